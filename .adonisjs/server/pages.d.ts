@@ -1,0 +1,25 @@
+import '@adonisjs/inertia/types'
+
+import type React from 'react'
+import type { Prettify } from '@adonisjs/core/types/common'
+
+type ExtractProps<T> =
+  T extends React.FC<infer Props>
+    ? Prettify<Omit<Props, 'children'>>
+    : T extends React.Component<infer Props>
+      ? Prettify<Omit<Props, 'children'>>
+      : never
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'AccesTest': ExtractProps<(typeof import('../../inertia/pages/AccesTest.tsx'))['default']>
+    'Auth/Login': ExtractProps<(typeof import('../../inertia/pages/Auth/Login.tsx'))['default']>
+    'Auth/Register': ExtractProps<(typeof import('../../inertia/pages/Auth/Register.tsx'))['default']>
+    'Dashboard': ExtractProps<(typeof import('../../inertia/pages/Dashboard.tsx'))['default']>
+    'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
+    'preview/Auth': ExtractProps<(typeof import('../../inertia/pages/preview/Auth.tsx'))['default']>
+    'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
+    'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>
+    'Welcome': ExtractProps<(typeof import('../../inertia/pages/Welcome.tsx'))['default']>
+  }
+}

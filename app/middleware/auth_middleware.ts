@@ -1,0 +1,16 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import type { Authenticators } from '@adonisjs/auth/types'
+
+/**
+ * Guests are sent to /login; API calls (XHR wanting JSON) get a 401 JSON answer instead,
+ * which the client's HTTP helper turns into a redirect.
+ */
+export default class AuthMiddleware {
+  redirectTo = '/login'
+
+  async handle(ctx: HttpContext, next: NextFn, options: { guards?: (keyof Authenticators)[] } = {}) {
+    await ctx.auth.authenticateUsing(options.guards, { loginRoute: this.redirectTo })
+    return next()
+  }
+}

@@ -1,0 +1,72 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import env from '#start/env'
+import Notification from '#models/notification'
+import { currentUserProps } from '#transformers/user_transformer'
+import { APP_NAME, APP_VERSION } from '#shared/app'
+
+/** Shared props of every page (SPEC.md §3): current user, app settings, flash toasts, errors. */
+export default class InertiaMiddleware extends BaseInertiaMiddleware {
+  share(ctx: HttpContext) {
+    const { session, auth } = ctx as Partial<HttpContext>
+    const user = auth?.user
+
+    const errorsBag = (session?.flashMessages.get('errorsBag') ?? {}) as Record<string, string>
+    const bagError = Object.keys(errorsBag)
+      .filter((code) => code !== 'E_VALIDATION_ERROR')
+      .map((code) => errorsBag[code])[0]
+
+    return {
+      errors: ctx.inertia.always(this.getValidationErrors(ctx)),
+      flash: ctx.inertia.always({
+        success: session?.flashMessages.get('success') as string | undefined,
+        error: (session?.flashMessages.get('error') as string | undefined) ?? bagError,
+        info: session?.flashMessages.get('info') as string | undefined,
+        warning: session?.flashMessages.get('warning') as string | undefined,
+      }),
+      app: {
+        name: APP_NAME,
+        version: APP_VERSION,
+        copyright: new Date().getFullYear(),
+        adminUrl: user && user.droit === 'admin' ? (env.get('ADMIN_URL') ?? null) : null,
+      },
+      user: ctx.inertia.always(user ? currentUserProps(user) : null),
+      notifications: user
+        ? async () => {
+            const rows = await Notification.query()
+              .where('user_id', user.id)
+              .orderBy('created_at', 'desc')
+              .limit(6)
+            const unread = await Notification.query()
+              .where('user_id', user.id)
+              .whereNull('lu_le')
+              .count('* as total')
+            return {
+              unread: Number(unread[0].$extras.total),
+              items: rows.map((n) => ({
+                id: n.id,
+                titre: n.titre,
+                lien: n.lien,
+                icon: n.icon,
+                lu: Boolean(n.luLe),
+                created_at: n.createdAt.toISO(),
+              })),
+            }
+          }
+        : null,
+    }
+  }
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    await this.init(ctx)
+    const output = await next()
+    this.dispose(ctx)
+    return output
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  type MiddlewareSharedProps = InferSharedProps<InertiaMiddleware>
+  export interface SharedProps extends MiddlewareSharedProps {}
+}

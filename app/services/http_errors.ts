@@ -1,0 +1,29 @@
+import type { HttpContext } from '@adonisjs/core/http'
+
+const MESSAGES: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: 'Votre session a expiré ou est invalide. Veuillez vous reconnecter.',
+  403: 'Accès refusé : vous n’avez pas les droits nécessaires.',
+  404: 'La page demandée est introuvable.',
+  405: 'Méthode non autorisée.',
+  409: 'Conflit : la ressource a été modifiée entre-temps.',
+  413: 'Le fichier envoyé est trop volumineux.',
+  419: 'La page a expiré. Veuillez recharger la page et réessayer.',
+  422: 'Les données envoyées sont invalides.',
+  429: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
+  500: 'Une erreur est survenue. Nos équipes ont été prévenues.',
+  503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+}
+
+export function errorMessage(status: number): string {
+  return MESSAGES[status] ?? (status >= 500 ? MESSAGES[500] : MESSAGES[400])
+}
+
+/** API calls and plain XHR (not Inertia visits) get JSON errors. */
+export function isApiRequest(ctx: HttpContext): boolean {
+  if (ctx.request.url().startsWith('/api/')) return true
+  if (ctx.request.header('x-inertia')) return false
+  if (ctx.request.header('x-requested-with') === 'XMLHttpRequest') return true
+  const accept = ctx.request.header('accept') ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}

@@ -1,0 +1,23 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from '#database/demo/accounts'
+
+/** `node ace demo:seed`: seeds the demo data once (npm start calls it on every start). */
+export default class DemoSeed extends BaseCommand {
+  static commandName = 'demo:seed'
+  static description = 'Crée les comptes et données de démonstration (une seule fois)'
+  static options: CommandOptions = { startApp: true }
+
+  async run() {
+    if (await User.findBy('email', 'esi@demo.test')) {
+      this.logger.info('Données de démonstration déjà présentes')
+    } else {
+      await db.transaction((trx) => seedDemoAccounts(trx))
+      this.logger.success('Données de démonstration créées')
+    }
+    this.logger.info(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
+    for (const a of DEMO_ACCOUNTS) this.logger.info(`  ${a.email.padEnd(16)} rôle ${a.role}`)
+  }
+}

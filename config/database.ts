@@ -1,0 +1,41 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+
+/*
+ * DATABASE_URL wins, then the DB_* variables. scripts/lib/embedded_pg.js sets the DB_* variables
+ * to its PGlite server when nothing is configured outside production.
+ */
+const url = env.get('DATABASE_URL')
+const host = env.get('DB_HOST')
+
+if (app.inProduction && !url && !host) {
+  throw new Error(
+    'Production needs a real PostgreSQL server: set DATABASE_URL (or DB_HOST, DB_PORT, DB_USER, DB_PASSWORD, DB_DATABASE).'
+  )
+}
+
+const connection = url
+  ? { connectionString: url, ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined }
+  : {
+      host: host ?? '127.0.0.1',
+      port: env.get('DB_PORT') ?? 5432,
+      user: env.get('DB_USER') ?? 'postgres',
+      password: env.get('DB_PASSWORD'),
+      database: env.get('DB_DATABASE') ?? 'postgres',
+      ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined,
+    }
+
+export default defineConfig({
+  connection: 'pg',
+  connections: {
+    pg: {
+      client: 'pg',
+      connection,
+      // PGlite serves one query at a time: a small pool avoids queueing many idle sockets
+      pool: { min: 0, max: env.get('DB_POOL_MAX') ?? (env.get('EMBEDDED_DB') ? 4 : 10) },
+      migrations: { naturalSort: true, paths: ['database/migrations'] },
+      seeders: { paths: ['database/seeders'] },
+    },
+  },
+})

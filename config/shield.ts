@@ -1,0 +1,32 @@
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/shield'
+
+export default defineConfig({
+  csp: {
+    // In development the Vite dev server injects inline scripts and a websocket; CSP is enforced elsewhere
+    enabled: !app.inDev,
+    directives: {
+      defaultSrc: [`'self'`],
+      scriptSrc: [`'self'`, '@viteUrl'],
+      styleSrc: [`'self'`, `'unsafe-inline'`, '@viteUrl'],
+      imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com'],
+      connectSrc: [`'self'`, '@viteUrl', '@viteHmrUrl'],
+      fontSrc: [`'self'`, 'data:'],
+      objectSrc: [`'none'`],
+      baseUri: [`'none'`],
+      frameAncestors: [`'none'`],
+      formAction: [`'self'`],
+    },
+    reportOnly: false,
+  },
+  csrf: {
+    enabled: true,
+    exceptRoutes: [],
+    // Inertia's client reads XSRF-TOKEN and sends X-XSRF-TOKEN on every request
+    enableXsrfCookie: true,
+    methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  },
+  xFrame: { enabled: true, action: 'DENY' },
+  hsts: { enabled: app.inProduction, maxAge: '365 days', includeSubDomains: true },
+  contentTypeSniffing: { enabled: true },
+})

@@ -1,0 +1,3 @@
+import { defineConfig } from '@adonisjs/static'
+
+export default defineConfig({ enabled: true, etag: true, lastModified: true, dotFiles: 'ignore' })

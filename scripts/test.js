@@ -1,0 +1,78 @@
+/*
+ * `npm test`: the whole suite. Japa (unit, functional, browser) against a real PostgreSQL, then
+ * Vitest for the front-end units, then one closing line "N passed, N failed".
+ *
+ * Database: with DATABASE_URL (or DB_HOST…) the tests use the database "<name>_test" on that
+ * server (created if missing, wiped at each run); otherwise an in-memory PGlite.
+ * Extra arguments go to Japa, e.g. `npm test -- functional --files=api`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import pg from 'pg'
+import { ROOT, ensureDotEnv, hasRealDatabase, run } from './lib/env.js'
+import { startEmbeddedPg } from './lib/embedded_pg.js'
+
+ensureDotEnv()
+const env = { ...process.env, NODE_ENV: 'test' }
+let embedded = null
+
+async function useTestDatabase() {
+  const url = new URL(
+    env.DATABASE_URL ??
+      `postgres://${encodeURIComponent(env.DB_USER ?? 'postgres')}:${encodeURIComponent(env.DB_PASSWORD ?? '')}@${env.DB_HOST}:${env.DB_PORT ?? 5432}/${env.DB_DATABASE ?? 'postgres'}`
+  )
+  const base = url.pathname.replace(/^\//, '') || 'postgres'
+  const testDb = base.endsWith('_test') ? base : `${base}_test`
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  const exists = await client.query('select 1 from pg_database where datname = $1', [testDb])
+  if (exists.rowCount === 0) await client.query(`create database "${testDb.replace(/"/g, '')}"`)
+  await client.end()
+  url.pathname = `/${testDb}`
+  env.DATABASE_URL = url.toString()
+  delete env.DB_HOST
+  console.log(`› Base de test : ${url.host}/${testDb}`)
+}
+
+if (hasRealDatabase(env)) {
+  await useTestDatabase()
+} else {
+  embedded = await startEmbeddedPg({ dataDir: null })
+  Object.assign(env, embedded.env)
+  console.log(`› PostgreSQL embarqué en mémoire (PGlite) sur le port ${embedded.env.DB_PORT}`)
+}
+
+function capture(cmd, args) {
+  return new Promise((resolve) => {
+    let out = ''
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.on('data', (d) => ((out += d), process.stdout.write(d)))
+    child.stderr.on('data', (d) => ((out += d), process.stderr.write(d)))
+    child.on('exit', (code) => resolve({ code: code ?? 1, out }))
+  })
+}
+
+const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
+const count = (out, re) => [...strip(out).matchAll(re)].reduce((n, m) => n + Number(m[1]), 0)
+
+const migrate = await run('node', ['ace', 'migration:fresh', '--force'], { env })
+if (migrate !== 0) {
+  await embedded?.stop()
+  process.exit(migrate)
+}
+
+const japaArgs = process.argv.slice(2)
+if (!existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.warn('! Chromium absent (/usr/bin/chromium) : la suite navigateur est ignorée. apt-get install chromium')
+  if (japaArgs.length === 0) japaArgs.push('unit', 'functional')
+}
+const japa = await capture('node', ['ace', 'test', ...japaArgs])
+await embedded?.stop()
+
+const onlyJapa = process.argv.length > 2
+const vitest = onlyJapa ? { code: 0, out: '' } : await capture('npx', ['vitest', 'run'])
+
+const passed = count(japa.out, /Tests\s+(\d+) passed/g) + count(vitest.out, /Tests\s+(\d+) passed/g)
+const failed = count(japa.out, /(\d+) failed/g) + count(vitest.out, /Tests\s+.*?(\d+) failed/g)
+console.log(`\nTotal: ${passed} passed, ${failed} failed`)
+process.exit(japa.code || vitest.code ? 1 : 0)

@@ -1,0 +1,34 @@
+/*
+ * Every environment variable the app reads, validated at boot. README § Configuration lists them.
+ */
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  LOG_LEVEL: Env.schema.string.optional(),
+
+  // Session store: database (default), redis (scaled out), cookie, memory (tests)
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'database', 'redis'] as const),
+
+  // Database: DATABASE_URL wins; else DB_* ; else (outside production) the embedded PGlite server
+  DATABASE_URL: Env.schema.string.optional(),
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.string.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+  DB_SSL: Env.schema.boolean.optional(),
+  DB_POOL_MAX: Env.schema.number.optional(),
+  EMBEDDED_DB: Env.schema.boolean.optional(),
+
+  REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PORT: Env.schema.number.optional(),
+  REDIS_PASSWORD: Env.schema.string.optional(),
+
+  // Target of the "Administration" external link of the esi menu (admin droit only)
+  ADMIN_URL: Env.schema.string.optional(),
+})

@@ -1,0 +1,61 @@
+/*
+ * Browser tests drive Debian's Chromium through playwright-core (no browser download).
+ * One browser per run, one fresh context (cookies, storage) per test.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import env from '#start/env'
+
+let browser: Browser | null = null
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export function baseUrl() {
+  return `http://${env.get('HOST')}:${env.get('PORT')}`
+}
+
+export async function getBrowser(): Promise<Browser> {
+  if (!browser) {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      // The machine has no network: background services of Chromium must stay quiet
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+  }
+  return browser
+}
+
+export async function closeBrowser() {
+  await browser?.close()
+  browser = null
+}
+
+export async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const b = await getBrowser()
+  const context = await b.newContext({ baseURL: baseUrl(), locale: 'fr-BE', ...options })
+  // No request may leave the machine (gravatar, fonts, tiles): answer them locally
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }))
+  return context
+}
+
+export async function newPage(options?: Parameters<Browser['newContext']>[0]): Promise<Page> {
+  const context = await newContext(options)
+  return context.newPage()
+}
+
+/** Logs in through the real login form. */
+export async function loginAs(page: Page, email: string, password = 'demo-password-2026') {
+  await page.goto('/login')
+  await page.fill('input[name="email"]', email)
+  await page.fill('input[name="password"]', password)
+  await Promise.all([page.waitForURL('**/dashboard'), page.click('button[type="submit"]')])
+}

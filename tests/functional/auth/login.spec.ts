@@ -1,0 +1,44 @@
+import { test } from '@japa/runner'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { TEST_PASSWORD } from '#database/factories/user_factory'
+import AuditLog from '#models/audit_log'
+
+test.group('Auth / login', (group) => {
+  withTransaction(group)
+
+  test('the login page renders Auth/Login', async ({ client }) => {
+    const response = await client.get('/login').withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('Auth/Login')
+  })
+
+  test('good credentials log in, redirect to the dashboard and are audit-logged', async ({ client, assert }) => {
+    const user = await makeUser('pro')
+    const response = await client
+      .post('/login')
+      .form({ email: user.email.toUpperCase(), password: TEST_PASSWORD })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    response.assertHeader('location', '/dashboard')
+    const row = await AuditLog.query().where('action', 'auth.login').where('user_id', user.id).first()
+    assert.isNotNull(row)
+  })
+
+  test('a wrong password keeps the email and shows a French error next to the field', async ({ client }) => {
+    const user = await makeUser('pro')
+    const response = await client
+      .post('/login')
+      .header('referer', '/login')
+      .form({ email: user.email, password: 'wrong-password' })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    response.assertFlashMessage('inputErrorsBag', { email: ['Ces identifiants ne correspondent à aucun compte.'] })
+  })
+
+  test('a login POST without CSRF token answers 419', async ({ client }) => {
+    const response = await client.post('/login').form({ email: 'a@b.c', password: 'x' }).redirects(0)
+    response.assertStatus(419)
+  })
+})

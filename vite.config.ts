@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import adonisjs from '@adonisjs/vite/client'
+
+export default defineConfig({
+  plugins: [react(), adonisjs({
+      entryPoints: ['inertia/app.tsx'],
+      reload: ['resources/views/**/*.edge'],
+      buildDirectory: 'public/build',
+      assetsUrl: '/build',
+    })],
+  resolve: {
+    alias: {
+      '~/': `${import.meta.dirname}/inertia/`,
+      '@shared/': `${import.meta.dirname}/shared/`,
+    },
+  },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3 still uses @import and legacy colour functions
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
+  // Pre-bundled at start so the first page of a browser test does not reload mid-test
+  optimizeDeps: {
+    include: ['react', 'react-dom', 'react-dom/client', '@inertiajs/react', 'sweetalert2', 'nprogress'],
+  },
+})
