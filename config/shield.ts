@@ -3,8 +3,8 @@ import { defineConfig } from '@adonisjs/shield'
 
 export default defineConfig({
   csp: {
-    // In development the Vite dev server injects inline scripts and a websocket; CSP is enforced elsewhere
-    enabled: !app.inDev,
+    // The Vite dev server (ace serve, tests) injects inline scripts; built assets get the full policy
+    enabled: !(app.inTest || process.env.DEV_MODE),
     directives: {
       defaultSrc: [`'self'`],
       scriptSrc: [`'self'`, '@viteUrl'],
