@@ -1,7 +1,80 @@
-// STUB — owned by the "client plumbing" helper, who replaces the body. Keep the exported signatures.
+/*
+ * Toasts (SPEC.md §8, §9): top right, progress bar, no confirm button; success and info stay
+ * 3000 ms, warning and error 4000 ms.
+ */
+import { useEffect } from 'react'
+import { usePage } from '@inertiajs/react'
+import Swal, { type SweetAlertOptions, type SweetAlertResult } from 'sweetalert2'
+import type { SharedProps } from '~/types'
+
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
-export function toast(_type: ToastType, _message?: string): Promise<unknown> {
-  return Promise.resolve()
+
+export const TOAST_DURATIONS: Record<ToastType, number> = {
+  success: 3000,
+  info: 3000,
+  warning: 4000,
+  error: 4000,
 }
-/** Shows the flash messages of the current page as toasts (called once by the layouts). */
-export function useFlashToasts(): void {}
+
+export const TOAST_DEFAULT_MESSAGES: Record<ToastType, string> = {
+  success: 'Action réussie',
+  error: 'Une erreur est survenue',
+  info: 'Information',
+  warning: 'Attention',
+}
+
+/** Order in which flash messages of one visit are shown: the most important first. */
+export const FLASH_ORDER: ToastType[] = ['error', 'warning', 'success', 'info']
+
+const Toast = Swal.mixin({
+  toast: true,
+  position: 'top-end',
+  showConfirmButton: false,
+  timerProgressBar: true,
+  // Hovering a toast pauses it so a longer message can be read
+  didOpen: (popup) => {
+    popup.addEventListener('mouseenter', () => Swal.stopTimer())
+    popup.addEventListener('mouseleave', () => Swal.resumeTimer())
+  },
+})
+
+/** The per-call options of a toast; exported for tests. */
+export function toastOptions(type: ToastType, message?: string): SweetAlertOptions {
+  return {
+    icon: type,
+    // Plain text, never HTML: messages may echo user input
+    titleText: message?.trim() ? message : TOAST_DEFAULT_MESSAGES[type],
+    timer: TOAST_DURATIONS[type],
+  }
+}
+
+/** Shows a toast; resolves when it closes. */
+export function toast(type: ToastType, message?: string): Promise<SweetAlertResult> {
+  return Toast.fire(toastOptions(type, message))
+}
+
+/**
+ * Shows the flash messages of the current page as toasts (called once by the layouts).
+ * Keyed on the flash object: every visit brings a new one, so each message shows once per
+ * visit. One toast at a time (sweetalert2 has a single popup), so several run one after another.
+ */
+export function useFlashToasts(): void {
+  const flash = usePage<SharedProps>().props.flash
+  useEffect(() => {
+    if (!flash) return
+    const queue = FLASH_ORDER.filter((type) => flash[type]).map(
+      (type) => [type, flash[type]!] as const
+    )
+    if (queue.length === 0) return
+    let cancelled = false
+    void (async () => {
+      for (const [type, message] of queue) {
+        if (cancelled) return
+        await toast(type, message)
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [flash])
+}

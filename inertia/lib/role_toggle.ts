@@ -1,0 +1,82 @@
+/*
+ * The droit and access-role switches (SPEC.md §4, §7, §8): choosing the value already held
+ * switches it off (null), another value switches it on; the local value changes only once the
+ * server has accepted.
+ */
+
+export type ToggleKind = 'droit' | 'acces'
+
+interface ToggleSpec {
+  url: string
+  body: (value: string | null) => Record<string, string | null>
+  on: (value: string) => string
+  off: string
+  error: string
+}
+
+export const TOGGLES: Record<ToggleKind, ToggleSpec> = {
+  droit: {
+    url: '/api/user/role',
+    body: (value) => ({ droit: value }),
+    on: (value) => `Rôle activé : ${value}`,
+    off: 'Rôle désactivé',
+    error: 'Erreur lors de la mise à jour du rôle.',
+  },
+  acces: {
+    url: '/api/user/acces-role',
+    body: (value) => ({ role: value }),
+    on: (value) => `Accès activé : ${value}`,
+    off: 'Accès désactivé',
+    error: "Erreur lors de la mise à jour de l'accès.",
+  },
+}
+
+/** Labels of the access-role buttons (DESIGN.md §4: an esi sees the app as a pro or a user). */
+export const ACCES_LABELS: Record<string, string> = {
+  pro: 'Voir comme pro',
+  other: 'Voir comme utilisateur',
+}
+
+/** Same value → null (off); any other → the chosen value. */
+export function nextToggleValue(current: string | null | undefined, chosen: string): string | null {
+  return current === chosen ? null : chosen
+}
+
+export function toggleSuccessMessage(kind: ToggleKind, value: string | null): string {
+  const spec = TOGGLES[kind]
+  return value === null ? spec.off : spec.on(value)
+}
+
+export interface ToggleDeps {
+  /** The PUT call; its response body is not read (SPEC.md §7). */
+  put: (url: string, body: Record<string, string | null>) => Promise<unknown>
+  toast: (type: 'success' | 'error', message: string) => unknown
+  logError?: (message: string, error: unknown) => void
+}
+
+export type ToggleResult =
+  | { ok: true; value: string | null }
+  | { ok: false; value: string | null | undefined; error: unknown }
+
+/**
+ * Sends the toggle and toasts the outcome. `value` in the result is the local value to keep:
+ * the new one on success, the unchanged current one on failure.
+ */
+export async function applyToggle(
+  kind: ToggleKind,
+  current: string | null | undefined,
+  chosen: string,
+  deps: ToggleDeps
+): Promise<ToggleResult> {
+  const spec = TOGGLES[kind]
+  const next = nextToggleValue(current, chosen)
+  try {
+    await deps.put(spec.url, spec.body(next))
+  } catch (error) {
+    ;(deps.logError ?? console.error)(spec.error, error)
+    deps.toast('error', spec.error)
+    return { ok: false, value: current, error }
+  }
+  deps.toast('success', toggleSuccessMessage(kind, next))
+  return { ok: true, value: next }
+}
