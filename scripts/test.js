@@ -23,7 +23,10 @@ async function useTestDatabase() {
   )
   const base = url.pathname.replace(/^\//, '') || 'postgres'
   const testDb = base.endsWith('_test') ? base : `${base}_test`
-  const client = new pg.Client({ connectionString: url.toString() })
+  // The maintenance database always exists; the app's own database may not exist yet
+  const admin = new URL(url)
+  admin.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: admin.toString() })
   await client.connect()
   const exists = await client.query('select 1 from pg_database where datname = $1', [testDb])
   if (exists.rowCount === 0) await client.query(`create database "${testDb.replace(/"/g, '')}"`)

@@ -1,6 +1,12 @@
 import testUtils from '@adonisjs/core/services/test_utils'
+import router from '@adonisjs/core/services/router'
+import db from '@adonisjs/lucid/services/db'
 import type { Group } from '@japa/runner/core'
+import { DateTime } from 'luxon'
 import { UserFactory } from '#database/factories/user_factory'
+import type Notification from '#models/notification'
+import { NotificationFactory } from '#database/factories/notification_factory'
+import type User from '#models/user'
 import type { Role } from '#shared/roles'
 
 /** Every test of the group runs inside a transaction rolled back afterwards. */
@@ -11,3 +17,93 @@ export function withTransaction(group: Group) {
 export async function makeUser(role: Role, overrides: Record<string, unknown> = {}) {
   return UserFactory.apply(role).merge(overrides).create()
 }
+
+/*
+ * The kinds of visitor every guard is checked against (DESIGN.md §4): a guest, the three roles,
+ * an esi seeing the app as a pro (acces_role), and an esi with the droit admin switched on.
+ */
+export const PERSONAS = ['guest', 'other', 'pro', 'esi', 'esi_as_pro', 'esi_admin'] as const
+export type Persona = (typeof PERSONAS)[number]
+
+export async function makePersona(persona: Persona): Promise<User | null> {
+  switch (persona) {
+    case 'guest':
+      return null
+    case 'esi_as_pro':
+      return makeUser('esi', { accesRole: 'pro' })
+    case 'esi_admin':
+      return makeUser('esi', { droitsAccordes: ['admin'], droit: 'admin' })
+    default:
+      return makeUser(persona)
+  }
+}
+
+type NotificationFields = Partial<
+  Pick<Notification, 'titre' | 'lien' | 'icon' | 'luLe' | 'createdAt'>
+>
+
+/** A notification of `user` (unread, link /profile unless overridden). */
+export async function makeNotification(user: User, overrides: NotificationFields = {}) {
+  return NotificationFactory.merge({
+    titre: 'Nouvelle commande',
+    ...overrides,
+    userId: user.id,
+  }).create()
+}
+
+/** The routes as the router knows them (committed), one row per route. */
+export interface RouteRow {
+  pattern: string
+  methods: string[]
+  name?: string
+}
+
+export function routeList(): RouteRow[] {
+  router.commit()
+  return Object.values(router.toJSON())
+    .flat()
+    .map((route) => ({ pattern: route.pattern, methods: route.methods, name: route.name }))
+}
+
+export const MUTATING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
+/** Fills `:param` placeholders; an unknown parameter is an error so a new route gets a value. */
+export function fillPattern(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/:([a-zA-Z_]+)\??/g, (_, name: string) => {
+    if (values[name] === undefined) {
+      throw new Error(`No test value for parameter ":${name}" of ${pattern}: add one to the test`)
+    }
+    return encodeURIComponent(String(values[name]))
+  })
+}
+
+/** The page object a plain (non-Inertia) visit embeds in its HTML (Inertia 3 format). */
+export function pageFromHtml(html: string): {
+  component: string
+  props: Record<string, any>
+  url: string
+  version: string
+} {
+  const match = html.match(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/)
+  if (!match) throw new Error('No Inertia page object in the HTML')
+  return JSON.parse(match[1])
+}
+
+/** What a request may have changed: every row of the business tables, as JSON. */
+export async function dbSnapshot(): Promise<string> {
+  const tables = ['users', 'societes', 'societe_user', 'audit_logs', 'notifications']
+  const out: Record<string, unknown[]> = {}
+  for (const table of tables) {
+    out[table] = await db.from(table).select('*').orderBy('id')
+  }
+  return JSON.stringify(out)
+}
+
+/** A timestamp `minutes` ago, for rows whose order matters. */
+export function minutesAgo(minutes: number) {
+  return DateTime.now().minus({ minutes })
+}
+
+/** Matches a stack trace line or a source path, which no error answer may contain. */
+export const STACK_TRACE =
+  /\bat .+\(?(?:file:\/\/|\/)[^\s)]+:\d+:\d+\)?|node_modules|\/work\/|\.ts:\d+/

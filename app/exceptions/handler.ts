@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
-import { errorMessage, isApiRequest } from '#services/http_errors'
+import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
 
 /**
  * One place that turns every error into what the caller can read: an Inertia error page for page
@@ -16,9 +16,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     ? { '400..499': (error, ctx) => this.renderPage(error.status, ctx) }
     : { '400..599': (error, ctx) => this.renderPage(error.status, ctx) }
 
-  private renderPage(status: number, ctx: HttpContext) {
+  /** The Errors/Status page (Inertia page object or HTML shell), with a French message. */
+  private async renderPage(status: number, ctx: HttpContext) {
     ctx.response.status(status)
-    return ctx.inertia.render('Errors/Status', { status, message: errorMessage(status) })
+    // Errors raised before the Inertia middleware ran have no page renderer: plain French text
+    if (!ctx.inertia) return errorMessage(status)
+    try {
+      return await ctx.inertia.render('Errors/Status', { status, message: errorMessage(status) })
+    } catch (renderError) {
+      // The page itself failed (e.g. the database is down for the shared props): still French,
+      // still no trace — the framework's fallback handler would print one outside production
+      ctx.logger.error({ err: renderError }, 'error page rendering failed')
+      return errorMessage(status)
+    }
   }
 
   async handle(error: unknown, ctx: HttpContext) {
@@ -41,15 +51,25 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return ctx.response.status(status).send({ message: errorMessage(status) })
     }
 
+    // A page visit without a session: to the login page with a French message (the auth
+    // package's own renderer flashes an English one and an error bag)
+    if (err.code === 'E_UNAUTHORIZED_ACCESS' && ctx.session) {
+      ctx.session.flashExcept(['_csrf', '_method', 'password', 'password_confirmation'])
+      ctx.session.flash('error', LOGIN_REQUIRED_MESSAGE)
+      return ctx.response.redirect().withIntendedUrl().toPath('/login')
+    }
+
     return super.handle(error, ctx)
   }
 
-  private respond(status: number, ctx: HttpContext) {
+  /** The exception handler's return value is not sent: write the body here. */
+  private async respond(status: number, ctx: HttpContext) {
     if (isApiRequest(ctx) || ctx.request.header('x-inertia')) {
       // A non-Inertia answer on purpose: the client's global handler redirects to /login
       return ctx.response.status(status).send({ message: errorMessage(status) })
     }
-    return this.renderPage(status, ctx)
+    const body = await this.renderPage(status, ctx)
+    return ctx.response.status(status).send(body)
   }
 
   async report(error: unknown, ctx: HttpContext) {

@@ -2,9 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import env from '#start/env'
-import Notification from '#models/notification'
+import { notificationSummary } from '#services/notifications'
 import { currentUserProps } from '#transformers/user_transformer'
 import { APP_NAME, APP_VERSION } from '#shared/app'
+import { canReach } from '#shared/roles'
+import { errorBagMessage } from '#services/http_errors'
 
 /** Shared props of every page (SPEC.md §3): current user, app settings, flash toasts, errors. */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
@@ -12,10 +14,11 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const { session, auth } = ctx as Partial<HttpContext>
     const user = auth?.user
 
+    // Packages flash English messages in the error bag: only their code is used, in French
     const errorsBag = (session?.flashMessages.get('errorsBag') ?? {}) as Record<string, string>
     const bagError = Object.keys(errorsBag)
       .filter((code) => code !== 'E_VALIDATION_ERROR')
-      .map((code) => errorsBag[code])[0]
+      .map((code) => errorBagMessage(code))[0]
 
     return {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
@@ -29,32 +32,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
         name: APP_NAME,
         version: APP_VERSION,
         copyright: new Date().getFullYear(),
-        adminUrl: user && user.droit === 'admin' ? (env.get('ADMIN_URL') ?? null) : null,
+        // Only for whom the admin area is open (esi, effective, with droit admin): DESIGN.md §4
+        adminUrl:
+          user &&
+          canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, 'admin')
+            ? (env.get('ADMIN_URL') ?? null)
+            : null,
       },
       user: ctx.inertia.always(user ? currentUserProps(user) : null),
-      notifications: user
-        ? async () => {
-            const rows = await Notification.query()
-              .where('user_id', user.id)
-              .orderBy('created_at', 'desc')
-              .limit(6)
-            const unread = await Notification.query()
-              .where('user_id', user.id)
-              .whereNull('lu_le')
-              .count('* as total')
-            return {
-              unread: Number(unread[0].$extras.total),
-              items: rows.map((n) => ({
-                id: n.id,
-                titre: n.titre,
-                lien: n.lien,
-                icon: n.icon,
-                lu: Boolean(n.luLe),
-                created_at: n.createdAt.toISO(),
-              })),
-            }
-          }
-        : null,
+      notifications: user ? () => notificationSummary(user) : null,
     }
   }
 

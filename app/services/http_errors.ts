@@ -27,3 +27,17 @@ export function isApiRequest(ctx: HttpContext): boolean {
   const accept = ctx.request.header('accept') ?? ''
   return accept.includes('application/json') && !accept.includes('text/html')
 }
+
+/** Flashed when a guest opens a page that needs a session. */
+export const LOGIN_REQUIRED_MESSAGE = 'Veuillez vous connecter pour accéder à cette page.'
+
+const ERROR_BAG_MESSAGES: Record<string, string> = {
+  E_UNAUTHORIZED_ACCESS: LOGIN_REQUIRED_MESSAGE,
+  E_BAD_CSRF_TOKEN: MESSAGES[419],
+  E_TOO_MANY_REQUESTS: MESSAGES[429],
+}
+
+/** The French toast for an error code flashed by a package in the session's error bag. */
+export function errorBagMessage(code: string): string {
+  return ERROR_BAG_MESSAGES[code] ?? 'Une erreur est survenue.'
+}
