@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
+import { AppException } from '#exceptions/http_exceptions'
 
 /**
  * One place that turns every error into what the caller can read: an Inertia error page for page
@@ -48,7 +49,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
       const status = err.status && err.status >= 400 ? err.status : 500
       if (status >= 500 && this.debug) return super.handle(error, ctx)
-      return ctx.response.status(status).send({ message: errorMessage(status) })
+      // Our own exceptions carry a French message meant for the user; others get the generic one
+      const message = error instanceof AppException ? error.message : errorMessage(status)
+      return ctx.response.status(status).send({ message })
     }
 
     // A page visit without a session: to the login page with a French message (the auth

@@ -1,11 +1,90 @@
-import { Head, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
+import { FormError, PasswordInput, SubmitButton, TextInput } from '../../components/form/index.js'
+
+// Labels of the summary; field names are the ones the server's registerValidator reads
+const LABELS = {
+  name: 'Nom complet',
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  password_confirmation: 'Confirmation du mot de passe',
+}
+
 export default function Register() {
-  const form = useForm({ email: '', password: '' })
-  return (<><Head title="Créer un compte" />
-    <form onSubmit={(e) => { e.preventDefault(); form.post('/register') }}>
-      <input name="email" value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} />
-      {form.errors.email && <div className="invalid-feedback d-block">{form.errors.email}</div>}
-      <input name="password" type="password" value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} />
-      <button type="submit">Se connecter</button>
-    </form></>)
+  const form = useForm({ name: '', email: '', password: '', password_confirmation: '' })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    form.post('/register', { onFinish: () => form.reset('password', 'password_confirmation') })
+  }
+
+  return (
+    <>
+      <Head title="Créer un compte" />
+      <div>
+        <div className="mb-4">
+          <h1 className="h3 fw-bold mb-1">Créer un compte</h1>
+          <p className="text-body-secondary mb-0">
+            Créez votre accès. Un administrateur vous rattachera ensuite à votre société.
+          </p>
+        </div>
+
+        <FormError errors={form.errors} labels={LABELS} compact className="mb-4" />
+
+        <form onSubmit={submit} noValidate>
+          <TextInput
+            name="name"
+            label="Nom complet"
+            value={form.data.name}
+            onChange={(v) => form.setData('name', v)}
+            error={form.errors.name}
+            autoComplete="name"
+            maxLength={120}
+            autoFocus
+            required
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label="Adresse e-mail"
+            value={form.data.email}
+            onChange={(v) => form.setData('email', v)}
+            error={form.errors.email}
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            required
+          />
+          <PasswordInput
+            name="password"
+            label="Mot de passe"
+            value={form.data.password}
+            onChange={(v) => form.setData('password', v)}
+            error={form.errors.password}
+            help="8 caractères minimum. Une courte phrase facile à retenir fait un bon mot de passe."
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={128}
+            required
+          />
+          <PasswordInput
+            name="password_confirmation"
+            label="Confirmation du mot de passe"
+            value={form.data.password_confirmation}
+            onChange={(v) => form.setData('password_confirmation', v)}
+            error={form.errors.password_confirmation}
+            autoComplete="new-password"
+            maxLength={128}
+            required
+          />
+          <SubmitButton processing={form.processing} icon="bi bi-person-plus" fullWidth>
+            Créer mon compte
+          </SubmitButton>
+        </form>
+        <p className="text-center text-body-secondary mt-4 mb-0">
+          Déjà inscrit ? <Link href="/login">Se connecter</Link>
+        </p>
+      </div>
+    </>
+  )
 }

@@ -152,7 +152,7 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
         .json({ droit: 'admin' })
         .withCsrfToken()
       response.assertStatus(403)
-      response.assertBody({ message: errorMessage(403) })
+      response.assertBody({ message: 'Ce droit ne vous a pas été accordé.' })
       await user.refresh()
       assert.isNull(user.droit)
       assert.lengthOf(await auditRows(user, 'user.droit'), 0)

@@ -51,6 +51,16 @@ test.group('Errors / 404', (group) => {
     assert.notMatch(response.text(), STACK_TRACE)
   })
 
+  test('a logged-in user on an unknown URL keeps his header (user shared prop)', async ({
+    client,
+  }) => {
+    const user = await makeUser('pro')
+    const response = await client.get('/nulle-part').withInertia().loginAs(user)
+    response.assertStatus(404)
+    response.assertInertiaComponent('Errors/Status')
+    response.assertInertiaPropsContains({ user: { id: user.id, effective_role: 'pro' } })
+  })
+
   test('an unknown URL visited plainly is HTML embedding the same page', async ({
     client,
     assert,

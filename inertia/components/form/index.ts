@@ -1,0 +1,8 @@
+export { default as FieldGroup, describedBy, RequiredMark } from './FieldGroup.js'
+export type { ControlProps, FieldGroupProps } from './FieldGroup.js'
+export { default as TextInput } from './TextInput.js'
+export type { TextInputProps } from './TextInput.js'
+export { default as PasswordInput } from './PasswordInput.js'
+export { default as Checkbox } from './Checkbox.js'
+export { default as SubmitButton } from './SubmitButton.js'
+export { default as FormError } from './FormError.js'
