@@ -4,10 +4,7 @@ import { indexPages } from '@adonisjs/inertia'
 export default defineConfig({
   experimental: {},
 
-  commands: [
-    () => import('@adonisjs/core/commands'),
-    () => import('@adonisjs/lucid/commands'),
-  ],
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
 
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),

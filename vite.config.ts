@@ -3,12 +3,15 @@ import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
 
 export default defineConfig({
-  plugins: [react(), adonisjs({
+  plugins: [
+    react(),
+    adonisjs({
       entryPoints: ['inertia/app.tsx'],
       reload: ['resources/views/**/*.edge'],
       buildDirectory: 'public/build',
       assetsUrl: '/build',
-    })],
+    }),
+  ],
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
@@ -18,11 +21,21 @@ export default defineConfig({
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3 still uses @import and legacy colour functions
-      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
     },
   },
   // Pre-bundled at start so the first page of a browser test does not reload mid-test
   optimizeDeps: {
-    include: ['react', 'react-dom', 'react-dom/client', '@inertiajs/react', 'sweetalert2', 'nprogress'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      '@inertiajs/react',
+      'sweetalert2',
+      'nprogress',
+    ],
   },
 })

@@ -9,8 +9,26 @@ import path from 'node:path'
 import { ROOT, ensureDotEnv, hasRealDatabase, runOrExit } from './lib/env.js'
 import { startEmbeddedPg } from './lib/embedded_pg.js'
 
-const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'resources', 'shared', 'start', 'public', 'providers', 'commands']
-const SOURCE_FILES = ['adonisrc.ts', 'vite.config.ts', 'package-lock.json', 'tsconfig.json', 'ace.js']
+const SOURCES = [
+  'app',
+  'bin',
+  'config',
+  'database',
+  'inertia',
+  'resources',
+  'shared',
+  'start',
+  'public',
+  'providers',
+  'commands',
+]
+const SOURCE_FILES = [
+  'adonisrc.ts',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+  'ace.js',
+]
 const BUILD = path.join(ROOT, 'build')
 const STAMP = path.join(BUILD, '.built-at')
 
@@ -43,12 +61,16 @@ const stopDb = async () => embedded?.stop()
 
 if (!hasRealDatabase(env)) {
   if (env.NODE_ENV === 'production') {
-    console.error('✗ En production, configurez DATABASE_URL (ou DB_HOST…) vers un vrai serveur PostgreSQL.')
+    console.error(
+      '✗ En production, configurez DATABASE_URL (ou DB_HOST…) vers un vrai serveur PostgreSQL.'
+    )
     process.exit(1)
   }
   embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/pgdata') })
   Object.assign(env, embedded.env)
-  console.log(`› PostgreSQL embarqué (PGlite) sur 127.0.0.1:${embedded.env.DB_PORT}, données dans storage/pgdata`)
+  console.log(
+    `› PostgreSQL embarqué (PGlite) sur 127.0.0.1:${embedded.env.DB_PORT}, données dans storage/pgdata`
+  )
 }
 
 if (buildIsStale()) {
@@ -56,7 +78,8 @@ if (buildIsStale()) {
   await runOrExit('node', ['ace', 'build'], { env }, stopDb)
   writeFileSync(STAMP, new Date().toISOString())
 }
-if (existsSync(path.join(ROOT, '.env'))) copyFileSync(path.join(ROOT, '.env'), path.join(BUILD, '.env'))
+if (existsSync(path.join(ROOT, '.env')))
+  copyFileSync(path.join(ROOT, '.env'), path.join(BUILD, '.env'))
 
 await runOrExit('node', ['ace', 'migration:run', '--force'], { cwd: BUILD, env }, stopDb)
 await runOrExit('node', ['ace', 'demo:seed'], { cwd: BUILD, env }, stopDb)

@@ -66,7 +66,9 @@ if (migrate !== 0) {
 
 const japaArgs = process.argv.slice(2)
 if (!existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.warn('! Chromium absent (/usr/bin/chromium) : la suite navigateur est ignorée. apt-get install chromium')
+  console.warn(
+    '! Chromium absent (/usr/bin/chromium) : la suite navigateur est ignorée. apt-get install chromium'
+  )
   if (japaArgs.length === 0) japaArgs.push('unit', 'functional')
 }
 const japa = await capture('node', ['ace', 'test', ...japaArgs])

@@ -81,7 +81,13 @@ export const MENU: MenuNode[] = [
     icon: 'bi bi-bar-chart',
     area: 'esi',
     sub: [
-      { name: 'Chiffre d’affaires', to: '#', area: 'esi', badge: 'bientôt', 'badge-variant': 'secondary' },
+      {
+        name: 'Chiffre d’affaires',
+        to: '#',
+        area: 'esi',
+        badge: 'bientôt',
+        'badge-variant': 'secondary',
+      },
       { name: 'Rentabilité', to: '#', area: 'esi', badge: 'bientôt', 'badge-variant': 'secondary' },
     ],
   },
@@ -89,7 +95,13 @@ export const MENU: MenuNode[] = [
   { name: 'Réalisations', to: '/esi/realisation', icon: 'bi bi-images', area: 'esi' },
   { name: 'Recherche', to: '/recherhce', icon: 'bi bi-search', area: 'esi' },
   { name: 'Test accès', to: '/test-access', icon: 'bi bi-shield-check', area: 'esi' },
-  { name: ADMIN_LINK_NAME, to: 'ADMIN_URL', icon: 'bi bi-box-arrow-up-right', target: '_blank', area: 'admin' },
+  {
+    name: ADMIN_LINK_NAME,
+    to: 'ADMIN_URL',
+    icon: 'bi bi-box-arrow-up-right',
+    target: '_blank',
+    area: 'admin',
+  },
   { heading: 'Compte' },
   { name: 'Profil', to: '/profile', icon: 'bi bi-person-circle' },
   { name: 'Accueil', to: '/', icon: 'bi bi-house' },
@@ -103,7 +115,11 @@ export function isExternal(to: string | undefined): boolean {
  * Keeps the nodes the user may see: submenus without a visible child and headings without a
  * visible node after them disappear. `adminUrl` replaces the ADMIN_URL token (no URL: no link).
  */
-export function filterMenu(nodes: MenuNode[], user: RoleSubject, adminUrl?: string | null): MenuNode[] {
+export function filterMenu(
+  nodes: MenuNode[],
+  user: RoleSubject,
+  adminUrl?: string | null
+): MenuNode[] {
   const visible: MenuNode[] = []
   for (const node of nodes) {
     if (!canReach(user, node.area ?? 'app')) continue

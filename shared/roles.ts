@@ -26,7 +26,11 @@ export interface RoleSubject {
 }
 
 export function effectiveRole(user: RoleSubject): Role {
-  if (user.role === 'esi' && user.acces_role && (ACCES_ROLES as readonly string[]).includes(user.acces_role)) {
+  if (
+    user.role === 'esi' &&
+    user.acces_role &&
+    (ACCES_ROLES as readonly string[]).includes(user.acces_role)
+  ) {
     return user.acces_role as Role
   }
   return (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'other'

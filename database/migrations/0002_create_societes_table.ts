@@ -25,7 +25,12 @@ export default class extends BaseSchema {
 
     this.schema.createTable('societe_user', (table) => {
       table.increments('id')
-      table.integer('societe_id').notNullable().references('id').inTable('societes').onDelete('CASCADE')
+      table
+        .integer('societe_id')
+        .notNullable()
+        .references('id')
+        .inTable('societes')
+        .onDelete('CASCADE')
       table.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE')
       table.enum('role', ['admin', 'membre']).notNullable().defaultTo('membre')
       table.timestamp('created_at', { useTz: true }).notNullable()

@@ -14,7 +14,10 @@ export function ensureDotEnv() {
   const file = path.join(ROOT, '.env')
   if (!existsSync(file)) {
     const example = readFileSync(path.join(ROOT, '.env.example'), 'utf8')
-    writeFileSync(file, example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(32).toString('base64url')}`))
+    writeFileSync(
+      file,
+      example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(32).toString('base64url')}`)
+    )
     console.log('› .env créé à partir de .env.example (nouvelle APP_KEY)')
   }
   return parseDotEnv(readFileSync(file, 'utf8'))

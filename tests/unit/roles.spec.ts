@@ -19,10 +19,22 @@ test.group('shared/roles', () => {
       [{ role: 'other' }, { app: true, partner: false, esi: false, admin: false }],
       [{ role: 'pro' }, { app: true, partner: true, esi: false, admin: false }],
       [{ role: 'esi' }, { app: true, partner: true, esi: true, admin: false }],
-      [{ role: 'esi', droit: 'admin' }, { app: true, partner: true, esi: true, admin: true }],
-      [{ role: 'esi', acces_role: 'pro', droit: 'admin' }, { app: true, partner: true, esi: false, admin: false }],
-      [{ role: 'esi', acces_role: 'other' }, { app: true, partner: false, esi: false, admin: false }],
-      [{ role: 'pro', droit: 'admin' }, { app: true, partner: true, esi: false, admin: false }],
+      [
+        { role: 'esi', droit: 'admin' },
+        { app: true, partner: true, esi: true, admin: true },
+      ],
+      [
+        { role: 'esi', acces_role: 'pro', droit: 'admin' },
+        { app: true, partner: true, esi: false, admin: false },
+      ],
+      [
+        { role: 'esi', acces_role: 'other' },
+        { app: true, partner: false, esi: false, admin: false },
+      ],
+      [
+        { role: 'pro', droit: 'admin' },
+        { app: true, partner: true, esi: false, admin: false },
+      ],
     ]
     for (const [user, expected] of table) {
       for (const [area, allowed] of Object.entries(expected)) {
