@@ -11,7 +11,10 @@ installHttpHandlers()
 createInertiaApp({
   title: (title) => pageTitle(title),
   resolve: async (name) => {
-    const page: any = await resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx'))
+    const page: any = await resolvePageComponent(
+      `./pages/${name}.tsx`,
+      import.meta.glob('./pages/**/*.tsx')
+    )
     // A page may set its own layout; otherwise the resolver picks one by page name (SPEC.md §2)
     page.default.layout = page.default.layout ?? layoutFor(name)
     return page

@@ -39,11 +39,15 @@ export async function closeBrowser() {
   browser = null
 }
 
-export async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function newContext(
+  options: Parameters<Browser['newContext']>[0] = {}
+): Promise<BrowserContext> {
   const b = await getBrowser()
   const context = await b.newContext({ baseURL: baseUrl(), locale: 'fr-BE', ...options })
   // No request may leave the machine (gravatar, fonts, tiles): answer them locally
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }))
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+    route.fulfill({ status: 204, body: '' })
+  )
   return context
 }
 
