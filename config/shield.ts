@@ -7,7 +7,7 @@ export default defineConfig({
     enabled: !(app.inTest || process.env.DEV_MODE),
     directives: {
       defaultSrc: [`'self'`],
-      scriptSrc: [`'self'`, '@viteUrl'],
+      scriptSrc: [`'self'`, '@nonce', '@viteUrl'],
       styleSrc: [`'self'`, `'unsafe-inline'`, '@viteUrl'],
       imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com'],
       connectSrc: [`'self'`, '@viteUrl', '@viteHmrUrl'],
