@@ -10,7 +10,7 @@ export default defineConfig({
       scriptSrc: [`'self'`, '@nonce', '@viteUrl'],
       styleSrc: [`'self'`, `'unsafe-inline'`, '@viteUrl'],
       imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com'],
-      connectSrc: [`'self'`, '@viteUrl', '@viteHmrUrl'],
+      connectSrc: [`'self'`],
       fontSrc: [`'self'`, 'data:'],
       objectSrc: [`'none'`],
       baseUri: [`'none'`],
