@@ -2,7 +2,12 @@ import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from '#database/demo/accounts'
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ESI_TOTP_SECRET,
+  DEMO_PASSWORD,
+  seedDemoAccounts,
+} from '#database/demo/accounts'
 
 /** `node ace demo:seed`: seeds the demo data once (npm start calls it on every start). */
 export default class DemoSeed extends BaseCommand {
@@ -19,5 +24,7 @@ export default class DemoSeed extends BaseCommand {
     }
     this.logger.info(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
     for (const a of DEMO_ACCOUNTS) this.logger.info(`  ${a.email.padEnd(16)} rôle ${a.role}`)
+    // Demo data only: the secret is public so anyone can try the two-factor login
+    this.logger.info(`  esi@demo.test : double authentification, clé TOTP ${DEMO_ESI_TOTP_SECRET}`)
   }
 }

@@ -6,7 +6,9 @@ const authConfig = defineConfig({
   default: 'web',
   guards: {
     web: sessionGuard({
-      useRememberMeTokens: false,
+      // "Se souvenir de moi": a token in remember_me_tokens, rotated at every use
+      useRememberMeTokens: true,
+      rememberMeTokensAge: '30 days',
       provider: sessionUserProvider({ model: () => import('#models/user') }),
     }),
   },

@@ -31,4 +31,17 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   // Target of the "Administration" external link of the esi menu (admin droit only)
   ADMIN_URL: Env.schema.string.optional(),
+
+  // Mail: `smtp` (default in production) or `file` (default elsewhere: kept under storage/mails)
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'file'] as const),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+
+  // Rate limiter store: database (default), redis (default when SESSION_DRIVER=redis), memory (tests)
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
 })

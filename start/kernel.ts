@@ -5,6 +5,7 @@ server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
   () => import('#middleware/container_bindings_middleware'),
+  () => import('#middleware/security_headers_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user
@@ -24,4 +25,9 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   auth: () => import('#middleware/auth_middleware'),
   role: () => import('#middleware/role_middleware'),
+  verified: () => import('#middleware/verified_middleware'),
+  confirmPassword: () => import('#middleware/confirm_password_middleware'),
+  stepUp: () => import('#middleware/step_up_middleware'),
+  staffTwoFactor: () => import('#middleware/staff_two_factor_middleware'),
+  devOnly: () => import('#middleware/dev_only_middleware'),
 })

@@ -1,8 +1,16 @@
 /*
- * Every route, named by area prefix: `public.`, `guest.`, `app.` (any logged-in user), `partner.`
- * (pro + esi), `esi.`, `admin.`, `api.`, `preview.`. tests/functional/routes/access_matrix.spec.ts
- * reads this router and checks every route for every role, so a new route cannot escape it.
+ * Every route, named by area prefix: `public.`, `guest.`, `twofactor.` (a guest between the
+ * password and the code), `signed.` (signed email links), `app.` (any logged-in user), `partner.`
+ * (pro + esi), `esi.`, `admin.`, `api.`, `preview.`, `dev.` (development tools).
+ * tests/functional/routes/access_matrix.spec.ts reads this router and checks every route for
+ * every kind of visitor, so a new route cannot escape it.
+ *
+ * Middleware: `verified` everywhere except the profile, the account-security pages and logout
+ * (an unverified account reaches only those); `staffTwoFactor` on the partner, esi and admin
+ * areas (staff without two-factor are sent to TwoFactorRequired); `confirmPassword` on the
+ * two-factor settings and the droit switch.
  */
+import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
@@ -14,6 +22,24 @@ const AccessTestController = () => import('#controllers/access_test_controller')
 const PreviewController = () => import('#controllers/preview_controller')
 const UserApiController = () => import('#controllers/api/user_controller')
 const NotificationsController = () => import('#controllers/notifications_controller')
+const ForgotPasswordController = () => import('#controllers/auth/forgot_password_controller')
+const ResetPasswordController = () => import('#controllers/auth/reset_password_controller')
+const TwoFactorChallengeController = () =>
+  import('#controllers/auth/two_factor_challenge_controller')
+const VerifyEmailController = () => import('#controllers/auth/verify_email_controller')
+const EmailVerificationPromptController = () =>
+  import('#controllers/auth/email_verification_prompt_controller')
+const EmailVerificationNotificationController = () =>
+  import('#controllers/auth/email_verification_notification_controller')
+const ConfirmPasswordController = () => import('#controllers/auth/confirm_password_controller')
+const StepUpController = () => import('#controllers/auth/step_up_controller')
+const TwoFactorRequiredController = () => import('#controllers/auth/two_factor_required_controller')
+const TwoFactorAuthenticationController = () =>
+  import('#controllers/auth/two_factor_authentication_controller')
+const ConfirmedTwoFactorController = () =>
+  import('#controllers/auth/confirmed_two_factor_controller')
+const RecoveryCodesController = () => import('#controllers/auth/recovery_codes_controller')
+const DevMailsController = () => import('#controllers/dev/mails_controller')
 
 const placeholder: [typeof PlaceholderController, 'show'] = [PlaceholderController, 'show']
 
@@ -26,20 +52,89 @@ router
     router.post('/login', [SessionController, 'store']).as('guest.login.store')
     router.get('/register', [RegisterController, 'create']).as('guest.register')
     router.post('/register', [RegisterController, 'store']).as('guest.register.store')
+    router
+      .get('/forgot-password', [ForgotPasswordController, 'create'])
+      .as('guest.password.request')
+    router.post('/forgot-password', [ForgotPasswordController, 'store']).as('guest.password.email')
+    router
+      .get('/reset-password/:token', [ResetPasswordController, 'create'])
+      .as('guest.password.reset')
+    router.post('/reset-password', [ResetPasswordController, 'store']).as('guest.password.update')
   })
   .use(middleware.guest())
 
-// Any logged-in user (DESIGN.md §4 "other")
+// The login's second step: a guest whose password was right, until the code is given
+router
+  .group(() => {
+    router
+      .get('/two-factor-challenge', [TwoFactorChallengeController, 'create'])
+      .as('twofactor.challenge')
+    router
+      .post('/two-factor-challenge', [TwoFactorChallengeController, 'store'])
+      .as('twofactor.challenge.store')
+  })
+  .use(middleware.guest())
+
+// The link of the verification email: the signature is the guard, no session needed
+router.get('/email/verify/:id/:hash', [VerifyEmailController, 'verify']).as('signed.email.verify')
+
+// Any logged-in user, verified or not: profile, account security, logout
 router
   .group(() => {
     router.post('/logout', [SessionController, 'destroy']).as('app.logout')
-    router.get('/dashboard', [DashboardController, 'show']).as('app.dashboard')
     router.get('/profile', placeholder).as('app.profile')
-    router.get('/app/company', placeholder).as('app.company.index')
-    router.get('/notifications/:id', [NotificationsController, 'open']).as('app.notifications.open')
-    router.post('/notifications/read-all', [NotificationsController, 'readAll']).as('app.notifications.read_all')
+    router
+      .get('/email/verify', [EmailVerificationPromptController, 'create'])
+      .as('app.verification.notice')
+    router
+      .post('/email/verification-notification', [EmailVerificationNotificationController, 'store'])
+      .as('app.verification.send')
+    router
+      .get('/confirm-password', [ConfirmPasswordController, 'create'])
+      .as('app.password.confirm')
+    router
+      .post('/confirm-password', [ConfirmPasswordController, 'store'])
+      .as('app.password.confirm.store')
+    router.get('/user/step-up', [StepUpController, 'create']).as('app.step_up')
+    router.post('/user/step-up', [StepUpController, 'store']).as('app.step_up.store')
+    router
+      .get('/two-factor-required', [TwoFactorRequiredController, 'create'])
+      .as('app.two_factor.required')
+
+    // Two-factor settings (TwoFactorSettings), behind a password confirmed in the last 3 hours
+    router
+      .group(() => {
+        router
+          .post('/user/two-factor-authentication', [TwoFactorAuthenticationController, 'store'])
+          .as('app.two_factor.enable')
+        router
+          .delete('/user/two-factor-authentication', [TwoFactorAuthenticationController, 'destroy'])
+          .as('app.two_factor.disable')
+        router
+          .post('/user/confirmed-two-factor-authentication', [
+            ConfirmedTwoFactorController,
+            'store',
+          ])
+          .as('app.two_factor.confirm')
+        router
+          .post('/user/two-factor-recovery-codes', [RecoveryCodesController, 'store'])
+          .as('app.two_factor.recovery_codes')
+      })
+      .use(middleware.confirmPassword())
   })
   .use(middleware.auth())
+
+// Any logged-in user with a verified address (DESIGN.md §4 "other")
+router
+  .group(() => {
+    router.get('/dashboard', [DashboardController, 'show']).as('app.dashboard')
+    router.get('/app/company', placeholder).as('app.company.index')
+    router.get('/notifications/:id', [NotificationsController, 'open']).as('app.notifications.open')
+    router
+      .post('/notifications/read-all', [NotificationsController, 'readAll'])
+      .as('app.notifications.read_all')
+  })
+  .use([middleware.auth(), middleware.verified()])
 
 // Pro partners and staff
 router
@@ -47,7 +142,12 @@ router
     router.get('/app/contacts', placeholder).as('partner.contacts.index')
     router.get('/app/offres', placeholder).as('partner.offres.index')
   })
-  .use([middleware.auth(), middleware.role({ area: 'partner' })])
+  .use([
+    middleware.auth(),
+    middleware.verified(),
+    middleware.role({ area: 'partner' }),
+    middleware.staffTwoFactor(),
+  ])
 
 // Staff only
 router
@@ -75,19 +175,48 @@ router
 
     // Template demonstration pages (sample data), staff only
     router.get('/preview/backend', [PreviewController, 'backend']).as('preview.backend')
-    router.get('/preview/backend-boxed', [PreviewController, 'backendBoxed']).as('preview.backend_boxed')
+    router
+      .get('/preview/backend-boxed', [PreviewController, 'backendBoxed'])
+      .as('preview.backend_boxed')
     router.get('/preview/auth', [PreviewController, 'auth']).as('preview.auth')
     router.get('/preview/errors/:code', [PreviewController, 'error']).as('preview.errors')
   })
-  .use([middleware.auth(), middleware.role({ area: 'esi' })])
+  .use([
+    middleware.auth(),
+    middleware.verified(),
+    middleware.role({ area: 'esi' }),
+    middleware.staffTwoFactor(),
+  ])
 
-// JSON API of SPEC.md §7 (XHR from the layout); guests get 401 JSON
+// JSON API of SPEC.md §7 (XHR from the layout); guests get 401 JSON. The current user object
+// stays readable by an unverified account (its profile); everything else needs a verified one.
 router
   .group(() => {
     router.get('/user', [UserApiController, 'show']).as('api.user')
-    router.get('/user/societes', [UserApiController, 'societes']).as('api.user.societes')
-    router.put('/user/role', [UserApiController, 'updateDroit']).as('api.user.role')
-    router.put('/user/acces-role', [UserApiController, 'updateAccesRole']).as('api.user.acces_role')
+    router
+      .group(() => {
+        router.get('/user/societes', [UserApiController, 'societes']).as('api.user.societes')
+        // Switching droit admin on also asks for a recent step-up (in the controller)
+        router
+          .put('/user/role', [UserApiController, 'updateDroit'])
+          .as('api.user.role')
+          .use(middleware.confirmPassword())
+        router
+          .put('/user/acces-role', [UserApiController, 'updateAccesRole'])
+          .as('api.user.acces_role')
+          .use(middleware.staffTwoFactor())
+      })
+      .use(middleware.verified())
   })
   .prefix('/api')
   .use(middleware.auth())
+
+// Development tools, never registered in production: the kept emails (storage/mails)
+if (!app.inProduction) {
+  router
+    .group(() => {
+      router.get('/dev/mails', [DevMailsController, 'index']).as('dev.mails.index')
+      router.get('/dev/mails/:id', [DevMailsController, 'show']).as('dev.mails.show')
+    })
+    .use(middleware.devOnly())
+}

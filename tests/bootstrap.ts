@@ -21,7 +21,13 @@ export const plugins: Config['plugins'] = [
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [],
+  // Each run starts with an empty test mailbox (storage/mails/test)
+  setup: [
+    async () => {
+      const { clearKeptMails } = await import('#tests/auth_helpers')
+      await clearKeptMails()
+    },
+  ],
   teardown: [() => closeBrowser()],
 }
 

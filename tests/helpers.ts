@@ -14,15 +14,34 @@ export function withTransaction(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 }
 
-export async function makeUser(role: Role, overrides: Record<string, unknown> = {}) {
-  return UserFactory.apply(role).merge(overrides).create()
+type ExtraState = 'without2fa' | 'with2fa' | 'unverified'
+
+/** A user of that role (esi: with two-factor on), then the extra states in order. */
+export async function makeUser(
+  role: Role,
+  overrides: Record<string, unknown> = {},
+  ...states: ExtraState[]
+) {
+  let builder = UserFactory.apply(role)
+  for (const state of states) builder = builder.apply(state)
+  return builder.merge(overrides).create()
 }
 
 /*
  * The kinds of visitor every guard is checked against (DESIGN.md §4): a guest, the three roles,
- * an esi seeing the app as a pro (acces_role), and an esi with the droit admin switched on.
+ * an esi seeing the app as a pro (acces_role), an esi with the droit admin switched on, an
+ * account whose address is not verified yet, and an esi without two-factor.
  */
-export const PERSONAS = ['guest', 'other', 'pro', 'esi', 'esi_as_pro', 'esi_admin'] as const
+export const PERSONAS = [
+  'guest',
+  'other',
+  'pro',
+  'esi',
+  'esi_as_pro',
+  'esi_admin',
+  'unverified',
+  'esi_no_2fa',
+] as const
 export type Persona = (typeof PERSONAS)[number]
 
 export async function makePersona(persona: Persona): Promise<User | null> {
@@ -33,6 +52,10 @@ export async function makePersona(persona: Persona): Promise<User | null> {
       return makeUser('esi', { accesRole: 'pro' })
     case 'esi_admin':
       return makeUser('esi', { droitsAccordes: ['admin'], droit: 'admin' })
+    case 'unverified':
+      return makeUser('other', {}, 'unverified')
+    case 'esi_no_2fa':
+      return makeUser('esi', {}, 'without2fa')
     default:
       return makeUser(persona)
   }
@@ -107,3 +130,11 @@ export function minutesAgo(minutes: number) {
 /** Matches a stack trace line or a source path, which no error answer may contain. */
 export const STACK_TRACE =
   /\bat .+\(?(?:file:\/\/|\/)[^\s)]+:\d+:\d+\)?|node_modules|\/work\/|\.ts:\d+/
+
+/**
+ * Session values of a user who just confirmed his password (3 h rule) and gave a second factor
+ * (15 min step-up rule), for tests about what comes after those checks.
+ */
+export function recentProofs() {
+  return { password_confirmed_at: Date.now(), two_factor_step_up_at: Date.now() }
+}

@@ -9,9 +9,27 @@ export type ScannedRoutes = {
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
+    'guest.password.request': { paramsTuple?: []; params?: {} }
+    'guest.password.email': { paramsTuple?: []; params?: {} }
+    'guest.password.reset': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'guest.password.update': { paramsTuple?: []; params?: {} }
+    'twofactor.challenge': { paramsTuple?: []; params?: {} }
+    'twofactor.challenge.store': { paramsTuple?: []; params?: {} }
+    'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
     'app.logout': { paramsTuple?: []; params?: {} }
-    'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.profile': { paramsTuple?: []; params?: {} }
+    'app.verification.notice': { paramsTuple?: []; params?: {} }
+    'app.verification.send': { paramsTuple?: []; params?: {} }
+    'app.password.confirm': { paramsTuple?: []; params?: {} }
+    'app.password.confirm.store': { paramsTuple?: []; params?: {} }
+    'app.step_up': { paramsTuple?: []; params?: {} }
+    'app.step_up.store': { paramsTuple?: []; params?: {} }
+    'app.two_factor.required': { paramsTuple?: []; params?: {} }
+    'app.two_factor.enable': { paramsTuple?: []; params?: {} }
+    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
+    'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
+    'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
+    'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
@@ -45,13 +63,23 @@ export type ScannedRoutes = {
     'api.user.societes': { paramsTuple?: []; params?: {} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
+    'dev.mails.index': { paramsTuple?: []; params?: {} }
+    'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
-    'app.dashboard': { paramsTuple?: []; params?: {} }
+    'guest.password.request': { paramsTuple?: []; params?: {} }
+    'guest.password.reset': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'twofactor.challenge': { paramsTuple?: []; params?: {} }
+    'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
     'app.profile': { paramsTuple?: []; params?: {} }
+    'app.verification.notice': { paramsTuple?: []; params?: {} }
+    'app.password.confirm': { paramsTuple?: []; params?: {} }
+    'app.step_up': { paramsTuple?: []; params?: {} }
+    'app.two_factor.required': { paramsTuple?: []; params?: {} }
+    'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.contacts.index': { paramsTuple?: []; params?: {} }
@@ -82,13 +110,23 @@ export type ScannedRoutes = {
     'preview.errors': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
     'api.user': { paramsTuple?: []; params?: {} }
     'api.user.societes': { paramsTuple?: []; params?: {} }
+    'dev.mails.index': { paramsTuple?: []; params?: {} }
+    'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   HEAD: {
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
-    'app.dashboard': { paramsTuple?: []; params?: {} }
+    'guest.password.request': { paramsTuple?: []; params?: {} }
+    'guest.password.reset': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'twofactor.challenge': { paramsTuple?: []; params?: {} }
+    'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
     'app.profile': { paramsTuple?: []; params?: {} }
+    'app.verification.notice': { paramsTuple?: []; params?: {} }
+    'app.password.confirm': { paramsTuple?: []; params?: {} }
+    'app.step_up': { paramsTuple?: []; params?: {} }
+    'app.two_factor.required': { paramsTuple?: []; params?: {} }
+    'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.contacts.index': { paramsTuple?: []; params?: {} }
@@ -119,12 +157,26 @@ export type ScannedRoutes = {
     'preview.errors': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
     'api.user': { paramsTuple?: []; params?: {} }
     'api.user.societes': { paramsTuple?: []; params?: {} }
+    'dev.mails.index': { paramsTuple?: []; params?: {} }
+    'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   POST: {
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
+    'guest.password.email': { paramsTuple?: []; params?: {} }
+    'guest.password.update': { paramsTuple?: []; params?: {} }
+    'twofactor.challenge.store': { paramsTuple?: []; params?: {} }
     'app.logout': { paramsTuple?: []; params?: {} }
+    'app.verification.send': { paramsTuple?: []; params?: {} }
+    'app.password.confirm.store': { paramsTuple?: []; params?: {} }
+    'app.step_up.store': { paramsTuple?: []; params?: {} }
+    'app.two_factor.enable': { paramsTuple?: []; params?: {} }
+    'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
+    'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
+  }
+  DELETE: {
+    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   PUT: {
     'api.user.role': { paramsTuple?: []; params?: {} }

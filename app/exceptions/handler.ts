@@ -2,7 +2,11 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
-import { AppException } from '#exceptions/http_exceptions'
+import {
+  AppException,
+  RedirectingException,
+  TooManyAttemptsException,
+} from '#exceptions/http_exceptions'
 
 /**
  * One place that turns every error into what the caller can read: an Inertia error page for page
@@ -40,7 +44,15 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return this.respond(419, ctx)
     }
 
+    if (error instanceof TooManyAttemptsException) {
+      ctx.response.header('Retry-After', String(error.retryAfter))
+    }
+
     if (isApiRequest(ctx)) {
+      // A detour to take first (step-up, password confirmation, two-factor setup): where to go
+      if (error instanceof RedirectingException) {
+        return ctx.response.status(error.status).send({ message: error.message, ...error.payload })
+      }
       if (err.code === 'E_VALIDATION_ERROR') {
         return ctx.response.status(422).send({ message: errorMessage(422), errors: err.messages })
       }
@@ -52,6 +64,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       // Our own exceptions carry a French message meant for the user; others get the generic one
       const message = error instanceof AppException ? error.message : errorMessage(status)
       return ctx.response.status(status).send({ message })
+    }
+
+    if (error instanceof RedirectingException) {
+      return ctx.response.redirect().toPath(error.redirectTo)
     }
 
     // A page visit without a session: to the login page with a French message (the auth

@@ -5,6 +5,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeSave, column, manyToMany } from '@adonisjs/lucid/orm'
 import type { ManyToMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+import { DbRememberMeTokensProvider } from '@adonisjs/auth/session'
 import Societe from '#models/societe'
 import { effectiveRole, type Role } from '#shared/roles'
 
@@ -14,6 +15,9 @@ const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
 })
 
 export default class User extends compose(BaseModel, AuthFinder) {
+  // Remember-me tokens (hashed, rotated at each use) for the session guard
+  static rememberMeTokens = DbRememberMeTokensProvider.forModel(User)
+
   @column({ isPrimary: true })
   declare id: number
 
@@ -44,11 +48,19 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ serializeAs: null })
   declare twoFactorSecret: string | null
 
-  @column({ serializeAs: null })
+  // jsonb: the pg driver would send a JS array as a PostgreSQL array literal
+  @column({
+    serializeAs: null,
+    prepare: (value: string[] | null) => (value === null ? null : JSON.stringify(value)),
+  })
   declare twoFactorRecoveryCodes: string[] | null
 
   @column.dateTime()
   declare twoFactorConfirmedAt: DateTime | null
+
+  // pg returns bigint as a string
+  @column({ serializeAs: null, consume: (value) => (value === null ? null : Number(value)) })
+  declare twoFactorLastStep: number | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -70,6 +82,11 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   get effectiveRole(): Role {
     return effectiveRole({ role: this.role, acces_role: this.accesRole })
+  }
+
+  /** Two-factor authentication is on once a first code confirmed the secret. */
+  get hasTwoFactor(): boolean {
+    return Boolean(this.twoFactorConfirmedAt && this.twoFactorSecret)
   }
 
   get gravatar(): string {

@@ -26,3 +26,22 @@ function hasControlCharacter(text: string): boolean {
   }
   return false
 }
+
+/**
+ * The local path of the page the request came from (Referer of this site), else the fallback.
+ * Used to come back after a detour (password confirmation, step-up) started by a form or XHR.
+ */
+export function refererPath(
+  referer: string | undefined | null,
+  host: string | undefined | null,
+  fallback: string
+): string {
+  if (!referer) return fallback
+  try {
+    const url = new URL(referer, 'http://local.invalid')
+    if (url.origin !== 'http://local.invalid' && url.host !== host) return fallback
+    return localPathOr(url.pathname + url.search, fallback)
+  } catch {
+    return fallback
+  }
+}

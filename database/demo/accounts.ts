@@ -6,8 +6,16 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import Societe from '#models/societe'
 import Notification from '#models/notification'
+import { encryptTotpSecret } from '#services/two_factor'
 
 export const DEMO_PASSWORD = 'demo-password-2026'
+
+/**
+ * TOTP secret of the demo esi account (two-factor is compulsory for staff). Demo data only:
+ * it is public (README), so any authenticator app can log in as the demo esi. Stored encrypted
+ * like any other secret.
+ */
+export const DEMO_ESI_TOTP_SECRET = 'JBSWY3DPEHPK3PXP'
 
 export const DEMO_ACCOUNTS = [
   { email: 'esi@demo.test', name: 'Sophie Lambert', role: 'esi' as const, droitsAccordes: ['admin'] },
@@ -77,8 +85,15 @@ export async function seedDemoAccounts(trx: TransactionClientContract) {
 
   const users: Record<string, User> = {}
   for (const account of DEMO_ACCOUNTS) {
+    const twoFactor =
+      account.role === 'esi'
+        ? {
+            twoFactorSecret: encryptTotpSecret(DEMO_ESI_TOTP_SECRET),
+            twoFactorConfirmedAt: DateTime.now(),
+          }
+        : {}
     users[account.role] = await User.create(
-      { ...account, password: DEMO_PASSWORD, emailVerifiedAt: DateTime.now() },
+      { ...account, ...twoFactor, password: DEMO_PASSWORD, emailVerifiedAt: DateTime.now() },
       { client: trx }
     )
   }
@@ -91,7 +106,7 @@ export async function seedDemoAccounts(trx: TransactionClientContract) {
   await Notification.createMany(
     [
       { userId: users.esi.id, type: 'bienvenue', titre: 'Bienvenue dans ESI Back-office', lien: '/dashboard', icon: 'bi bi-stars' },
-      { userId: users.esi.id, type: 'securite', titre: 'Activez la double authentification sur votre compte', lien: '/profile', icon: 'bi bi-shield-lock', createdAt: now.minus({ hours: 2 }) },
+      { userId: users.esi.id, type: 'securite', titre: 'Double authentification activée sur votre compte', lien: '/profile', icon: 'bi bi-shield-lock', createdAt: now.minus({ hours: 2 }) },
       { userId: users.esi.id, type: 'planning', titre: 'Mesurage chez M. Leclercq reporté au jeudi 26/11', lien: '/esi/planning/tec', icon: 'bi bi-calendar-event', createdAt: now.minus({ days: 1 }) },
       { userId: users.pro.id, type: 'bienvenue', titre: 'Bienvenue sur votre espace partenaire', lien: '/app/offres', icon: 'bi bi-stars' },
       { userId: users.other.id, type: 'bienvenue', titre: 'Bienvenue sur ESI Back-office', lien: '/dashboard', icon: 'bi bi-stars', luLe: now },

@@ -50,8 +50,30 @@ export function toggleSuccessMessage(kind: ToggleKind, value: string | null): st
 export interface ToggleDeps {
   /** The PUT call; its response body is not read (SPEC.md §7). */
   put: (url: string, body: Record<string, string | null>) => Promise<unknown>
-  toast: (type: 'success' | 'error', message: string) => unknown
+  toast: (type: 'success' | 'error' | 'info', message: string) => unknown
   logError?: (message: string, error: unknown) => void
+  /** Follows a detour the server asks for (step-up, password confirmation). */
+  visit?: (url: string) => void
+}
+
+const DETOUR_KEYS = ['step_up_url', 'confirm_url', 'two_factor_url'] as const
+
+/**
+ * The page the server sends the user to before the switch can pass: switching droit admin on
+ * asks for a recent step-up (403 + step_up_url), droit switches for a recent password (423 +
+ * confirm_url). A local path only.
+ */
+export function detourOf(error: unknown): { url: string; message: string | null } | null {
+  const body = (error as { body?: unknown } | null)?.body
+  if (!body || typeof body !== 'object') return null
+  const fields = body as Record<string, unknown>
+  for (const key of DETOUR_KEYS) {
+    const url = fields[key]
+    if (typeof url === 'string' && /^\/(?![/\\])/.test(url)) {
+      return { url, message: typeof fields.message === 'string' ? fields.message : null }
+    }
+  }
+  return null
 }
 
 export type ToggleResult =
@@ -73,6 +95,13 @@ export async function applyToggle(
   try {
     await deps.put(spec.url, spec.body(next))
   } catch (error) {
+    const detour = detourOf(error)
+    if (detour && deps.visit) {
+      // Not a failure: the server first wants a proof; the user switches again afterwards
+      deps.toast('info', detour.message ?? spec.error)
+      deps.visit(detour.url)
+      return { ok: false, value: current, error }
+    }
     ;(deps.logError ?? console.error)(spec.error, error)
     deps.toast('error', spec.error)
     return { ok: false, value: current, error }

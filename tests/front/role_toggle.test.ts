@@ -20,7 +20,7 @@ vi.mock('~/lib/toast', () => ({
   },
 }))
 
-const { applyToggle, nextToggleValue, toggleSuccessMessage, TOGGLES, ACCES_LABELS } =
+const { applyToggle, detourOf, nextToggleValue, toggleSuccessMessage, TOGGLES, ACCES_LABELS } =
   await import('~/lib/role_toggle')
 const { http } = await import('~/lib/http')
 const { userStore, useCurrentUser, loadSocietes } = await import('~/lib/user_store')
@@ -121,6 +121,40 @@ describe('applyToggle', () => {
       'error',
       "Erreur lors de la mise à jour de l'accès."
     )
+  })
+
+  it('a step-up asked by the server: info toast with its message, then its page', async () => {
+    const error = Object.assign(new Error('403'), {
+      status: 403,
+      body: { message: 'Vérification requise.', step_up_url: '/user/step-up' },
+    })
+    const d = { ...deps(async () => Promise.reject(error)), visit: vi.fn() }
+    await expect(applyToggle('droit', null, 'admin', d)).resolves.toMatchObject({
+      ok: false,
+      value: null,
+    })
+    expect(d.toast).toHaveBeenCalledExactlyOnceWith('info', 'Vérification requise.')
+    expect(d.visit).toHaveBeenCalledExactlyOnceWith('/user/step-up')
+    expect(d.logError).not.toHaveBeenCalled()
+  })
+
+  it('a password confirmation asked by the server (423 confirm_url) is followed too', async () => {
+    const error = { status: 423, body: { message: 'Confirmez.', confirm_url: '/confirm-password' } }
+    const d = { ...deps(async () => Promise.reject(error)), visit: vi.fn() }
+    await applyToggle('droit', 'admin', 'admin', d)
+    expect(d.visit).toHaveBeenCalledWith('/confirm-password')
+  })
+
+  it('detourOf: local paths only', () => {
+    expect(detourOf({ body: { step_up_url: 'https://evil.example/x' } })).toBeNull()
+    expect(detourOf({ body: { step_up_url: '//evil.example/x' } })).toBeNull()
+    expect(detourOf({ body: { confirm_url: '/\\evil.example' } })).toBeNull()
+    expect(detourOf({ body: { message: 'x' } })).toBeNull()
+    expect(detourOf(null)).toBeNull()
+    expect(detourOf({ body: { two_factor_url: '/profile' } })).toEqual({
+      url: '/profile',
+      message: null,
+    })
   })
 
   it('logs with console.error by default', async () => {

@@ -4,6 +4,8 @@ import { currentUserProps } from '#transformers/user_transformer'
 import { accesRoleValidator, droitValidator } from '#validators/user_api'
 import { audit } from '#services/audit'
 import { ForbiddenException } from '#exceptions/http_exceptions'
+import { requireStepUp } from '#services/step_up'
+import { renewSession } from '#services/user_sessions'
 
 /** The four calls of SPEC.md §7, with the rights of DESIGN.md §4. */
 export default class UserApiController {
@@ -24,15 +26,27 @@ export default class UserApiController {
     if (droit !== null && !(user.droitsAccordes ?? []).includes(droit)) {
       throw new ForbiddenException('Ce droit ne vous a pas été accordé.')
     }
+    // Switching admin on asks for a second factor given in the last 15 minutes (DESIGN.md §4)
+    if (droit === 'admin' && user.droit !== 'admin') requireStepUp(ctx)
     const before = user.droit
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.droit = droit
       await user.save()
-      await audit(ctx, { action: 'user.droit', subjectType: 'user', subjectId: user.id, before: { droit: before }, after: { droit } }, trx)
+      await audit(
+        ctx,
+        {
+          action: 'user.droit',
+          subjectType: 'user',
+          subjectId: user.id,
+          before: { droit: before },
+          after: { droit },
+        },
+        trx
+      )
     })
     // A privilege change gets a fresh session id (fixation, ASVS 7.2.4)
-    ctx.session.regenerate()
+    await renewSession(ctx)
     return { droit: user.droit }
   }
 
@@ -46,9 +60,19 @@ export default class UserApiController {
       user.useTransaction(trx)
       user.accesRole = role
       await user.save()
-      await audit(ctx, { action: 'user.acces_role', subjectType: 'user', subjectId: user.id, before: { acces_role: before }, after: { acces_role: role } }, trx)
+      await audit(
+        ctx,
+        {
+          action: 'user.acces_role',
+          subjectType: 'user',
+          subjectId: user.id,
+          before: { acces_role: before },
+          after: { acces_role: role },
+        },
+        trx
+      )
     })
-    ctx.session.regenerate()
+    await renewSession(ctx)
     return { acces_role: user.accesRole, effective_role: user.effectiveRole }
   }
 }

@@ -3,35 +3,94 @@ import User from '#models/user'
 import { loginValidator } from '#validators/auth'
 import { audit } from '#services/audit'
 import { flashFieldErrors } from '#services/form_errors'
+import { isApiRequest } from '#services/http_errors'
+import { localPathOr } from '#services/safe_redirect'
+import { putPendingLogin } from '#services/auth_session'
+import { startUserSession } from '#services/user_sessions'
+import {
+  clearTries,
+  countFailure,
+  limiters,
+  secondsToWait,
+  throttleKeys,
+  tooManyAttemptsMessage,
+} from '#services/throttle'
+import { TooManyAttemptsException } from '#exceptions/http_exceptions'
+
+export const BAD_CREDENTIALS_MESSAGE = 'Ces identifiants ne correspondent à aucun compte.'
 
 export default class SessionController {
   async create({ inertia }: HttpContext) {
     return inertia.render('Auth/Login', {})
   }
 
+  /**
+   * The password step. 5 failures a minute per email+IP, then a wait (ASVS 6.3.1). With
+   * two-factor on, the login waits for the code (FrontTwoFactorChallenge); the session only
+   * becomes the user's after it.
+   */
   async store(ctx: HttpContext) {
-    const { request, auth, response, session } = ctx
-    const { email, password } = await request.validateUsing(loginValidator)
+    const { request, response, session } = ctx
+    const { email, password, remember } = await request.validateUsing(loginValidator)
+    const attempts = limiters.attempts()
+    const key = throttleKeys.login(email, request.ip())
+
+    const wait = await secondsToWait([[attempts, key]])
+    if (wait > 0) {
+      await audit(ctx, { action: 'auth.login_throttled', after: { email } })
+      return this.refuse(ctx, tooManyAttemptsMessage(wait), wait)
+    }
+
+    let user: User
     try {
-      const user = await User.verifyCredentials(email.toLowerCase(), password)
-      await auth.use('web').login(user)
-      await audit(ctx, { action: 'auth.login', userId: user.id, subjectType: 'user', subjectId: user.id })
-      return response.redirect().toPath('/dashboard')
+      user = await User.verifyCredentials(email.toLowerCase(), password)
     } catch (error) {
       if ((error as { code?: string }).code !== 'E_INVALID_CREDENTIALS') throw error
+      await countFailure(attempts, key)
       await audit(ctx, { action: 'auth.login_failed', after: { email } })
       // Same message whether the email exists or not; what the user typed stays in the form
-      flashFieldErrors(session, { email: 'Ces identifiants ne correspondent à aucun compte.' })
-      return response.redirect().back()
+      return this.refuse(ctx, BAD_CREDENTIALS_MESSAGE)
     }
+    await clearTries(attempts, key)
+
+    if (user.hasTwoFactor) {
+      putPendingLogin(session, user, Boolean(remember))
+      await audit(ctx, {
+        action: 'auth.login_password_ok',
+        userId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+      })
+      return response.redirect().toPath('/two-factor-challenge')
+    }
+
+    await startUserSession(ctx, user, { remember: Boolean(remember), passwordTyped: true })
+    await audit(ctx, {
+      action: 'auth.login',
+      userId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { via: 'password' },
+    })
+    return response.redirect().toPath(localPathOr(session.pullIntendedUrl(), '/dashboard'))
   }
 
+  /** Logout ends the session in the store (new empty id) and deletes the remember-me token. */
   async destroy(ctx: HttpContext) {
     const { auth, response, session } = ctx
     const userId = auth.user?.id
     await auth.use('web').logout()
+    session.clear()
+    session.regenerate()
     await audit(ctx, { action: 'auth.logout', userId, subjectType: 'user', subjectId: userId })
     session.flash('success', 'Vous êtes déconnecté.')
     return response.redirect().toPath('/login')
+  }
+
+  /** 429 JSON for API callers; the message next to the email field for the login form. */
+  private refuse(ctx: HttpContext, message: string, wait?: number) {
+    if (wait && isApiRequest(ctx)) throw new TooManyAttemptsException(message, wait)
+    flashFieldErrors(ctx.session, { email: message })
+    return ctx.response.redirect().back()
   }
 }

@@ -60,7 +60,11 @@ export default function RoleSwitches() {
   const choose = async (kind: ToggleKind, chosen: string) => {
     const current = kind === 'droit' ? user.droit : user.acces_role
     setBusy(true)
-    const result = await applyToggle(kind, current, chosen, { put: http.put, toast })
+    const result = await applyToggle(kind, current, chosen, {
+      put: http.put,
+      toast,
+      visit: (url) => router.visit(url),
+    })
     setBusy(false)
     if (!result.ok) return
     // Only now does the local value change; the reload brings menus and rights in line

@@ -56,10 +56,23 @@ export async function newPage(options?: Parameters<Browser['newContext']>[0]): P
   return context.newPage()
 }
 
-/** Logs in through the real login form. */
+/**
+ * Logs in through the real login form, and through the two-factor challenge when the user has
+ * two-factor on (every esi user does), with a code computed from his stored secret.
+ */
 export async function loginAs(page: Page, email: string, password = 'demo-password-2026') {
   await page.goto('/login')
   await page.fill('input[name="email"]', email)
   await page.fill('input[name="password"]', password)
-  await Promise.all([page.waitForURL('**/dashboard'), page.click('button[type="submit"]')])
+  await Promise.all([
+    page.waitForURL(/\/(dashboard|two-factor-challenge)$/),
+    page.click('button[type="submit"]'),
+  ])
+  if (new URL(page.url()).pathname === '/two-factor-challenge') {
+    const { default: User } = await import('#models/user')
+    const { totpOf } = await import('#tests/auth_helpers')
+    const user = await User.findByOrFail('email', email)
+    await page.fill('input[name="code"]', totpOf(user))
+    await Promise.all([page.waitForURL('**/dashboard'), page.click('button[type="submit"]')])
+  }
 }

@@ -3,7 +3,7 @@
  * acces_role, what is refused, what is audit-logged, and that nothing else can be written.
  */
 import { test } from '@japa/runner'
-import { makeUser, withTransaction } from '#tests/helpers'
+import { makeUser, recentProofs, withTransaction } from '#tests/helpers'
 import { SocieteFactory } from '#database/factories/societe_factory'
 import AuditLog from '#models/audit_log'
 import type User from '#models/user'
@@ -109,6 +109,7 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
     const response = await client
       .put('/api/user/role')
       .loginAs(user)
+      .withSession(recentProofs())
       .json({ droit: 'admin' })
       .withCsrfToken()
     response.assertStatus(200)
@@ -128,6 +129,7 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
     const response = await client
       .put('/api/user/role')
       .loginAs(user)
+      .withSession(recentProofs())
       .json({ droit: null })
       .withCsrfToken()
     response.assertStatus(200)
@@ -149,6 +151,7 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
       const response = await client
         .put('/api/user/role')
         .loginAs(user)
+        .withSession(recentProofs())
         .json({ droit: 'admin' })
         .withCsrfToken()
       response.assertStatus(403)
@@ -162,7 +165,12 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
   test('an invalid value → 422 JSON with French errors', async ({ client, assert }) => {
     const user = await makeUser('esi', { droitsAccordes: ['admin'] })
     for (const body of [{ droit: 'superuser' }, { droit: 42 }, {}]) {
-      const response = await client.put('/api/user/role').loginAs(user).json(body).withCsrfToken()
+      const response = await client
+        .put('/api/user/role')
+        .loginAs(user)
+        .withSession(recentProofs())
+        .json(body)
+        .withCsrfToken()
       response.assertStatus(422)
       assert.equal(response.body().message, errorMessage(422))
       const errors = response.body().errors as { field: string; message: string }[]
@@ -181,6 +189,7 @@ test.group('API / PUT /api/user/role (droit)', (group) => {
     const response = await client
       .put('/api/user/role')
       .loginAs(user)
+      .withSession(recentProofs())
       .json({
         droit: 'admin',
         role: 'esi',

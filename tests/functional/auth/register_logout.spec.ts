@@ -31,13 +31,13 @@ const ENGLISH = /\b(the|field|must|should|required|characters|invalid|please|for
 test.group('Auth / register', (group) => {
   withTransaction(group)
 
-  test('success: an "other" user with a hashed password, logged in, on the dashboard, audited', async ({
+  test('success: an "other" user with a hashed password, logged in, sent to verify, audited', async ({
     client,
     assert,
   }) => {
     const response = await register(client, GOOD)
     response.assertStatus(302)
-    response.assertHeader('location', '/dashboard')
+    response.assertHeader('location', '/email/verify')
 
     const user = await User.findByOrFail('email', GOOD.email)
     assert.equal(user.role, 'other')
@@ -57,9 +57,18 @@ test.group('Auth / register', (group) => {
     assert.isNotNull(audit)
     assert.equal(audit!.subjectId, String(user.id))
 
-    const dashboard = await client.get('/dashboard').withInertia().withSession(response.session())
-    dashboard.assertStatus(200)
-    dashboard.assertInertiaComponent('Dashboard')
+    // Unverified: the dashboard sends the new account to the verification page
+    assert.isNull(user.emailVerifiedAt)
+    const dashboard = await client
+      .get('/dashboard')
+      .withInertia()
+      .withSession(response.session())
+      .redirects(0)
+    dashboard.assertStatus(302)
+    dashboard.assertHeader('location', '/email/verify')
+    const notice = await client.get('/email/verify').withInertia().withSession(response.session())
+    notice.assertStatus(200)
+    notice.assertInertiaComponent('Auth/VerifyEmail')
   })
 
   test('the email is stored lower-cased and trimmed', async ({ client, assert }) => {

@@ -20,12 +20,19 @@ import type User from '#models/user'
 import { canReach, type Area } from '#shared/roles'
 import { filterMenu, isExternal, menuLinks, MENU } from '#shared/navigation'
 import { errorMessage, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
+import { EmailNotVerifiedException, TwoFactorRequiredException } from '#exceptions/http_exceptions'
+import { CHALLENGE_EXPIRED_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
+import { verificationUrl } from '#actions/auth/send_email_verification'
+import { KeptMailTransport, keptMailsDirectory } from '#services/mail/kept_mail_transport'
 
-type Kind = 'public' | 'guest' | 'api' | Area
+type Kind = 'public' | 'guest' | 'challenge' | 'signed' | 'dev' | 'api' | Area
 
 const PREFIXES: Record<string, Kind> = {
   'public.': 'public',
   'guest.': 'guest',
+  'twofactor.': 'challenge', // a guest between the password and the code
+  'signed.': 'signed', // links of emails, guarded by their signature
+  'dev.': 'dev', // development tools, absent in production
   'app.': 'app',
   'partner.': 'partner',
   'esi.': 'esi',
@@ -33,6 +40,31 @@ const PREFIXES: Record<string, Kind> = {
   'admin.': 'admin',
   'api.': 'api',
 }
+
+/**
+ * Routes an account with an unverified address still reaches (no `verified` middleware): its
+ * profile, the verification page, logout and the account-security steps. Everything else sends
+ * it to /email/verify (pages) or answers 403 JSON (API).
+ */
+const OPEN_TO_UNVERIFIED = new Set([
+  'app.logout',
+  'app.profile',
+  'app.verification.notice',
+  'app.verification.send',
+  'app.password.confirm',
+  'app.password.confirm.store',
+  'app.step_up',
+  'app.step_up.store',
+  'app.two_factor.required',
+  'app.two_factor.enable',
+  'app.two_factor.disable',
+  'app.two_factor.confirm',
+  'app.two_factor.recovery_codes',
+  'api.user',
+])
+
+/** API calls behind the staff two-factor gate, besides every partner/esi/admin page. */
+const STAFF_TWO_FACTOR_API = new Set(['api.user.acces_role'])
 
 const ROUTES = routeList()
 
@@ -63,11 +95,14 @@ const CONTROLLER_RULES: Record<string, { refuses: (user: User) => boolean; why: 
 
 const SUBJECT = (user: User) => ({ role: user.role, acces_role: user.accesRole, droit: user.droit })
 
-/** Values for the route parameters, made for the visiting user (his own data). */
-async function paramsFor(
-  route: RouteRow,
-  user: User | null
-): Promise<Record<string, string | number>> {
+/** The URL to visit, with parameters made for the visiting user (his own data). */
+async function urlFor(route: RouteRow, user: User | null): Promise<string> {
+  if (route.name === 'signed.email.verify') {
+    // A valid signed link of the visitor's own address (a guest: of an unverified account)
+    const owner = user ?? (await makePersona('unverified'))!
+    const url = new URL(verificationUrl(owner))
+    return url.pathname + url.search
+  }
   const params: Record<string, string | number> = {}
   if (route.pattern.includes(':id') && route.name?.startsWith('app.notifications.')) {
     // His own notification, pointing to a local page (the redirect target proves it was opened)
@@ -75,8 +110,18 @@ async function paramsFor(
     const notification = await makeNotification(owner, { lien: '/profile' })
     params.id = notification.id
   }
+  if (route.pattern.includes(':id') && route.name === 'dev.mails.show') {
+    const sent = await new KeptMailTransport(keptMailsDirectory()).send({
+      to: ['matrix@example.com'],
+      subject: 'Matrice',
+      text: 'test',
+    })
+    params.id = sent.messageId.slice(1).split('@')[0]
+  }
   if (route.pattern.includes(':code') && route.name === 'preview.errors') params.code = 404
-  return params
+  // Any token: the page answers 200 and says when the link is not valid
+  if (route.pattern.includes(':token') && route.name === 'guest.password.reset') params.token = 'x'
+  return fillPattern(route.pattern, params)
 }
 
 type Outcome = {
@@ -118,6 +163,9 @@ const unauthorizedJson = (o: Outcome) => o.status === 401 && o.body?.message ===
 const forbidden = (o: Outcome, kind: Kind) =>
   o.status === 403 &&
   (kind === 'api' ? o.body?.message === errorMessage(403) : o.component === 'Errors/Status')
+const redirectTo = (path: string) => (o: Outcome) => isRedirect(o) && o.location === path
+const apiRefusal = (message: string) => (o: Outcome) =>
+  o.status === 403 && o.body?.message === message
 
 /** The expectation for one visitor, as [description, predicate]. */
 function expectation(kind: Kind, name: string, method: string, user: User | null) {
@@ -132,21 +180,52 @@ function expectation(kind: Kind, name: string, method: string, user: User | null
         (o) => ![401, 403, 404, 419].includes(o.status) && o.status < 500 && !toLogin(o),
       ]
 
-  if (kind === 'public')
+  if (kind === 'public' || kind === 'dev')
     return isGet ? (['200', (o: Outcome) => o.status === 200] as const) : allowed
   if (kind === 'guest') {
     if (user) return ['redirect to /dashboard', toDashboard] as const
     return isGet ? (['200', (o: Outcome) => o.status === 200] as const) : allowed
+  }
+  if (kind === 'challenge') {
+    if (user) return ['redirect to /dashboard', toDashboard] as const
+    // No password step in this session: back to the login form, with a French message
+    return [
+      'redirect to /login (no pending login)',
+      (o: Outcome) => redirectTo('/login')(o) && o.flashError === CHALLENGE_EXPIRED_MESSAGE,
+    ] as const
+  }
+  if (kind === 'signed') {
+    // A valid link verifies the address and never logs in: dashboard if logged in, else login
+    return user
+      ? (['redirect to /dashboard', toDashboard] as const)
+      : ([
+          'redirect to /login, no error',
+          (o: Outcome) => redirectTo('/login')(o) && !o.flashError,
+        ] as const)
   }
   if (!user) {
     return kind === 'api'
       ? (['401 JSON in French', unauthorizedJson] as const)
       : (['redirect to /login with a French message', toLogin] as const)
   }
+  if (!user.emailVerifiedAt && !OPEN_TO_UNVERIFIED.has(name)) {
+    return kind === 'api'
+      ? ([
+          '403 JSON: verify the address first',
+          apiRefusal(EmailNotVerifiedException.message),
+        ] as const)
+      : (['redirect to /email/verify', redirectTo('/email/verify')] as const)
+  }
   const area = kind === 'api' ? apiArea(name) : kind
   if (!canReach(SUBJECT(user), area)) return ['403', (o: Outcome) => forbidden(o, kind)] as const
   const rule = CONTROLLER_RULES[name]
   if (rule?.refuses(user)) return [`403 (${rule.why})`, (o: Outcome) => forbidden(o, kind)] as const
+  const staffGate = kind === 'api' ? STAFF_TWO_FACTOR_API.has(name) : area !== 'app'
+  if (staffGate && user.role === 'esi' && !user.twoFactorConfirmedAt) {
+    return kind === 'api'
+      ? (['403 JSON: two-factor required', apiRefusal(TwoFactorRequiredException.message)] as const)
+      : (['redirect to /two-factor-required', redirectTo('/two-factor-required')] as const)
+  }
   return allowed
 }
 
@@ -180,7 +259,7 @@ test.group('Routes / access matrix (route × role)', (group) => {
       const mismatches: string[] = []
       for (const persona of PERSONAS) {
         const user = await makePersona(persona)
-        const url = fillPattern(route.pattern, await paramsFor(route, user))
+        const url = await urlFor(route, user)
         const [description, check] = expectation(kind, route.name!, method, user)
         const outcome = await visit(client, method, url, user, kind)
         if (!check(outcome)) {
@@ -199,7 +278,13 @@ test.group('Routes / access matrix (route × role)', (group) => {
 test.group('Routes / sidebar links answer 200 for whoever sees them', (group) => {
   withTransaction(group)
 
-  for (const persona of PERSONAS.filter((p): p is Exclude<Persona, 'guest'> => p !== 'guest')) {
+  // Personas with full use of their role: the unverified one and the esi without two-factor
+  // are sent to the verification / two-factor page first (checked by the matrix above)
+  const FULL = PERSONAS.filter(
+    (p): p is Exclude<Persona, 'guest' | 'unverified' | 'esi_no_2fa'> =>
+      !['guest', 'unverified', 'esi_no_2fa'].includes(p)
+  )
+  for (const persona of FULL) {
     test(`every menu link visible to ${persona} opens`, async ({ client, assert }) => {
       const user = (await makePersona(persona))!
       const links = menuLinks(filterMenu(MENU, SUBJECT(user), env.get('ADMIN_URL') ?? null))

@@ -35,6 +35,17 @@ const PAYLOADS: Record<string, Record<string, unknown>> = {
   },
   'api.user.role': { droit: 'admin' },
   'api.user.acces_role': { role: 'pro' },
+  'guest.password.email': { email: 'x@example.com' },
+  'guest.password.update': {
+    token: 'x'.repeat(43),
+    password: 'nouveau-mot-de-passe',
+    password_confirmation: 'nouveau-mot-de-passe',
+  },
+  'twofactor.challenge.store': { code: '123456' },
+  'app.password.confirm.store': { password: 'secret-password-2026' },
+  'app.step_up.store': { code: '123456' },
+  'app.two_factor.disable': { password: 'secret-password-2026' },
+  'app.two_factor.confirm': { code: '123456' },
 }
 
 /** A staff member with everything a forged request could switch, and an unread notification. */

@@ -1,0 +1,42 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ConfirmTwoFactor from '#actions/auth/confirm_two_factor'
+import { twoFactorCodeValidator } from '#validators/auth'
+import { audit } from '#services/audit'
+import { flashFieldErrors } from '#services/form_errors'
+import { RECOVERY_CODES_FLASH } from '#services/two_factor'
+import { BAD_CODE_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
+import {
+  clearTries,
+  countFailure,
+  limiters,
+  secondsToWait,
+  throttleKeys,
+  tooManyAttemptsMessage,
+} from '#services/throttle'
+
+/** The first code from the app turns two-factor on; the recovery codes are shown once. */
+export default class ConfirmedTwoFactorController {
+  async store(ctx: HttpContext) {
+    const { request, response, session, auth } = ctx
+    const user = auth.getUserOrFail()
+    const { code } = await request.validateUsing(twoFactorCodeValidator)
+    const attempts = limiters.attempts()
+    const key = throttleKeys.twoFactor(user.id)
+    const wait = await secondsToWait([[attempts, key]])
+    if (wait > 0) {
+      flashFieldErrors(session, { code: tooManyAttemptsMessage(wait) })
+      return response.redirect().back()
+    }
+    const codes = await new ConfirmTwoFactor().handle(user, code)
+    if (!codes) {
+      await countFailure(attempts, key)
+      flashFieldErrors(session, { code: BAD_CODE_MESSAGE })
+      return response.redirect().back()
+    }
+    await clearTries(attempts, key)
+    await audit(ctx, { action: 'auth.two_factor_enabled', subjectType: 'user', subjectId: user.id })
+    session.flash(RECOVERY_CODES_FLASH, codes)
+    session.flash('success', 'La double authentification est activée.')
+    return response.redirect().back()
+  }
+}

@@ -1,0 +1,10 @@
+import type { HttpContext } from '@adonisjs/core/http'
+
+/** Auth/VerifyEmail: "Vérifiez votre adresse e-mail", with the resend button. */
+export default class EmailVerificationPromptController {
+  async create({ auth, inertia, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    if (user.emailVerifiedAt) return response.redirect().toPath('/dashboard')
+    return inertia.render('Auth/VerifyEmail', { email: user.email })
+  }
+}

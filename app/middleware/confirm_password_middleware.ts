@@ -1,0 +1,18 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { passwordRecentlyConfirmed } from '#services/auth_session'
+import { currentPagePath, rememberIntended } from '#services/intended'
+import { PasswordConfirmationRequiredException } from '#exceptions/http_exceptions'
+
+/**
+ * Sensitive pages and actions (two-factor settings, account deletion, droit switches) ask for
+ * the password again when it was last given more than 3 hours ago (ASVS 7.5.1), then come back
+ * to the page. API calls get 423 JSON with `confirm_url`.
+ */
+export default class ConfirmPasswordMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    if (passwordRecentlyConfirmed(ctx.session)) return next()
+    rememberIntended(ctx, 'confirm_password', currentPagePath(ctx, '/profile'))
+    throw new PasswordConfirmationRequiredException('/confirm-password')
+  }
+}

@@ -1,0 +1,28 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { currentPagePath, rememberIntended } from '#services/intended'
+import { isApiRequest } from '#services/http_errors'
+import { TwoFactorRequiredException } from '#exceptions/http_exceptions'
+import type User from '#models/user'
+
+export const TWO_FACTOR_REQUIRED_URL = '/two-factor-required'
+
+/** Staff (real role esi) without two-factor (DESIGN.md §4). */
+export function needsTwoFactorSetup(user: User): boolean {
+  return user.role === 'esi' && !user.hasTwoFactor
+}
+
+/**
+ * Staff must have two-factor on: until then every page of the partner, esi and admin areas
+ * sends them to TwoFactorRequired (and API calls answer 403 JSON). Profile, dashboard, logout
+ * and the two-factor setup stay open. Runs after `auth`.
+ */
+export default class StaffTwoFactorMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    const user = ctx.auth.getUserOrFail() as User
+    if (!needsTwoFactorSetup(user)) return next()
+    if (isApiRequest(ctx)) throw new TwoFactorRequiredException()
+    rememberIntended(ctx, 'two_factor_setup', currentPagePath(ctx))
+    return ctx.response.redirect().toPath(TWO_FACTOR_REQUIRED_URL)
+  }
+}

@@ -1,0 +1,17 @@
+import mail from '@adonisjs/mail/services/main'
+import logger from '@adonisjs/core/services/logger'
+import type { BaseMail } from '@adonisjs/mail'
+
+/**
+ * Sends a mail now. A transport failure is logged, not thrown: the answer to the user must not
+ * change (no account enumeration through errors) and he can ask again.
+ */
+export async function deliver(message: BaseMail): Promise<boolean> {
+  try {
+    await mail.send(message)
+    return true
+  } catch (error) {
+    logger.error({ err: error, subject: message.subject }, 'mail not sent')
+    return false
+  }
+}

@@ -1,0 +1,77 @@
+import type { FormEvent } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
+import { PasswordInput, SubmitButton } from '../../components/form/index.js'
+
+export type ResetPasswordProps = {
+  token: string
+  /** False when the link is unknown, used or older than 60 minutes. */
+  valid: boolean
+}
+
+export default function ResetPassword({ token, valid }: ResetPasswordProps) {
+  const form = useForm({ token, password: '', password_confirmation: '' })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    form.post('/reset-password', {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    })
+  }
+
+  const linkError = !valid
+    ? 'Ce lien de réinitialisation est invalide ou a expiré.'
+    : form.errors.token
+
+  return (
+    <>
+      <Head title="Nouveau mot de passe" />
+      <div className="mb-4">
+        <h1 className="h3 fw-bold mb-1">Nouveau mot de passe</h1>
+        <p className="text-body-secondary mb-0">
+          Choisissez le nouveau mot de passe de votre compte.
+        </p>
+      </div>
+      {linkError && (
+        <div className="alert alert-danger" role="alert">
+          {linkError}{' '}
+          <Link href="/forgot-password" className="alert-link">
+            Demander un nouveau lien
+          </Link>
+        </div>
+      )}
+      {valid && (
+        <form onSubmit={submit} noValidate>
+          <PasswordInput
+            name="password"
+            label="Nouveau mot de passe"
+            value={form.data.password}
+            onChange={(v) => form.setData('password', v)}
+            error={form.errors.password}
+            help="8 caractères minimum. Une courte phrase facile à retenir fait un bon mot de passe."
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={128}
+            autoFocus
+            required
+          />
+          <PasswordInput
+            name="password_confirmation"
+            label="Confirmation du mot de passe"
+            value={form.data.password_confirmation}
+            onChange={(v) => form.setData('password_confirmation', v)}
+            error={form.errors.password_confirmation}
+            autoComplete="new-password"
+            maxLength={128}
+            required
+          />
+          <SubmitButton processing={form.processing} icon="bi bi-key" fullWidth>
+            Réinitialiser le mot de passe
+          </SubmitButton>
+        </form>
+      )}
+      <p className="text-center text-body-secondary mt-4 mb-0">
+        <Link href="/login">Revenir à la connexion</Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+/** A message kept by the development mail transport (storage/mails), as /dev/mails shows it. */
+export type KeptMail = {
+  id: string
+  date: string
+  from: string | null
+  to: string[]
+  subject: string
+  html: string | null
+  text: string | null
+}
+
+export type KeptMailSummary = Pick<KeptMail, 'id' | 'date' | 'from' | 'to' | 'subject'>
