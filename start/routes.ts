@@ -13,11 +13,18 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { esiStack, partnerStack, placeholder } from '#start/route_stacks'
+// One file per domain (each owns its routes; same area rules)
+import '#start/routes/profile'
+import '#start/routes/societes'
+import '#start/routes/contacts'
+import '#start/routes/clients'
+import '#start/routes/produits'
+import '#start/routes/textes'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
 const DashboardController = () => import('#controllers/dashboard_controller')
-const PlaceholderController = () => import('#controllers/placeholder_controller')
 const AccessTestController = () => import('#controllers/access_test_controller')
 const PreviewController = () => import('#controllers/preview_controller')
 const UserApiController = () => import('#controllers/api/user_controller')
@@ -40,8 +47,6 @@ const ConfirmedTwoFactorController = () =>
   import('#controllers/auth/confirmed_two_factor_controller')
 const RecoveryCodesController = () => import('#controllers/auth/recovery_codes_controller')
 const DevMailsController = () => import('#controllers/dev/mails_controller')
-
-const placeholder: [typeof PlaceholderController, 'show'] = [PlaceholderController, 'show']
 
 // Landing: open to everyone, the header adapts to guests and logged-in users
 router.on('/').renderInertia('Welcome', {}).as('public.welcome')
@@ -82,7 +87,6 @@ router.get('/email/verify/:id/:hash', [VerifyEmailController, 'verify']).as('sig
 router
   .group(() => {
     router.post('/logout', [SessionController, 'destroy']).as('app.logout')
-    router.get('/profile', placeholder).as('app.profile')
     router
       .get('/email/verify', [EmailVerificationPromptController, 'create'])
       .as('app.verification.notice')
@@ -128,7 +132,6 @@ router
 router
   .group(() => {
     router.get('/dashboard', [DashboardController, 'show']).as('app.dashboard')
-    router.get('/app/company', placeholder).as('app.company.index')
     router.get('/notifications/:id', [NotificationsController, 'open']).as('app.notifications.open')
     router
       .post('/notifications/read-all', [NotificationsController, 'readAll'])
@@ -139,21 +142,14 @@ router
 // Pro partners and staff
 router
   .group(() => {
-    router.get('/app/contacts', placeholder).as('partner.contacts.index')
     router.get('/app/offres', placeholder).as('partner.offres.index')
   })
-  .use([
-    middleware.auth(),
-    middleware.verified(),
-    middleware.role({ area: 'partner' }),
-    middleware.staffTwoFactor(),
-  ])
+  .use(partnerStack())
 
 // Staff only
 router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
-    router.get('/esi/customers', placeholder).as('esi.customers.index')
     router.get('/esi/devis', placeholder).as('esi.devis.index')
     router.get('/esi/devis/create', placeholder).as('esi.devis.create')
     router.get('/esi/devis/stats', placeholder).as('esi.devis.stats')
@@ -181,12 +177,7 @@ router
     router.get('/preview/auth', [PreviewController, 'auth']).as('preview.auth')
     router.get('/preview/errors/:code', [PreviewController, 'error']).as('preview.errors')
   })
-  .use([
-    middleware.auth(),
-    middleware.verified(),
-    middleware.role({ area: 'esi' }),
-    middleware.staffTwoFactor(),
-  ])
+  .use(esiStack())
 
 // JSON API of SPEC.md §7 (XHR from the layout); guests get 401 JSON. The current user object
 // stays readable by an unverified account (its profile); everything else needs a verified one.

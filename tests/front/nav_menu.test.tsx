@@ -183,9 +183,12 @@ describe('mega menu columns', () => {
       'Planning',
       'Comptabilité',
       'Analyse',
+      'Référentiel',
+      'Outils',
       'Compte',
     ])
-    expect(columns[2].links.map((l) => l.to)).toContain('/esi/archive')
+    expect(columns[9].links.map((l) => l.to)).toContain('/esi/archive')
+    expect(columns[8].links.map((l) => l.to)).toEqual(['/esi/produits', '/esi/textes'])
     expect(columns[3].links.map((l) => l.to)).toEqual([
       '/esi/devis',
       '/esi/devis/create',

@@ -57,6 +57,8 @@ describe('menu filter (SPEC.md §6)', () => {
     expect(headings(filterMenu(MENU, { role: 'esi' }))).toEqual([
       'Application',
       'Espace ESI',
+      'Référentiel',
+      'Outils',
       'Compte',
     ])
   })

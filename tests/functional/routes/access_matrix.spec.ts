@@ -3,6 +3,7 @@
  * tried by every kind of visitor and the answer must follow from the area of its name. A route
  * without a name, or whose name has no known area prefix, fails — nothing escapes the table.
  */
+import { DOMAIN_PARAMS } from '#tests/functional/routes/params/index'
 import { test } from '@japa/runner'
 import env from '#start/env'
 import {
@@ -117,6 +118,9 @@ async function urlFor(route: RouteRow, user: User | null): Promise<string> {
       text: 'test',
     })
     params.id = sent.messageId.slice(1).split('@')[0]
+  }
+  for (const provider of DOMAIN_PARAMS) {
+    if (provider.matches(route)) Object.assign(params, await provider.params(route, user))
   }
   if (route.pattern.includes(':code') && route.name === 'preview.errors') params.code = 404
   // Any token: the page answers 200 and says when the link is not valid

@@ -1,0 +1,22 @@
+/*
+ * Route parameters of the per-domain routes, for the route × role matrix: each domain adds a
+ * provider that makes, for the visiting user, a record he may see (his own data), so the
+ * matrix checks the area rules and not a missing record. Add one line per domain file below.
+ */
+import type User from '#models/user'
+
+export interface RouteRef {
+  name?: string
+  pattern: string
+}
+
+export interface ParamProvider {
+  /** True when this provider knows the parameters of the route. */
+  matches: (route: RouteRef) => boolean
+  /** The values of the route's parameters; `user` is null for a guest visit. */
+  params: (route: RouteRef, user: User | null) => Promise<Record<string, string | number>>
+}
+
+export const DOMAIN_PARAMS: ParamProvider[] = [
+  // ...societeParams, ...clientParams (one spread per domain file)
+]
