@@ -2,12 +2,8 @@ import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import {
-  DEMO_ACCOUNTS,
-  DEMO_ESI_TOTP_SECRET,
-  DEMO_PASSWORD,
-  seedDemoAccounts,
-} from '#database/demo/accounts'
+import { DEMO_ACCOUNTS, DEMO_ESI_TOTP_SECRET, DEMO_PASSWORD } from '#database/demo/accounts'
+import { seedDemo } from '#database/demo/index'
 
 /** `node ace demo:seed`: seeds the demo data once (npm start calls it on every start). */
 export default class DemoSeed extends BaseCommand {
@@ -19,7 +15,7 @@ export default class DemoSeed extends BaseCommand {
     if (await User.findBy('email', 'esi@demo.test')) {
       this.logger.info('Données de démonstration déjà présentes')
     } else {
-      await db.transaction((trx) => seedDemoAccounts(trx))
+      await db.transaction((trx) => seedDemo(trx))
       this.logger.success('Données de démonstration créées')
     }
     this.logger.info(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)

@@ -1,0 +1,20 @@
+/*
+ * All demo data, in one transaction: the accounts and their sociétés first, then each domain's
+ * demo module (one line per domain below) with what the accounts step returned.
+ */
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { seedDemoAccounts } from '#database/demo/accounts'
+
+export type DemoBase = Awaited<ReturnType<typeof seedDemoAccounts>>
+
+type DemoModule = (trx: TransactionClientContract, base: DemoBase) => Promise<unknown>
+
+const DOMAIN_MODULES: DemoModule[] = [
+  // seedDemoClients, seedDemoProduits, … (one line per domain)
+]
+
+export async function seedDemo(trx: TransactionClientContract) {
+  const base = await seedDemoAccounts(trx)
+  for (const seed of DOMAIN_MODULES) await seed(trx, base)
+  return base
+}
