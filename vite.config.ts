@@ -27,6 +27,8 @@ export default defineConfig({
       },
     },
   },
+  // Tests run the dev server without hot reload (no websocket port to share between runs)
+  server: { hmr: process.env.NODE_ENV === 'test' ? false : undefined },
   // Pre-bundled at start so the first page of a browser test does not reload mid-test
   optimizeDeps: {
     include: [

@@ -16,26 +16,59 @@ ensureDotEnv()
 const env = { ...process.env, NODE_ENV: 'test' }
 let embedded = null
 
+/** The database name this run may use: "<name>_test", or a private copy when another run holds it. */
+let dropAfterRun = null
+let lockClient = null
+
 async function useTestDatabase() {
   const url = new URL(
     env.DATABASE_URL ??
       `postgres://${encodeURIComponent(env.DB_USER ?? 'postgres')}:${encodeURIComponent(env.DB_PASSWORD ?? '')}@${env.DB_HOST}:${env.DB_PORT ?? 5432}/${env.DB_DATABASE ?? 'postgres'}`
   )
   const base = url.pathname.replace(/^\//, '') || 'postgres'
-  const testDb = base.endsWith('_test') ? base : `${base}_test`
+  let testDb = base.endsWith('_test') ? base : `${base}_test`
   // The maintenance database always exists; the app's own database may not exist yet
   const admin = new URL(url)
   admin.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  const exists = await client.query('select 1 from pg_database where datname = $1', [testDb])
-  if (exists.rowCount === 0) await client.query(`create database "${testDb.replace(/"/g, '')}"`)
-  await client.end()
+  lockClient = new pg.Client({ connectionString: admin.toString() })
+  await lockClient.connect()
+  // Two runs at once on one server would wipe each other's tables: the second gets its own copy
+  const { rows } = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [testDb])
+  if (!rows[0].ok) {
+    testDb = `${testDb}_${process.pid}`
+    dropAfterRun = testDb
+  }
+  const exists = await lockClient.query('select 1 from pg_database where datname = $1', [testDb])
+  if (exists.rowCount === 0) await lockClient.query(`create database "${testDb.replace(/"/g, '')}"`)
   url.pathname = `/${testDb}`
   env.DATABASE_URL = url.toString()
   delete env.DB_HOST
   console.log(`› Base de test : ${url.host}/${testDb}`)
 }
+
+async function releaseTestDatabase() {
+  if (!lockClient) return
+  if (dropAfterRun) {
+    await lockClient.query(`drop database if exists "${dropAfterRun}" with (force)`).catch(() => {})
+  }
+  await lockClient.end().catch(() => {})
+}
+
+/** The HTTP port of the in-process test server: 3334, or a free one when it is taken. */
+async function freeTestPort(preferred) {
+  const net = await import('node:net')
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const srv = net.createServer()
+      srv.once('error', () => resolve(null))
+      srv.listen(port, '127.0.0.1', () => {
+        const chosen = srv.address().port
+        srv.close(() => resolve(chosen))
+      })
+    })
+  return (await tryPort(preferred)) ?? (await tryPort(0))
+}
+env.PORT = String(await freeTestPort(Number(env.TEST_PORT ?? 3334)))
 
 if (hasRealDatabase(env)) {
   await useTestDatabase()
@@ -61,6 +94,7 @@ const count = (out, re) => [...strip(out).matchAll(re)].reduce((n, m) => n + Num
 const migrate = await run('node', ['ace', 'migration:fresh', '--force'], { env })
 if (migrate !== 0) {
   await embedded?.stop()
+  await releaseTestDatabase()
   process.exit(migrate)
 }
 
@@ -73,6 +107,7 @@ if (!existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
 }
 const japa = await capture('node', ['ace', 'test', ...japaArgs])
 await embedded?.stop()
+await releaseTestDatabase()
 
 const onlyJapa = process.argv.length > 2
 const vitest = onlyJapa ? { code: 0, out: '' } : await capture('npx', ['vitest', 'run'])
