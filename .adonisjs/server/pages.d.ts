@@ -13,6 +13,7 @@ type ExtractProps<T> =
 declare module '@adonisjs/inertia/types' {
   export interface InertiaPages {
     'AccesTest': ExtractProps<(typeof import('../../inertia/pages/AccesTest.tsx'))['default']>
+    'Auth/AcceptInvitation': ExtractProps<(typeof import('../../inertia/pages/Auth/AcceptInvitation.tsx'))['default']>
     'Auth/ConfirmPassword': ExtractProps<(typeof import('../../inertia/pages/Auth/ConfirmPassword.tsx'))['default']>
     'Auth/ForgotPassword': ExtractProps<(typeof import('../../inertia/pages/Auth/ForgotPassword.tsx'))['default']>
     'Auth/FrontTwoFactorChallenge': ExtractProps<(typeof import('../../inertia/pages/Auth/FrontTwoFactorChallenge.tsx'))['default']>
@@ -22,11 +23,24 @@ declare module '@adonisjs/inertia/types' {
     'Auth/StepUpTwoFactor': ExtractProps<(typeof import('../../inertia/pages/Auth/StepUpTwoFactor.tsx'))['default']>
     'Auth/TwoFactorRequired': ExtractProps<(typeof import('../../inertia/pages/Auth/TwoFactorRequired.tsx'))['default']>
     'Auth/VerifyEmail': ExtractProps<(typeof import('../../inertia/pages/Auth/VerifyEmail.tsx'))['default']>
+    'Company/Create': ExtractProps<(typeof import('../../inertia/pages/Company/Create.tsx'))['default']>
+    'Company/Edit': ExtractProps<(typeof import('../../inertia/pages/Company/Edit.tsx'))['default']>
+    'Company/Index': ExtractProps<(typeof import('../../inertia/pages/Company/Index.tsx'))['default']>
+    'Company/Usercreate': ExtractProps<(typeof import('../../inertia/pages/Company/Usercreate.tsx'))['default']>
+    'Company/Useredit': ExtractProps<(typeof import('../../inertia/pages/Company/Useredit.tsx'))['default']>
+    'Contacts/Index': ExtractProps<(typeof import('../../inertia/pages/Contacts/Index.tsx'))['default']>
+    'Contacts/Show': ExtractProps<(typeof import('../../inertia/pages/Contacts/Show.tsx'))['default']>
     'Dashboard': ExtractProps<(typeof import('../../inertia/pages/Dashboard.tsx'))['default']>
     'Dev/Mails': ExtractProps<(typeof import('../../inertia/pages/Dev/Mails.tsx'))['default']>
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
+    'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
+    'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
+    'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
     'preview/Auth': ExtractProps<(typeof import('../../inertia/pages/preview/Auth.tsx'))['default']>
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
+    'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
+    'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
+    'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
     'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>
     'Welcome': ExtractProps<(typeof import('../../inertia/pages/Welcome.tsx'))['default']>
   }

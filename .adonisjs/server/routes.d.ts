@@ -4,6 +4,51 @@ type ParamValue = string | number | bigint | boolean
 
 export type ScannedRoutes = {
   ALL: {
+    'app.profile': { paramsTuple?: []; params?: {} }
+    'app.profile.update': { paramsTuple?: []; params?: {} }
+    'app.profile.password': { paramsTuple?: []; params?: {} }
+    'app.profile.destroy': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.store': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.profile_textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.index': { paramsTuple?: []; params?: {} }
+    'app.company.create': { paramsTuple?: []; params?: {} }
+    'app.company.store': { paramsTuple?: []; params?: {} }
+    'app.company.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.company.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'guest.invitation.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'guest.invitation.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.index': { paramsTuple?: []; params?: {} }
+    'partner.contacts.store': { paramsTuple?: []; params?: {} }
+    'partner.contacts.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.index': { paramsTuple?: []; params?: {} }
+    'esi.customers.export': { paramsTuple?: []; params?: {} }
+    'esi.customers.store': { paramsTuple?: []; params?: {} }
+    'esi.customers.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.produits.index': { paramsTuple?: []; params?: {} }
+    'esi.produits.export': { paramsTuple?: []; params?: {} }
+    'esi.produits.import': { paramsTuple?: []; params?: {} }
+    'esi.produits.store': { paramsTuple?: []; params?: {} }
+    'esi.produits.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.textes.index': { paramsTuple?: []; params?: {} }
+    'esi.textes.create': { paramsTuple?: []; params?: {} }
+    'esi.textes.store': { paramsTuple?: []; params?: {} }
+    'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -17,7 +62,6 @@ export type ScannedRoutes = {
     'twofactor.challenge.store': { paramsTuple?: []; params?: {} }
     'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
     'app.logout': { paramsTuple?: []; params?: {} }
-    'app.profile': { paramsTuple?: []; params?: {} }
     'app.verification.notice': { paramsTuple?: []; params?: {} }
     'app.verification.send': { paramsTuple?: []; params?: {} }
     'app.password.confirm': { paramsTuple?: []; params?: {} }
@@ -30,13 +74,10 @@ export type ScannedRoutes = {
     'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
     'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.dashboard': { paramsTuple?: []; params?: {} }
-    'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
-    'partner.contacts.index': { paramsTuple?: []; params?: {} }
     'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.customers.index': { paramsTuple?: []; params?: {} }
     'esi.devis.index': { paramsTuple?: []; params?: {} }
     'esi.devis.create': { paramsTuple?: []; params?: {} }
     'esi.devis.stats': { paramsTuple?: []; params?: {} }
@@ -67,6 +108,24 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
+    'app.profile': { paramsTuple?: []; params?: {} }
+    'app.company.index': { paramsTuple?: []; params?: {} }
+    'app.company.create': { paramsTuple?: []; params?: {} }
+    'app.company.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'guest.invitation.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.index': { paramsTuple?: []; params?: {} }
+    'partner.contacts.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.index': { paramsTuple?: []; params?: {} }
+    'esi.customers.export': { paramsTuple?: []; params?: {} }
+    'esi.customers.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.produits.index': { paramsTuple?: []; params?: {} }
+    'esi.produits.export': { paramsTuple?: []; params?: {} }
+    'esi.textes.index': { paramsTuple?: []; params?: {} }
+    'esi.textes.create': { paramsTuple?: []; params?: {} }
+    'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -74,18 +133,14 @@ export type ScannedRoutes = {
     'guest.password.reset': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'twofactor.challenge': { paramsTuple?: []; params?: {} }
     'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
-    'app.profile': { paramsTuple?: []; params?: {} }
     'app.verification.notice': { paramsTuple?: []; params?: {} }
     'app.password.confirm': { paramsTuple?: []; params?: {} }
     'app.step_up': { paramsTuple?: []; params?: {} }
     'app.two_factor.required': { paramsTuple?: []; params?: {} }
     'app.dashboard': { paramsTuple?: []; params?: {} }
-    'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.contacts.index': { paramsTuple?: []; params?: {} }
     'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.customers.index': { paramsTuple?: []; params?: {} }
     'esi.devis.index': { paramsTuple?: []; params?: {} }
     'esi.devis.create': { paramsTuple?: []; params?: {} }
     'esi.devis.stats': { paramsTuple?: []; params?: {} }
@@ -114,6 +169,24 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   HEAD: {
+    'app.profile': { paramsTuple?: []; params?: {} }
+    'app.company.index': { paramsTuple?: []; params?: {} }
+    'app.company.create': { paramsTuple?: []; params?: {} }
+    'app.company.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'guest.invitation.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.index': { paramsTuple?: []; params?: {} }
+    'partner.contacts.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.index': { paramsTuple?: []; params?: {} }
+    'esi.customers.export': { paramsTuple?: []; params?: {} }
+    'esi.customers.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.produits.index': { paramsTuple?: []; params?: {} }
+    'esi.produits.export': { paramsTuple?: []; params?: {} }
+    'esi.textes.index': { paramsTuple?: []; params?: {} }
+    'esi.textes.create': { paramsTuple?: []; params?: {} }
+    'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -121,18 +194,14 @@ export type ScannedRoutes = {
     'guest.password.reset': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'twofactor.challenge': { paramsTuple?: []; params?: {} }
     'signed.email.verify': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'hash': ParamValue} }
-    'app.profile': { paramsTuple?: []; params?: {} }
     'app.verification.notice': { paramsTuple?: []; params?: {} }
     'app.password.confirm': { paramsTuple?: []; params?: {} }
     'app.step_up': { paramsTuple?: []; params?: {} }
     'app.two_factor.required': { paramsTuple?: []; params?: {} }
     'app.dashboard': { paramsTuple?: []; params?: {} }
-    'app.company.index': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.contacts.index': { paramsTuple?: []; params?: {} }
     'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.customers.index': { paramsTuple?: []; params?: {} }
     'esi.devis.index': { paramsTuple?: []; params?: {} }
     'esi.devis.create': { paramsTuple?: []; params?: {} }
     'esi.devis.stats': { paramsTuple?: []; params?: {} }
@@ -160,7 +229,41 @@ export type ScannedRoutes = {
     'dev.mails.index': { paramsTuple?: []; params?: {} }
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
+  PUT: {
+    'app.profile.update': { paramsTuple?: []; params?: {} }
+    'app.profile.password': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.produits.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'api.user.role': { paramsTuple?: []; params?: {} }
+    'api.user.acces_role': { paramsTuple?: []; params?: {} }
+  }
+  DELETE: {
+    'app.profile.destroy': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.company.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
+  }
   POST: {
+    'partner.profile_textes.store': { paramsTuple?: []; params?: {} }
+    'app.company.store': { paramsTuple?: []; params?: {} }
+    'app.company.logo.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'guest.invitation.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.store': { paramsTuple?: []; params?: {} }
+    'esi.customers.store': { paramsTuple?: []; params?: {} }
+    'esi.produits.import': { paramsTuple?: []; params?: {} }
+    'esi.produits.store': { paramsTuple?: []; params?: {} }
+    'esi.textes.store': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
@@ -174,13 +277,6 @@ export type ScannedRoutes = {
     'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
     'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
-  }
-  DELETE: {
-    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
-  }
-  PUT: {
-    'api.user.role': { paramsTuple?: []; params?: {} }
-    'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
 }
 declare module '@adonisjs/core/types/http' {

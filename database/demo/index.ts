@@ -11,6 +11,10 @@ type DemoModule = (trx: TransactionClientContract, base: DemoBase) => Promise<un
 
 const DOMAIN_MODULES: DemoModule[] = [
   // seedDemoClients, seedDemoProduits, … (one line per domain)
+  (trx, base) => import('#database/demo/societes').then((m) => m.seedDemoSocietes(trx, base)),
+  (trx, base) => import('#database/demo/textes').then((m) => m.seedDemoTextes(trx, base)),
+  (trx, base) => import('#database/demo/clients').then((m) => m.seedDemoClients(trx, base)),
+  (trx) => import('#database/demo/produits').then((m) => m.seedDemoProduits(trx)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

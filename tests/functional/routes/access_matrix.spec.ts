@@ -11,6 +11,7 @@ import {
   makeNotification,
   makePersona,
   MUTATING_METHODS,
+  pageFromHtml,
   PERSONAS,
   routeList,
   withTransaction,
@@ -50,6 +51,9 @@ const PREFIXES: Record<string, Kind> = {
 const OPEN_TO_UNVERIFIED = new Set([
   'app.logout',
   'app.profile',
+  'app.profile.update',
+  'app.profile.password',
+  'app.profile.destroy',
   'app.verification.notice',
   'app.verification.send',
   'app.password.confirm',
@@ -155,7 +159,16 @@ async function visit(
     location: response.header('location'),
     flashError: response.flashMessage('error'),
     body,
-    component: typeof body === 'object' ? body?.component : undefined,
+    // A form post (no Inertia header) gets the error page as HTML: its component is in there
+    component: typeof body === 'object' ? body?.component : componentInHtml(body),
+  }
+}
+
+function componentInHtml(html: unknown): string | undefined {
+  try {
+    return typeof html === 'string' ? pageFromHtml(html).component : undefined
+  } catch {
+    return undefined
   }
 }
 

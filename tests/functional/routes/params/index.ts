@@ -4,6 +4,11 @@
  * matrix checks the area rules and not a missing record. Add one line per domain file below.
  */
 import type User from '#models/user'
+import { texteParams } from '#tests/functional/routes/params/textes'
+import { societeParams } from '#tests/functional/routes/params/societes'
+import { contactParams } from '#tests/functional/routes/params/contacts'
+import { clientParams } from '#tests/functional/routes/params/clients'
+import { produitParams } from '#tests/functional/routes/params/produits'
 
 export interface RouteRef {
   name?: string
@@ -19,4 +24,9 @@ export interface ParamProvider {
 
 export const DOMAIN_PARAMS: ParamProvider[] = [
   // ...societeParams, ...clientParams (one spread per domain file)
+  ...texteParams,
+  ...societeParams,
+  ...contactParams,
+  ...clientParams,
+  ...produitParams,
 ]

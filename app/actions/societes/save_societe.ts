@@ -1,0 +1,150 @@
+/*
+ * Creating, editing and deleting a société, each in one transaction with its audit row.
+ * The type is written only where the policy allows (field-level rights, ASVS 8.2.3).
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import Societe from '#models/societe'
+import type User from '#models/user'
+import { audit } from '#services/audit'
+import { hasStaffPowers } from '#policies/base_policy'
+import { changes, fieldError } from '#services/field_error'
+import { deleteLogo } from '#services/logo_storage'
+import type { SocieteInput } from '#validators/societe'
+import type { SocieteType } from '#shared/societes'
+
+export const TYPE_NOT_ALLOWED = 'Vous ne pouvez pas créer une société de ce type.'
+export const TYPE_REQUIRED = 'Choisissez le type de société.'
+export const TYPE_LOCKED_BY_CONTACTS =
+  'Cette société a des contacts : elle doit rester un partenaire professionnel.'
+export const SOCIETE_IN_USE =
+  'Cette société est encore utilisée par d’autres documents : elle ne peut pas être supprimée.'
+
+/** The columns a form may write (never the id, the logo or the timestamps). */
+function attributes(input: SocieteInput) {
+  const values = {
+    nom: input.nom,
+    formeJuridique: input.forme_juridique,
+    numeroTva: input.numero_tva,
+    rpm: input.rpm,
+    adresse: input.adresse,
+    codePostal: input.code_postal,
+    localite: input.localite,
+    pays: input.pays,
+    email: input.email?.toLowerCase(),
+    telephone: input.telephone,
+    iban: input.iban,
+    bic: input.bic,
+  }
+  // A field left out of the request keeps its value
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
+}
+
+/** What an audit row keeps of a société. */
+export function auditSummary(societe: Societe): Record<string, unknown> {
+  return {
+    nom: societe.nom,
+    type: societe.type,
+    forme_juridique: societe.formeJuridique,
+    numero_tva: societe.numeroTva,
+    rpm: societe.rpm,
+    adresse: societe.adresse,
+    code_postal: societe.codePostal,
+    localite: societe.localite,
+    pays: societe.pays,
+    email: societe.email,
+    telephone: societe.telephone,
+    iban: societe.iban,
+    bic: societe.bic,
+  }
+}
+
+export async function createSociete(
+  ctx: HttpContext,
+  user: User,
+  input: SocieteInput,
+  allowedTypes: SocieteType[]
+): Promise<Societe> {
+  if (!input.type) fieldError('type', TYPE_REQUIRED)
+  if (!allowedTypes.includes(input.type)) fieldError('type', TYPE_NOT_ALLOWED)
+  return db.transaction(async (trx) => {
+    const societe = await Societe.create(
+      { pays: 'BE', ...attributes(input), type: input.type! },
+      { client: trx }
+    )
+    // Whoever creates it administers it; staff see every société anyway
+    if (!hasStaffPowers(user)) {
+      await user.related('societes').attach({ [societe.id]: { role: 'admin' } }, trx)
+    }
+    await audit(
+      ctx,
+      {
+        action: 'societe.created',
+        subjectType: 'societe',
+        subjectId: societe.id,
+        after: auditSummary(societe),
+      },
+      trx
+    )
+    return societe
+  })
+}
+
+export async function updateSociete(
+  ctx: HttpContext,
+  societe: Societe,
+  input: SocieteInput,
+  mayChangeType: boolean
+): Promise<void> {
+  const before = auditSummary(societe)
+  const values: Record<string, unknown> = attributes(input)
+  if (mayChangeType && input.type && input.type !== societe.type) {
+    if (societe.type === 'pro' && (await hasContacts(societe.id))) {
+      fieldError('type', TYPE_LOCKED_BY_CONTACTS)
+    }
+    values.type = input.type
+  }
+  await db.transaction(async (trx) => {
+    societe.useTransaction(trx)
+    societe.merge(values)
+    await societe.save()
+    const diff = changes(before, auditSummary(societe))
+    if (diff) {
+      await audit(
+        ctx,
+        { action: 'societe.updated', subjectType: 'societe', subjectId: societe.id, ...diff },
+        trx
+      )
+    }
+  })
+}
+
+/** Deletes the société (its memberships and contacts go with it). False when still in use. */
+export async function deleteSociete(ctx: HttpContext, societe: Societe): Promise<boolean> {
+  try {
+    await db.transaction(async (trx) => {
+      await audit(
+        ctx,
+        {
+          action: 'societe.deleted',
+          subjectType: 'societe',
+          subjectId: societe.id,
+          before: auditSummary(societe),
+        },
+        trx
+      )
+      societe.useTransaction(trx)
+      await societe.delete()
+    })
+  } catch (error) {
+    // Another table still points to it (devis, offres… of later issues): refused, in French
+    if ((error as { code?: string }).code === '23503') return false
+    throw error
+  }
+  await deleteLogo(societe.logoPath)
+  return true
+}
+
+async function hasContacts(societeId: number): Promise<boolean> {
+  return Boolean(await db.from('contacts').where('societe_id', societeId).select('id').first())
+}

@@ -1,0 +1,97 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import SocietePolicy from '#policies/societe_policy'
+import { authorize, hasStaffPowers } from '#policies/base_policy'
+import {
+  findSocieteFor,
+  SOCIETE_LIST,
+  societeMembers,
+  societesListQuery,
+} from '#services/societe_queries'
+import { paginateList, readListState } from '#services/listing'
+import { memberRow, societeForm, societeRow } from '#transformers/societe_transformer'
+import { societeValidator } from '#validators/societe'
+import {
+  createSociete,
+  deleteSociete,
+  SOCIETE_IN_USE,
+  updateSociete,
+} from '#actions/societes/save_societe'
+import { SOCIETE_TYPES } from '#shared/societes'
+
+/** Company/Index, Create and Edit (DESIGN.md §4: a user's own sociétés, staff all). */
+export default class SocietesController {
+  private policy = new SocietePolicy()
+
+  async index({ auth, request, inertia }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const state = readListState(request.qs(), SOCIETE_LIST)
+    const seesAll = hasStaffPowers(user)
+    const societes = await paginateList(societesListQuery(user, state, seesAll), state, (s) =>
+      societeRow(s, seesAll)
+    )
+    return inertia.render('Company/Index', {
+      societes,
+      filters: state,
+      seesAll,
+      creatableTypes: this.policy.creatableTypes(user),
+    })
+  }
+
+  async create({ auth, inertia }: HttpContext) {
+    const user = auth.getUserOrFail()
+    return inertia.render('Company/Create', {
+      types: this.policy.creatableTypes(user),
+    })
+  }
+
+  async store(ctx: HttpContext) {
+    const { auth, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const input = await request.validateUsing(societeValidator)
+    const societe = await createSociete(ctx, user, input, this.policy.creatableTypes(user))
+    session.flash('success', `La société « ${societe.nom} » est créée.`)
+    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+  }
+
+  async edit({ auth, params, inertia }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { societe, membership } = await findSocieteFor(user, params.id)
+    authorize(
+      this.policy.update(user, membership),
+      'Seuls les administrateurs de la société peuvent la modifier.'
+    )
+    const members = await societeMembers(societe.id)
+    return inertia.render('Company/Edit', {
+      societe: societeForm(societe),
+      members: members.map((m) => memberRow(m, user.id)),
+      types: this.policy.changeType(user) ? [...SOCIETE_TYPES] : [societe.type],
+      canManageMembers: this.policy.manageMembers(user, societe, membership) === 'allow',
+      canDelete: this.policy.delete(user, societe) === 'allow',
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const { auth, params, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const { societe, membership } = await findSocieteFor(user, params.id)
+    authorize(this.policy.update(user, membership))
+    const input = await request.validateUsing(societeValidator)
+    await updateSociete(ctx, societe, input, this.policy.changeType(user))
+    session.flash('success', 'Les informations de la société sont enregistrées.')
+    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+  }
+
+  /** Admin area (esi with the admin droit, recent step-up): memberships and contacts go too. */
+  async destroy(ctx: HttpContext) {
+    const { auth, params, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const { societe } = await findSocieteFor(user, params.id)
+    authorize(this.policy.delete(user, societe), 'Notre propre société ne peut pas être supprimée.')
+    if (!(await deleteSociete(ctx, societe))) {
+      session.flash('error', SOCIETE_IN_USE)
+      return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    }
+    session.flash('success', `La société « ${societe.nom} » est supprimée.`)
+    return response.redirect().toPath('/app/company')
+  }
+}

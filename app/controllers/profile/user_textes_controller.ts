@@ -1,0 +1,38 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import SaveUserTexte, { findOwnUserTexte } from '#actions/textes/save_user_texte'
+import { userTexteUpdateValidator, userTexteValidator } from '#validators/textes'
+import { NotFoundException } from '#exceptions/http_exceptions'
+
+export const USER_TEXTE_SAVED_MESSAGE = 'Votre version du texte est enregistrée.'
+export const USER_TEXTE_RESET_MESSAGE = 'Le texte de la société est rétabli.'
+
+/** PageTextes: the user's own versions of the base texts. Only his own are ever found. */
+export default class UserTextesController {
+  async store(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail() as User
+    const { texte_id: texteId, contenu } = await ctx.request.validateUsing(userTexteValidator)
+    await new SaveUserTexte(ctx, user).save(texteId, contenu)
+    ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
+    return ctx.response.redirect().toPath('/profile')
+  }
+
+  async update(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail() as User
+    const own = await findOwnUserTexte(user, ctx.params.id)
+    if (!own) throw new NotFoundException()
+    const { contenu } = await ctx.request.validateUsing(userTexteUpdateValidator)
+    await new SaveUserTexte(ctx, user).save(own.texteId, contenu)
+    ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
+    return ctx.response.redirect().toPath('/profile')
+  }
+
+  async destroy(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail() as User
+    const own = await findOwnUserTexte(user, ctx.params.id)
+    if (!own) throw new NotFoundException()
+    await new SaveUserTexte(ctx, user).reset(own)
+    ctx.session.flash('success', USER_TEXTE_RESET_MESSAGE)
+    return ctx.response.redirect().toPath('/profile')
+  }
+}

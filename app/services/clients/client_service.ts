@@ -1,0 +1,92 @@
+/*
+ * Writes on clients: create, update, delete, each with its audit row in the same transaction.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import Client from '#models/client'
+import Societe from '#models/societe'
+import { audit } from '#services/audit'
+import type { clientValidator } from '#validators/client'
+import type { SocieteOption } from '#shared/clients'
+
+export type ClientInput = Infer<typeof clientValidator>
+
+/** Only the validated fields reach the model (no mass assignment of id or timestamps). */
+function attributes(data: ClientInput): Partial<Client> {
+  const professional = data.type === 'professionnel'
+  return {
+    type: data.type,
+    civilite: data.civilite ?? null,
+    nom: data.nom,
+    prenom: data.prenom ?? null,
+    // A private customer has no société nor VAT number: kept out rather than silently stored
+    societe: professional ? (data.societe ?? null) : null,
+    numeroTva: professional ? (data.numero_tva ?? null) : null,
+    email: data.email ?? null,
+    telephone: data.telephone ?? null,
+    gsm: data.gsm ?? null,
+    facturationRue: data.facturation_rue ?? null,
+    facturationCodePostal: data.facturation_code_postal ?? null,
+    facturationLocalite: data.facturation_localite ?? null,
+    facturationPays: data.facturation_pays ?? 'BE',
+    chantierRue: data.chantier_rue ?? null,
+    chantierCodePostal: data.chantier_code_postal ?? null,
+    chantierLocalite: data.chantier_localite ?? null,
+    chantierLat: (data.chantier_lat as number | null | undefined) ?? null,
+    chantierLng: (data.chantier_lng as number | null | undefined) ?? null,
+    apporteurId: data.apporteur_id ?? null,
+    notes: data.notes ?? null,
+  }
+}
+
+export async function createClient(ctx: HttpContext, data: ClientInput): Promise<Client> {
+  return db.transaction(async (trx) => {
+    const client = await Client.create(attributes(data), { client: trx })
+    await audit(
+      ctx,
+      { action: 'client.created', subjectType: 'client', subjectId: client.idClient },
+      trx
+    )
+    return client
+  })
+}
+
+export async function updateClient(ctx: HttpContext, client: Client, data: ClientInput) {
+  await db.transaction(async (trx) => {
+    client.useTransaction(trx)
+    client.merge(attributes(data))
+    const changed = Object.keys(client.$dirty)
+    await client.save()
+    await audit(
+      ctx,
+      {
+        action: 'client.updated',
+        subjectType: 'client',
+        subjectId: client.idClient,
+        after: { changed },
+      },
+      trx
+    )
+  })
+}
+
+/** Deleted for good (docs/DECISIONS.md): documents that will point to it will refuse this. */
+export async function deleteClient(ctx: HttpContext, client: Client) {
+  await db.transaction(async (trx) => {
+    client.useTransaction(trx)
+    const before = { type: client.type }
+    await client.delete()
+    await audit(
+      ctx,
+      { action: 'client.deleted', subjectType: 'client', subjectId: client.idClient, before },
+      trx
+    )
+  })
+}
+
+/** Pro sociétés that may be a client's apporteur, by name. */
+export async function apporteurOptions(): Promise<SocieteOption[]> {
+  const rows = await Societe.query().where('type', 'pro').select('id', 'nom').orderBy('nom')
+  return rows.map((s) => ({ id: s.id, nom: s.nom }))
+}

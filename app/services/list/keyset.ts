@@ -1,0 +1,238 @@
+/*
+ * Keyset pagination (reference §C3): a page is "the n rows after (or before) this row in the
+ * sort order", found through the index of the sort, so the last page costs what the first does.
+ * The position travels as an opaque cursor: the sort it belongs to and the row's sort values.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { sortToString, type ListPosition, type SortKey } from '#shared/list_query'
+
+export type SqlCast = 'text' | 'bigint' | 'integer' | 'timestamptz' | 'boolean'
+
+/** One sort expression: trusted SQL from the code (never from the request) and its type. */
+export interface SortExpr {
+  sql: string
+  cast: SqlCast
+}
+
+/** What each allowed sort key orders by (e.g. nom → nom then prénom), plus the unique tiebreak. */
+export interface SortColumns {
+  keys: Record<string, SortExpr[]>
+  tiebreak: SortExpr
+}
+
+type Query = DatabaseQueryBuilderContract<any>
+
+export interface KeysetPage<Row> {
+  rows: Row[]
+  /** Cursor of the last row when a next page exists. */
+  next: string | null
+  /** Cursor of the first row when a previous page exists. */
+  prev: string | null
+}
+
+export interface OrderedExpr extends SortExpr {
+  desc: boolean
+}
+
+/** The expressions of a sort in order, each once, ending with the tiebreak in the last direction. */
+export function orderedExprs(sort: SortKey[], columns: SortColumns): OrderedExpr[] {
+  const out: OrderedExpr[] = []
+  for (const { key, desc } of sort) {
+    for (const expr of columns.keys[key] ?? []) {
+      if (!out.some((o) => o.sql === expr.sql)) out.push({ ...expr, desc })
+    }
+  }
+  // Same direction as the last key: a one-key sort is then one index walked either way
+  out.push({ ...columns.tiebreak, desc: out.length ? out[out.length - 1].desc : false })
+  return out
+}
+
+const CAST_CHECKS: Record<SqlCast, (v: unknown) => boolean> = {
+  text: (v) => typeof v === 'string' && v.length <= 1000,
+  bigint: (v) => typeof v === 'string' && /^-?\d{1,18}$/.test(v),
+  integer: (v) => typeof v === 'string' && /^-?\d{1,9}$/.test(v),
+  // As PostgreSQL prints it (microseconds kept): "2026-05-01 10:00:00.123456+00"
+  timestamptz: (v) =>
+    typeof v === 'string' &&
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/.test(v),
+  boolean: (v) => typeof v === 'string' && (v === 'true' || v === 'false'),
+}
+
+export function encodeCursor(sort: SortKey[], values: unknown[]): string {
+  return Buffer.from(JSON.stringify([sortToString(sort), ...values.map(String)])).toString(
+    'base64url'
+  )
+}
+
+/** The values of a cursor, or null when it is not one of this sort (tampered, stale, garbage). */
+export function decodeCursor(cursor: string, sort: SortKey[], exprs: SortExpr[]): string[] | null {
+  if (cursor.length > 4000 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    return null
+  }
+  if (!Array.isArray(parsed) || parsed.length !== exprs.length + 1) return null
+  if (parsed[0] !== sortToString(sort)) return null
+  const values = parsed.slice(1)
+  return values.every((v, i) => CAST_CHECKS[exprs[i].cast](v)) ? (values as string[]) : null
+}
+
+/**
+ * Rows strictly after (or before) the cursor row in the sort order. One direction for all the
+ * expressions: a row comparison the index answers. Mixed directions: the expanded OR form.
+ */
+function applyKeysetCondition(
+  query: Query,
+  exprs: OrderedExpr[],
+  values: string[],
+  after: boolean
+) {
+  const op = (desc: boolean) => (desc !== !after ? '<' : '>')
+  const param = (i: number) => `?::${exprs[i].cast}`
+  if (exprs.every((e) => e.desc === exprs[0].desc)) {
+    const left = exprs.map((e) => e.sql).join(', ')
+    const right = exprs.map((_, i) => param(i)).join(', ')
+    query.whereRaw(`(${left}) ${op(exprs[0].desc)} (${right})`, values)
+    return
+  }
+  const branches: string[] = []
+  const bindings: string[] = []
+  exprs.forEach((expr, i) => {
+    const parts = exprs.slice(0, i).map((e, j) => `${e.sql} = ${param(j)}`)
+    parts.push(`${expr.sql} ${op(expr.desc)} ${param(i)}`)
+    branches.push(`(${parts.join(' AND ')})`)
+    bindings.push(...values.slice(0, i + 1))
+  })
+  query.whereRaw(`(${branches.join(' OR ')})`, bindings)
+}
+
+function applyOrder(query: Query, exprs: OrderedExpr[], reversed: boolean) {
+  for (const e of exprs) query.orderByRaw(`${e.sql} ${e.desc !== reversed ? 'DESC' : 'ASC'}`)
+}
+
+/**
+ * The query of one page: the sort values selected (for the cursors), the keyset condition when
+ * `after` is not null, the order (reversed to walk backwards). Exported for the EXPLAIN tests.
+ */
+export function pageQuery(options: {
+  build: () => Query
+  exprs: OrderedExpr[]
+  values: string[] | null
+  after: boolean | null
+  reversed: boolean
+  limit: number
+}): Query {
+  const { exprs, values, after, reversed } = options
+  const query = options.build()
+  // As text: a bigint or a timestamp (microseconds) comes back exactly as the database has it
+  exprs.forEach((e, i) => query.select(db.raw(`(${e.sql})::text AS __k${i}`)))
+  if (after !== null && values) applyKeysetCondition(query, exprs, values, after)
+  applyOrder(query, exprs, reversed)
+  return query.limit(options.limit)
+}
+
+/**
+ * One page of `build()` (a query already filtered and selecting the displayed columns) in the
+ * order of `sort`. An invalid cursor is treated as the first page and reported by `invalid`.
+ */
+export async function keysetPage<Row extends Record<string, unknown>>(options: {
+  build: () => Query
+  sort: SortKey[]
+  columns: SortColumns
+  position: ListPosition
+  perPage: number
+}): Promise<KeysetPage<Row> & { invalidCursor: boolean }> {
+  const { build, sort, columns, perPage } = options
+  const exprs = orderedExprs(sort, columns)
+  let position = options.position
+  let values: string[] | null = null
+  let invalidCursor = false
+  if (position.kind === 'after' || position.kind === 'before') {
+    values = decodeCursor(position.cursor, sort, exprs)
+    if (!values) {
+      invalidCursor = true
+      position = { kind: 'first' }
+    }
+  }
+
+  const run = async (after: boolean | null, reversed: boolean) => {
+    const query = pageQuery({ build, exprs, values, after, reversed, limit: perPage + 1 })
+    const rows = (await query) as Record<string, unknown>[]
+    const more = rows.length > perPage
+    const page = rows.slice(0, perPage)
+    return { rows: reversed ? page.reverse() : page, more }
+  }
+  const cursorOf = (row: Record<string, unknown>) =>
+    encodeCursor(
+      sort,
+      exprs.map((_, i) => row[`__k${i}`])
+    )
+
+  let rows: Record<string, unknown>[]
+  let hasNext: boolean
+  let hasPrev: boolean
+  if (position.kind === 'after') {
+    const r = await run(true, false)
+    ;[rows, hasNext, hasPrev] = [r.rows, r.more, true]
+  } else if (position.kind === 'before') {
+    const r = await run(false, true)
+    ;[rows, hasNext, hasPrev] = [r.rows, true, r.more]
+    // Back at the start with a short page: show the full first page instead
+    if (!r.more) {
+      const first = await run(null, false)
+      ;[rows, hasNext, hasPrev] = [first.rows, first.more, false]
+    }
+  } else if (position.kind === 'last') {
+    const r = await run(null, true)
+    ;[rows, hasNext, hasPrev] = [r.rows, false, r.more]
+  } else {
+    const r = await run(null, false)
+    ;[rows, hasNext, hasPrev] = [r.rows, r.more, false]
+  }
+
+  return {
+    rows: rows.map((row) => {
+      const clean = { ...row }
+      exprs.forEach((_, i) => delete clean[`__k${i}`])
+      return clean as Row
+    }),
+    next: hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null,
+    prev: hasPrev && rows.length ? cursorOf(rows[0]) : null,
+    invalidCursor,
+  }
+}
+
+export const COUNT_CAP = 1_000
+
+/**
+ * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). Counted
+ * exactly up to COUNT_CAP (at most 1 001 index entries read); beyond, the planner's estimate:
+ * the table's row count (pg_class.reltuples) for an unfiltered list, else the row estimate of
+ * the filtered query's plan. `exact: false` tells the page to say « environ ».
+ */
+export async function cappedCount(
+  build: () => Query,
+  table: string,
+  filtered: boolean
+): Promise<{ count: number; exact: boolean }> {
+  if (!filtered) {
+    const row = await db.from('pg_class').where('relname', table).select('reltuples').first()
+    const estimate = Math.round(Number(row?.reltuples ?? 0))
+    if (estimate > COUNT_CAP * 2) return { count: estimate, exact: false }
+  }
+  const inner = build()
+    .clearSelect()
+    .select(db.raw('1'))
+    .limit(COUNT_CAP + 1)
+  const [{ n }] = await db.from(inner.as('capped')).count('* as n')
+  const count = Number(n)
+  if (count <= COUNT_CAP) return { count, exact: true }
+  // The same query with its bindings as parameters (never inlined): only planned, not run
+  const { sql, bindings } = build().clearSelect().select(db.raw('1')).toSQL()
+  const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
+  const estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
+  return { count: Math.max(estimate, COUNT_CAP + 1), exact: false }
+}

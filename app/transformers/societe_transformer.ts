@@ -1,0 +1,65 @@
+/* What the Company pages may know of a société and of its members. */
+import type Societe from '#models/societe'
+import type User from '#models/user'
+import { formatIban } from '#shared/validation/belgium'
+import type { MemberRole } from '#shared/societes'
+
+/** The URL of the logo (its route checks the right to see the société); changes with the file. */
+export function logoUrl(societe: Societe): string | null {
+  if (!societe.logoPath) return null
+  return `/app/company/${societe.id}/logo?v=${societe.logoPath.slice(0, 8)}`
+}
+
+export function societeRow(societe: Societe, canEditAll: boolean) {
+  const myRole = (societe.$extras.my_role as MemberRole | null) ?? null
+  return {
+    id: societe.id,
+    nom: societe.nom,
+    type: societe.type,
+    forme_juridique: societe.formeJuridique,
+    numero_tva: societe.numeroTva,
+    localite: societe.localite,
+    email: societe.email,
+    telephone: societe.telephone,
+    logo_url: logoUrl(societe),
+    my_role: myRole,
+    members_count: Number(societe.$extras.members_count ?? 0),
+    can_edit: canEditAll || myRole === 'admin',
+  }
+}
+
+export function societeForm(societe: Societe) {
+  return {
+    id: societe.id,
+    nom: societe.nom,
+    type: societe.type,
+    forme_juridique: societe.formeJuridique ?? '',
+    numero_tva: societe.numeroTva ?? '',
+    rpm: societe.rpm ?? '',
+    adresse: societe.adresse ?? '',
+    code_postal: societe.codePostal ?? '',
+    localite: societe.localite ?? '',
+    pays: societe.pays,
+    email: societe.email ?? '',
+    telephone: societe.telephone ?? '',
+    iban: societe.iban ? formatIban(societe.iban) : '',
+    bic: societe.bic ?? '',
+    logo_url: logoUrl(societe),
+  }
+}
+
+export function memberRow(user: User, currentUserId: number) {
+  return {
+    membership_id: Number(user.$extras.pivot_id),
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.$extras.pivot_role as MemberRole,
+    /** Invited, never activated: no password chosen yet. */
+    pending: !user.emailVerifiedAt,
+    is_self: user.id === currentUserId,
+    since: user.$extras.pivot_created_at
+      ? new Date(user.$extras.pivot_created_at).toISOString()
+      : null,
+  }
+}

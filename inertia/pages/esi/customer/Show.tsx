@@ -1,0 +1,190 @@
+import { useState, type ReactNode } from 'react'
+import { Head, Link, router } from '@inertiajs/react'
+import PageHeader from '../../../components/layout/PageHeader.js'
+import Block from '../../../components/ui/Block.js'
+import ChantierMap from '../../../components/clients/ChantierMap.js'
+import ClientFormModal from '../../../components/clients/ClientFormModal.js'
+import { confirmDelete } from '../../../lib/dialogs/index.js'
+import { formatDateTime } from '../../../lib/format.js'
+import { CLIENT_TYPE_LABELS, type ClientDetail, type SocieteOption } from '@shared/clients'
+
+export type CustomerShowProps = {
+  client: ClientDetail
+  apporteurs: SocieteOption[]
+  canDelete: boolean
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-sm-4 text-body-secondary fw-normal">{label}</dt>
+      <dd className="col-sm-8">{children || <span className="text-body-tertiary">—</span>}</dd>
+    </>
+  )
+}
+
+function address(rue: string | null, cp: string | null, localite: string | null, pays?: string) {
+  if (!rue && !cp && !localite) return null
+  return (
+    <address className="mb-0">
+      {rue}
+      {rue && <br />}
+      {[cp, localite].filter(Boolean).join(' ')}
+      {pays && pays !== 'BE' && ` (${pays})`}
+    </address>
+  )
+}
+
+/** A section whose documents come with later issues: its French empty state for now. */
+function EmptySection({ title, icon, text }: { title: string; icon: string; text: string }) {
+  return (
+    <Block title={title}>
+      <p className="text-body-secondary text-center py-3 mb-0">
+        <i className={`bi ${icon} d-block fs-3 mb-2`} aria-hidden="true" />
+        {text}
+      </p>
+    </Block>
+  )
+}
+
+export default function CustomerShow({ client, apporteurs, canDelete }: CustomerShowProps) {
+  const [editing, setEditing] = useState(false)
+  const phone = (n: string | null) => n && <a href={`tel:${n.replace(/[^\d+]/g, '')}`}>{n}</a>
+
+  async function destroy() {
+    const ok = await confirmDelete({
+      title: `Supprimer le client n° ${client.id_client} ?`,
+      text: `${client.nom_complet} sera supprimé définitivement.`,
+    })
+    if (ok) router.delete(`/esi/customers/${client.id_client}`)
+  }
+
+  return (
+    <>
+      <Head title={`Client ${client.nom_complet}`} />
+      <PageHeader
+        title={client.nom_complet}
+        subtitle={
+          <>
+            Client n° {client.id_client}{' '}
+            <span
+              className={`badge ${client.type === 'professionnel' ? 'text-bg-info' : 'text-bg-secondary'}`}
+            >
+              {CLIENT_TYPE_LABELS[client.type]}
+            </span>
+          </>
+        }
+        breadcrumb={[
+          { label: 'Clients', href: '/esi/customers?sort=-id_client' },
+          { label: `N° ${client.id_client}` },
+        ]}
+        actions={
+          <div className="d-flex gap-2">
+            <Link href="/esi/customers?sort=-id_client" className="btn btn-alt-secondary">
+              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+              Liste
+            </Link>
+            <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+              <i className="bi bi-pencil me-1" aria-hidden="true" />
+              Modifier
+            </button>
+            {canDelete && (
+              <button type="button" className="btn btn-outline-danger" onClick={destroy}>
+                <i className="bi bi-trash me-1" aria-hidden="true" />
+                Supprimer
+              </button>
+            )}
+          </div>
+        }
+      />
+
+      <div className="content">
+        <div className="row g-4">
+          <div className="col-lg-6">
+            <Block title="Identité et contact">
+              <dl className="row mb-0">
+                <Row label="Civilité">{client.civilite}</Row>
+                <Row label="Nom">{client.nom}</Row>
+                <Row label="Prénom">{client.prenom}</Row>
+                {client.type === 'professionnel' && (
+                  <>
+                    <Row label="Société">{client.societe}</Row>
+                    <Row label="N° de TVA">{client.numero_tva}</Row>
+                  </>
+                )}
+                <Row label="E-mail">
+                  {client.email && <a href={`mailto:${client.email}`}>{client.email}</a>}
+                </Row>
+                <Row label="Téléphone">{phone(client.telephone)}</Row>
+                <Row label="GSM">{phone(client.gsm)}</Row>
+                <Row label="Apporteur">{client.apporteur?.nom}</Row>
+                <Row label="Créé le">{formatDateTime(client.created_at)}</Row>
+                <Row label="Modifié le">{formatDateTime(client.updated_at)}</Row>
+              </dl>
+            </Block>
+            <Block title="Adresse de facturation">
+              {address(
+                client.facturation_rue,
+                client.facturation_code_postal,
+                client.facturation_localite,
+                client.facturation_pays
+              ) ?? <p className="text-body-secondary mb-0">Aucune adresse de facturation.</p>}
+            </Block>
+            <Block title="Notes">
+              {client.notes ? (
+                <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                  {client.notes}
+                </p>
+              ) : (
+                <p className="text-body-secondary mb-0">Aucune note.</p>
+              )}
+            </Block>
+          </div>
+          <div className="col-lg-6">
+            <Block title="Chantier">
+              <div className="mb-3">
+                {address(
+                  client.chantier_rue,
+                  client.chantier_code_postal,
+                  client.chantier_localite
+                ) ?? <p className="text-body-secondary mb-0">Aucune adresse de chantier.</p>}
+              </div>
+              <ChantierMap
+                lat={client.chantier_lat}
+                lng={client.chantier_lng}
+                label={client.chantier_localite}
+              />
+            </Block>
+            <EmptySection
+              title="Devis"
+              icon="bi-file-earmark-text"
+              text="Aucun devis pour ce client."
+            />
+            <EmptySection
+              title="Commandes"
+              icon="bi-box-seam"
+              text="Aucune commande pour ce client."
+            />
+            <EmptySection
+              title="Factures"
+              icon="bi-receipt"
+              text="Aucune facture pour ce client."
+            />
+            <EmptySection
+              title="Solde"
+              icon="bi-wallet2"
+              text="Aucun mouvement pour ce client : solde de 0,00 €."
+            />
+          </div>
+        </div>
+      </div>
+
+      <ClientFormModal
+        show={editing}
+        onClose={() => setEditing(false)}
+        client={client}
+        apporteurs={apporteurs}
+      />
+    </>
+  )
+}
