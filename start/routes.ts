@@ -21,6 +21,7 @@ import '#start/routes/contacts'
 import '#start/routes/clients'
 import '#start/routes/produits'
 import '#start/routes/textes'
+import '#start/routes/recherche'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -166,7 +167,6 @@ router
     router.get('/esi/compta/creance', placeholder).as('esi.compta.creance')
     router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/esi/realisation', placeholder).as('esi.realisation')
-    router.get('/recherhce', placeholder).as('esi.recherche')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')
 
     // Template demonstration pages (sample data), staff only

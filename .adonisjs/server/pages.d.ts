@@ -36,6 +36,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
     'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
+    'esi/Recherche': ExtractProps<(typeof import('../../inertia/pages/esi/Recherche.tsx'))['default']>
     'preview/Auth': ExtractProps<(typeof import('../../inertia/pages/preview/Auth.tsx'))['default']>
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>

@@ -49,6 +49,7 @@ export type ScannedRoutes = {
     'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.recherche': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -94,7 +95,6 @@ export type ScannedRoutes = {
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
-    'esi.recherche': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -126,6 +126,7 @@ export type ScannedRoutes = {
     'esi.textes.index': { paramsTuple?: []; params?: {} }
     'esi.textes.create': { paramsTuple?: []; params?: {} }
     'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.recherche': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -157,7 +158,6 @@ export type ScannedRoutes = {
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
-    'esi.recherche': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -187,6 +187,7 @@ export type ScannedRoutes = {
     'esi.textes.index': { paramsTuple?: []; params?: {} }
     'esi.textes.create': { paramsTuple?: []; params?: {} }
     'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.recherche': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -218,7 +219,6 @@ export type ScannedRoutes = {
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
-    'esi.recherche': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }

@@ -1,0 +1,14 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { MIN_TERM_LENGTH, normalizeTerm, search } from '#services/recherche'
+
+/** /recherhce (the path is spelled so, SPEC.md §2): the header's search, grouped by kind. */
+export default class RechercheController {
+  async show({ inertia, request }: HttpContext) {
+    const q = normalizeTerm(request.input('q'))
+    return inertia.render('esi/Recherche', {
+      q,
+      minLength: MIN_TERM_LENGTH,
+      groups: await search(q),
+    })
+  }
+}

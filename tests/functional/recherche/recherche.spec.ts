@@ -1,0 +1,86 @@
+/*
+ * The global search /recherhce (issue 4 item 6): accent- and case-free, grouped by kind,
+ * LIKE wildcards and SQL taken literally, staff only.
+ */
+import { test } from '@japa/runner'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
+import { ContactFactory } from '#database/factories/contact_factory'
+import { ProduitFactory } from '#database/factories/produit_factory'
+import { SocieteFactory } from '#database/factories/societe_factory'
+import { likePattern } from '#services/recherche'
+
+type Group = { type: string; hits: { titre: string; url: string }[]; more: boolean }
+
+const titles = (groups: Group[], type: string) =>
+  groups.find((g) => g.type === type)?.hits.map((h) => h.titre) ?? []
+
+test.group('Recherche', (group) => {
+  withTransaction(group)
+
+  test('one query finds clients, contacts, sociétés and produits, accents and case ignored', async ({
+    client,
+    assert,
+  }) => {
+    const esi = await makeUser('esi')
+    const societe = await SocieteFactory.merge({ nom: 'Menuiserie Gérard', type: 'pro' }).create()
+    await ClientFactory.merge({ nom: 'Gérardin', prenom: 'Hélène', type: 'particulier' }).create()
+    await ClientFactory.merge({ nom: 'Lambert', prenom: 'Paul', type: 'particulier' }).create()
+    await ContactFactory.merge({ nom: 'GERARD', prenom: 'Émile', societeId: societe.id }).create()
+    await ProduitFactory.merge({ reference: 'GER-01', libelle: 'Châssis Gérard PVC' }).create()
+
+    const response = await client.get('/recherhce?q=gerard').withInertia().loginAs(esi)
+    response.assertStatus(200)
+    response.assertInertiaComponent('esi/Recherche')
+    const groups = response.inertiaProps.groups as Group[]
+    assert.deepEqual(
+      groups.map((g) => g.type),
+      ['clients', 'contacts', 'societes', 'produits']
+    )
+    assert.deepEqual(titles(groups, 'clients'), ['Hélène Gérardin'])
+    assert.deepEqual(titles(groups, 'contacts'), ['Émile GERARD'])
+    assert.include(titles(groups, 'societes'), 'Menuiserie Gérard')
+    assert.deepEqual(titles(groups, 'produits'), ['Châssis Gérard PVC'])
+    assert.match(groups[0].hits[0].url, /^\/esi\/customers\/\d+$/)
+  })
+
+  test('fewer than 2 characters search nothing', async ({ client, assert }) => {
+    const esi = await makeUser('esi')
+    await ClientFactory.merge({ nom: 'Xavier' }).create()
+    const response = await client.get('/recherhce?q=x').withInertia().loginAs(esi)
+    response.assertStatus(200)
+    assert.deepEqual(response.inertiaProps.groups, [])
+  })
+
+  test('wildcards and SQL in q are searched literally, never a 500', async ({ client, assert }) => {
+    const esi = await makeUser('esi')
+    await ClientFactory.merge({ nom: 'Dubois' }).create()
+    for (const q of ['%%', '__', "' OR 1=1 --", '\\', "dubois'; drop table clients; --"]) {
+      const response = await client
+        .get(`/recherhce?q=${encodeURIComponent(q)}`)
+        .withInertia()
+        .loginAs(esi)
+      response.assertStatus(200)
+      const groups = response.inertiaProps.groups as Group[]
+      assert.deepEqual(titles(groups, 'clients'), [], `q=${q}`)
+    }
+    assert.equal(likePattern('50%_a\\'), '%50\\%\\_a\\\\%')
+  })
+
+  test('more than 8 hits of a kind: 8 shown and « more » flagged', async ({ client, assert }) => {
+    const esi = await makeUser('esi')
+    await ClientFactory.merge({ nom: 'Martin' }).createMany(9)
+    const response = await client.get('/recherhce?q=martin').withInertia().loginAs(esi)
+    const clients = (response.inertiaProps.groups as Group[])[0]
+    assert.lengthOf(clients.hits, 8)
+    assert.isTrue(clients.more)
+  })
+
+  test('pro and ordinary users cannot search (staff page)', async ({ client }) => {
+    for (const role of ['pro', 'other'] as const) {
+      const user = await makeUser(role)
+      const response = await client.get('/recherhce?q=test').withInertia().loginAs(user)
+      response.assertStatus(403)
+    }
+  })
+})
