@@ -8,7 +8,8 @@ export default class GuestMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: { guards?: (keyof Authenticators)[] } = {}) {
     for (const guard of options.guards || [ctx.auth.defaultGuard]) {
       if (await ctx.auth.use(guard).check()) {
-        return ctx.response.redirect(this.redirectTo, true)
+        // Never carry the query string along (a signed link's signature has no business there)
+        return ctx.response.redirect().toPath(this.redirectTo)
       }
     }
     return next()

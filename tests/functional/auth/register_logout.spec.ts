@@ -207,7 +207,7 @@ test.group('Auth / logout and guest pages', (group) => {
     )
   })
 
-  for (const path of ['/login', '/register']) {
+  for (const path of ['/login', '/register', '/login?signature=abc&h=def']) {
     test(`a logged-in user visiting ${path} is redirected to /dashboard`, async ({ client }) => {
       const user = await makeUser('other')
       const response = await client.get(path).loginAs(user).withInertia().redirects(0)
