@@ -121,7 +121,7 @@ export type ListPage<T> = {
   /** Cursors of the neighbouring pages, null at either end. */
   next: string | null
   prev: string | null
-  /** Exact up to 1 000 rows; beyond, the planner's estimate (`exact: false`). */
+  /** Exact when the planner expects at most 5 000 rows; beyond, its estimate (`exact: false`). */
   total: { count: number; exact: boolean }
   per_page: number
 }

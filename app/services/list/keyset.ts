@@ -205,34 +205,34 @@ export async function keysetPage<Row extends Record<string, unknown>>(options: {
   }
 }
 
-export const COUNT_CAP = 1_000
+/** Up to this many expected rows, a list is counted exactly; beyond, it gets an estimate. */
+export const EXACT_COUNT_LIMIT = 5_000
 
 /**
- * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). Counted
- * exactly up to COUNT_CAP (at most 1 001 index entries read); beyond, the planner's estimate:
- * the table's row count (pg_class.reltuples) for an unfiltered list, else the row estimate of
- * the filtered query's plan. `exact: false` tells the page to say « environ ».
+ * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
+ * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
+ * row estimate of the filtered query's plan (EXPLAIN: planned, never run). When it expects at
+ * most EXACT_COUNT_LIMIT rows, they are counted (through the filter's index, a few ms); beyond,
+ * the estimate is returned with `exact: false` and the page says « environ ».
+ * (A capped `count(*) … LIMIT n` was tried first: with a LIMIT the planner prefers a sequential
+ * scan that stops early, which for a search is 7 times slower than the trigram bitmap.)
  */
 export async function cappedCount(
   build: () => Query,
   table: string,
   filtered: boolean
 ): Promise<{ count: number; exact: boolean }> {
-  if (!filtered) {
+  let estimate: number
+  if (filtered) {
+    // The same query with its bindings as parameters (never inlined)
+    const { sql, bindings } = build().clearSelect().select(db.raw('1')).toSQL()
+    const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
+    estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
+  } else {
     const row = await db.from('pg_class').where('relname', table).select('reltuples').first()
-    const estimate = Math.round(Number(row?.reltuples ?? 0))
-    if (estimate > COUNT_CAP * 2) return { count: estimate, exact: false }
+    estimate = Math.round(Number(row?.reltuples ?? 0))
   }
-  const inner = build()
-    .clearSelect()
-    .select(db.raw('1'))
-    .limit(COUNT_CAP + 1)
-  const [{ n }] = await db.from(inner.as('capped')).count('* as n')
-  const count = Number(n)
-  if (count <= COUNT_CAP) return { count, exact: true }
-  // The same query with its bindings as parameters (never inlined): only planned, not run
-  const { sql, bindings } = build().clearSelect().select(db.raw('1')).toSQL()
-  const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
-  const estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
-  return { count: Math.max(estimate, COUNT_CAP + 1), exact: false }
+  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, exact: false }
+  const [{ n }] = await build().clearSelect().count('* as n')
+  return { count: Number(n), exact: true }
 }

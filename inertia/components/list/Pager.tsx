@@ -13,7 +13,7 @@ const number = new Intl.NumberFormat('fr-BE')
 export function totalText(total: ListPage<unknown>['total'], noun: string): string {
   const plural = total.count > 1 ? 's' : ''
   if (total.exact) return `${number.format(total.count)} ${noun}${plural}`
-  // Past 1 000 rows the server gives the planner's estimate, not a count
+  // Past about 5 000 rows the server gives the planner's estimate, not a count
   return `environ ${number.format(total.count)} ${noun}s`
 }
 
