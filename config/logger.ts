@@ -10,7 +10,10 @@ const loggerConfig = defineConfig({
       name: 'esi-backoffice',
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'error' : 'info'),
       // Never log secrets (ASVS 16.2.5)
-      redact: { paths: ['password', '*.password', 'headers.cookie', 'code', '*.code'], censor: '***' },
+      redact: {
+        paths: ['password', '*.password', 'headers.cookie', 'code', '*.code'],
+        censor: '***',
+      },
       desination: !app.inProduction ? await syncDestination() : undefined,
       transport: { targets: [targets.file({ destination: 1 })] },
     },

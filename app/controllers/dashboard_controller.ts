@@ -5,7 +5,12 @@ export default class DashboardController {
     const user = auth.getUserOrFail()
     await user.load('societes')
     return inertia.render('Dashboard', {
-      societes: user.societes.map((s) => ({ id: s.id, nom: s.nom, type: s.type, role: s.$extras.pivot_role })),
+      societes: user.societes.map((s) => ({
+        id: s.id,
+        nom: s.nom,
+        type: s.type,
+        role: s.$extras.pivot_role,
+      })),
     })
   }
 }

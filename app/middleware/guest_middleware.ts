@@ -5,7 +5,11 @@ import type { Authenticators } from '@adonisjs/auth/types'
 export default class GuestMiddleware {
   redirectTo = '/dashboard'
 
-  async handle(ctx: HttpContext, next: NextFn, options: { guards?: (keyof Authenticators)[] } = {}) {
+  async handle(
+    ctx: HttpContext,
+    next: NextFn,
+    options: { guards?: (keyof Authenticators)[] } = {}
+  ) {
     for (const guard of options.guards || [ctx.auth.defaultGuard]) {
       if (await ctx.auth.use(guard).check()) {
         // Never carry the query string along (a signed link's signature has no business there)

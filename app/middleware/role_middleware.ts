@@ -10,7 +10,9 @@ import { ForbiddenException } from '#exceptions/http_exceptions'
 export default class RoleMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: { area: Area }) {
     const user = ctx.auth.getUserOrFail()
-    if (!canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, options.area)) {
+    if (
+      !canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, options.area)
+    ) {
       throw new ForbiddenException()
     }
     return next()

@@ -12,7 +12,11 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; pass the transaction so the row lives or dies with the change. */
-export async function audit(ctx: HttpContext | null, entry: AuditEntry, trx?: TransactionClientContract) {
+export async function audit(
+  ctx: HttpContext | null,
+  entry: AuditEntry,
+  trx?: TransactionClientContract
+) {
   return AuditLog.create(
     {
       userId: entry.userId ?? ctx?.auth.user?.id ?? null,

@@ -18,7 +18,12 @@ export const DEMO_PASSWORD = 'demo-password-2026'
 export const DEMO_ESI_TOTP_SECRET = 'JBSWY3DPEHPK3PXP'
 
 export const DEMO_ACCOUNTS = [
-  { email: 'esi@demo.test', name: 'Sophie Lambert', role: 'esi' as const, droitsAccordes: ['admin'] },
+  {
+    email: 'esi@demo.test',
+    name: 'Sophie Lambert',
+    role: 'esi' as const,
+    droitsAccordes: ['admin'],
+  },
   { email: 'pro@demo.test', name: 'Julien Dupont', role: 'pro' as const, droitsAccordes: [] },
   { email: 'user@demo.test', name: 'Claire Martin', role: 'other' as const, droitsAccordes: [] },
 ]
@@ -99,17 +104,52 @@ export async function seedDemoAccounts(trx: TransactionClientContract) {
   }
 
   await users.esi.related('societes').attach({ [esiSociete.id]: { role: 'admin' } }, trx)
-  await users.pro.related('societes').attach({ [proSociete.id]: { role: 'admin' }, [proSociete2.id]: { role: 'membre' } }, trx)
+  await users.pro
+    .related('societes')
+    .attach({ [proSociete.id]: { role: 'admin' }, [proSociete2.id]: { role: 'membre' } }, trx)
   await users.other.related('societes').attach({ [clientSociete.id]: { role: 'admin' } }, trx)
 
   const now = DateTime.now()
   await Notification.createMany(
     [
-      { userId: users.esi.id, type: 'bienvenue', titre: 'Bienvenue dans ESI Back-office', lien: '/dashboard', icon: 'bi bi-stars' },
-      { userId: users.esi.id, type: 'securite', titre: 'Double authentification activée sur votre compte', lien: '/profile', icon: 'bi bi-shield-lock', createdAt: now.minus({ hours: 2 }) },
-      { userId: users.esi.id, type: 'planning', titre: 'Mesurage chez M. Leclercq reporté au jeudi 26/11', lien: '/esi/planning/tec', icon: 'bi bi-calendar-event', createdAt: now.minus({ days: 1 }) },
-      { userId: users.pro.id, type: 'bienvenue', titre: 'Bienvenue sur votre espace partenaire', lien: '/app/offres', icon: 'bi bi-stars' },
-      { userId: users.other.id, type: 'bienvenue', titre: 'Bienvenue sur ESI Back-office', lien: '/dashboard', icon: 'bi bi-stars', luLe: now },
+      {
+        userId: users.esi.id,
+        type: 'bienvenue',
+        titre: 'Bienvenue dans ESI Back-office',
+        lien: '/dashboard',
+        icon: 'bi bi-stars',
+      },
+      {
+        userId: users.esi.id,
+        type: 'securite',
+        titre: 'Double authentification activée sur votre compte',
+        lien: '/profile',
+        icon: 'bi bi-shield-lock',
+        createdAt: now.minus({ hours: 2 }),
+      },
+      {
+        userId: users.esi.id,
+        type: 'planning',
+        titre: 'Mesurage chez M. Leclercq reporté au jeudi 26/11',
+        lien: '/esi/planning/tec',
+        icon: 'bi bi-calendar-event',
+        createdAt: now.minus({ days: 1 }),
+      },
+      {
+        userId: users.pro.id,
+        type: 'bienvenue',
+        titre: 'Bienvenue sur votre espace partenaire',
+        lien: '/app/offres',
+        icon: 'bi bi-stars',
+      },
+      {
+        userId: users.other.id,
+        type: 'bienvenue',
+        titre: 'Bienvenue sur ESI Back-office',
+        lien: '/dashboard',
+        icon: 'bi bi-stars',
+        luLe: now,
+      },
     ],
     { client: trx }
   )

@@ -181,7 +181,10 @@ test.group('Textes / base texts (esi)', (group) => {
     await UserTexte.create({ userId: pro.id, texteId: texte.id, contenu: 'À moi' })
     const esi = await makeUser('esi')
     const admin = await makeUser('esi', { droitsAccordes: ['admin'], droit: 'admin' })
-    const remove = (user: User, session: ReturnType<typeof recentProofs> | Record<string, never> = {}) =>
+    const remove = (
+      user: User,
+      session: ReturnType<typeof recentProofs> | Record<string, never> = {}
+    ) =>
       client
         .delete(`/esi/textes/${texte.id}`)
         .loginAs(user)
