@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
-import { PasswordInput, SubmitButton } from '../../components/form/index.js'
+import { NewPasswordFields, SubmitButton } from '../../components/form/index.js'
 
 export type AcceptInvitationProps = {
   /** False when the link is altered, expired (72 h) or already used. */
@@ -42,28 +42,11 @@ export default function AcceptInvitation({ valid, name, email, action }: AcceptI
         </div>
       ) : (
         <form onSubmit={submit} noValidate>
-          <PasswordInput
-            name="password"
-            label="Mot de passe"
-            value={form.data.password}
-            onChange={(v) => form.setData('password', v)}
-            error={form.errors.password}
-            help="8 caractères minimum. Une courte phrase facile à retenir fait un bon mot de passe."
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={128}
+          <NewPasswordFields
+            values={form.data}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
             autoFocus
-            required
-          />
-          <PasswordInput
-            name="password_confirmation"
-            label="Confirmation du mot de passe"
-            value={form.data.password_confirmation}
-            onChange={(v) => form.setData('password_confirmation', v)}
-            error={form.errors.password_confirmation}
-            autoComplete="new-password"
-            maxLength={128}
-            required
           />
           <SubmitButton processing={form.processing} icon="bi bi-key" fullWidth>
             Activer mon compte

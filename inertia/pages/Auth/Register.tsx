@@ -1,6 +1,11 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
-import { FormError, PasswordInput, SubmitButton, TextInput } from '../../components/form/index.js'
+import {
+  FormError,
+  NewPasswordFields,
+  SubmitButton,
+  TextInput,
+} from '../../components/form/index.js'
 
 // Labels of the summary; field names are the ones the server's registerValidator reads
 const LABELS = {
@@ -55,27 +60,10 @@ export default function Register() {
             maxLength={254}
             required
           />
-          <PasswordInput
-            name="password"
-            label="Mot de passe"
-            value={form.data.password}
-            onChange={(v) => form.setData('password', v)}
-            error={form.errors.password}
-            help="8 caractères minimum. Une courte phrase facile à retenir fait un bon mot de passe."
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={128}
-            required
-          />
-          <PasswordInput
-            name="password_confirmation"
-            label="Confirmation du mot de passe"
-            value={form.data.password_confirmation}
-            onChange={(v) => form.setData('password_confirmation', v)}
-            error={form.errors.password_confirmation}
-            autoComplete="new-password"
-            maxLength={128}
-            required
+          <NewPasswordFields
+            values={form.data}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
           />
           <SubmitButton processing={form.processing} icon="bi bi-person-plus" fullWidth>
             Créer mon compte

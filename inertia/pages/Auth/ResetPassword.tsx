@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
-import { PasswordInput, SubmitButton } from '../../components/form/index.js'
+import { NewPasswordFields, SubmitButton } from '../../components/form/index.js'
 
 export type ResetPasswordProps = {
   token: string
@@ -41,28 +41,12 @@ export default function ResetPassword({ token, valid }: ResetPasswordProps) {
       )}
       {valid && (
         <form onSubmit={submit} noValidate>
-          <PasswordInput
-            name="password"
+          <NewPasswordFields
+            values={form.data}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
             label="Nouveau mot de passe"
-            value={form.data.password}
-            onChange={(v) => form.setData('password', v)}
-            error={form.errors.password}
-            help="8 caractères minimum. Une courte phrase facile à retenir fait un bon mot de passe."
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={128}
             autoFocus
-            required
-          />
-          <PasswordInput
-            name="password_confirmation"
-            label="Confirmation du mot de passe"
-            value={form.data.password_confirmation}
-            onChange={(v) => form.setData('password_confirmation', v)}
-            error={form.errors.password_confirmation}
-            autoComplete="new-password"
-            maxLength={128}
-            required
           />
           <SubmitButton processing={form.processing} icon="bi bi-key" fullWidth>
             Réinitialiser le mot de passe
