@@ -12,10 +12,12 @@ export function shieldSettings(mode: { production: boolean; devServer: boolean }
       enabled: !mode.devServer,
       directives: {
         defaultSrc: [`'self'`],
-        scriptSrc: [`'self'`, '@viteUrl'],
-        styleSrc: [`'self'`, `'unsafe-inline'`, '@viteUrl'],
+        // @nonce: the inline script of the root view that applies dark mode before first paint
+        scriptSrc: [`'self'`, '@nonce'],
+        styleSrc: [`'self'`, `'unsafe-inline'`],
         imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com'],
-        connectSrc: [`'self'`, '@viteUrl', '@viteHmrUrl'],
+        // No Vite keywords: CSP is only on for built assets, where they would stay unresolved
+        connectSrc: [`'self'`],
         fontSrc: [`'self'`, 'data:'],
         objectSrc: [`'none'`],
         baseUri: [`'none'`],

@@ -32,6 +32,9 @@ test.group('Security / headers', () => {
     assert.include(csp, "default-src 'self'")
     assert.notInclude(csp, "'unsafe-eval'")
     assert.notMatch(csp, /script-src[^;]*'unsafe-inline'/)
+    // The root view's inline script carries the request's nonce; no unresolved @keyword is left
+    assert.match(csp, /script-src 'self' 'nonce-[^']+'/)
+    assert.notInclude(csp, '@')
   })
 
   test('production settings: HSTS for 365 days with subdomains; none outside production', async ({
