@@ -22,6 +22,12 @@ import '#start/routes/clients'
 import '#start/routes/produits'
 import '#start/routes/textes'
 import '#start/routes/recherche'
+// Issue 5, the sales pipeline
+import '#start/routes/devis'
+import '#start/routes/devis_list'
+import '#start/routes/documents'
+import '#start/routes/offres'
+import '#start/routes/bdc'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -140,22 +146,10 @@ router
   })
   .use([middleware.auth(), middleware.verified()])
 
-// Pro partners and staff
-router
-  .group(() => {
-    router.get('/app/offres', placeholder).as('partner.offres.index')
-  })
-  .use(partnerStack())
-
 // Staff only
 router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
-    router.get('/esi/devis', placeholder).as('esi.devis.index')
-    router.get('/esi/devis/create', placeholder).as('esi.devis.create')
-    router.get('/esi/devis/stats', placeholder).as('esi.devis.stats')
-    router.get('/esi/bdc', placeholder).as('esi.bdc.index')
-    router.get('/esi/commandes', placeholder).as('esi.commandes.index')
     router.get('/esi/commandes/mesurage', placeholder).as('esi.mesurage.index')
     router.get('/esi/commandes/production', placeholder).as('esi.production.index')
     router.get('/esi/commandes/fourniture', placeholder).as('esi.fourniture.index')

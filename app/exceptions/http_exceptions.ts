@@ -87,3 +87,18 @@ export class EmailNotVerifiedException extends AppException {
   static message =
     'Veuillez vérifier votre adresse e-mail : ouvrez le lien reçu par e-mail pour activer votre compte.'
 }
+
+/**
+ * Somebody else saved the document since it was opened (optimistic lock, reference B3): nothing
+ * was written; the message says who and when so the user can reload and redo his change.
+ */
+export class ConflictException extends AppException {
+  static status = 409
+  static code = 'E_CONFLICT'
+}
+
+/** A status change that the document's current statut does not allow (shared/devis.ts). */
+export class TransitionException extends AppException {
+  static status = 422
+  static code = 'E_TRANSITION'
+}

@@ -49,6 +49,10 @@ export default class Societe extends BaseModel {
   @column()
   declare logoPath: string | null
 
+  /** A pro partner's discount on catalogue prices (its partner prices), as "10.00". */
+  @column()
+  declare remisePartenairePct: string
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

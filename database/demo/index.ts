@@ -15,6 +15,7 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/textes').then((m) => m.seedDemoTextes(trx, base)),
   (trx, base) => import('#database/demo/clients').then((m) => m.seedDemoClients(trx, base)),
   (trx) => import('#database/demo/produits').then((m) => m.seedDemoProduits(trx)),
+  (trx, base) => import('#database/demo/sales').then((m) => m.seedDemoSales(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

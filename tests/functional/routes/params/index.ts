@@ -9,6 +9,10 @@ import { societeParams } from '#tests/functional/routes/params/societes'
 import { contactParams } from '#tests/functional/routes/params/contacts'
 import { clientParams } from '#tests/functional/routes/params/clients'
 import { produitParams } from '#tests/functional/routes/params/produits'
+import { devisParams } from '#tests/functional/routes/params/devis'
+import { bdcParams } from '#tests/functional/routes/params/bdc'
+import { offresParams } from '#tests/functional/routes/params/offres'
+import { paiementParams } from '#tests/functional/routes/params/paiement'
 
 export interface RouteRef {
   name?: string
@@ -29,4 +33,8 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...contactParams,
   ...clientParams,
   ...produitParams,
+  ...devisParams,
+  ...bdcParams,
+  ...offresParams,
+  ...paiementParams,
 ]

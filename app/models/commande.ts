@@ -1,0 +1,56 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Client from '#models/client'
+import User from '#models/user'
+import Bdc from '#models/bdc'
+import { toNumberStrict } from '#models/ligne_base'
+import type { CommandeStatut } from '#shared/devis'
+
+/** A customer order, created when its bdc is signed (DESIGN.md §2); steps come later. */
+export default class Commande extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare numero: string
+
+  @column()
+  declare bdcId: number
+
+  @column({ consume: toNumberStrict })
+  declare clientId: number
+
+  @column()
+  declare clientNom: string
+
+  @column()
+  declare chefProjetId: number | null
+
+  @column()
+  declare objet: string
+
+  @column({ consume: toNumberStrict })
+  declare totalTtc: number
+
+  @column()
+  declare statut: CommandeStatut
+
+  @column.date()
+  declare finRetractation: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Client, { foreignKey: 'clientId', localKey: 'idClient' })
+  declare client: BelongsTo<typeof Client>
+
+  @belongsTo(() => Bdc)
+  declare bdc: BelongsTo<typeof Bdc>
+
+  @belongsTo(() => User, { foreignKey: 'chefProjetId' })
+  declare chefProjet: BelongsTo<typeof User>
+}

@@ -1,0 +1,132 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import Client from '#models/client'
+import User from '#models/user'
+import Societe from '#models/societe'
+import DevisLigne from '#models/devis_ligne'
+import DevisRevision from '#models/devis_revision'
+import { toNumberStrict } from '#models/ligne_base'
+import type { DevisStatut } from '#shared/devis'
+import type { VatGroup } from '#shared/totals'
+
+/**
+ * A quote (DESIGN.md §2–§3). numero is given when first sent; revision counts the versions of
+ * a sent devis; lockVersion is the optimistic lock every save checks.
+ */
+export default class Devis extends BaseModel {
+  static table = 'devis'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare numero: string | null
+
+  @column()
+  declare revision: number
+
+  @column()
+  declare lockVersion: number
+
+  @column({ consume: toNumberStrict })
+  declare clientId: number
+
+  @column()
+  declare clientNom: string
+
+  @column()
+  declare commercialId: number | null
+
+  @column()
+  declare apporteurId: number | null
+
+  @column()
+  declare offreId: number | null
+
+  @column.date()
+  declare dateDevis: DateTime
+
+  @column.date()
+  declare valableJusquAu: DateTime
+
+  @column()
+  declare objet: string
+
+  @column()
+  declare adresseChantier: string | null
+
+  /** numeric(5,2) as text */
+  @column()
+  declare acomptePct: string
+
+  @column({ consume: toNumberStrict })
+  declare acompte: number
+
+  @column()
+  declare intro: string | null
+
+  @column()
+  declare conditions: string | null
+
+  @column()
+  declare remiseGlobalePct: string
+
+  @column({ consume: toNumberStrict })
+  declare totalHt: number
+
+  @column({ consume: toNumberStrict })
+  declare totalTva: number
+
+  @column({ consume: toNumberStrict })
+  declare totalTtc: number
+
+  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
+  declare tvaDetail: VatGroup[]
+
+  @column()
+  declare statut: DevisStatut
+
+  @column()
+  declare motifAnnulation: string | null
+
+  @column.dateTime()
+  declare envoyeLe: DateTime | null
+
+  @column.dateTime()
+  declare accepteLe: DateTime | null
+
+  @column.dateTime()
+  declare refuseLe: DateTime | null
+
+  @column()
+  declare createdBy: number | null
+
+  @column()
+  declare updatedBy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Client, { foreignKey: 'clientId', localKey: 'idClient' })
+  declare client: BelongsTo<typeof Client>
+
+  @belongsTo(() => User, { foreignKey: 'commercialId' })
+  declare commercial: BelongsTo<typeof User>
+
+  @belongsTo(() => User, { foreignKey: 'updatedBy' })
+  declare editor: BelongsTo<typeof User>
+
+  @belongsTo(() => Societe, { foreignKey: 'apporteurId' })
+  declare apporteur: BelongsTo<typeof Societe>
+
+  @hasMany(() => DevisLigne, { foreignKey: 'devisId', onQuery: (q) => q.orderBy('position') })
+  declare lignes: HasMany<typeof DevisLigne>
+
+  @hasMany(() => DevisRevision, { foreignKey: 'devisId', onQuery: (q) => q.orderBy('revision') })
+  declare revisions: HasMany<typeof DevisRevision>
+}
+

@@ -1,0 +1,48 @@
+/*
+ * Accepting a devis creates its bon de commande (DESIGN.md §1–§3): numbered in the accepting
+ * transaction, with a frozen copy of the accepted lines and totals that never changes after.
+ */
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Bdc from '#models/bdc'
+import type Devis from '#models/devis'
+import DevisLigne from '#models/devis_ligne'
+import { nextNumero } from '#services/documents/numbering'
+import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { SERIES } from '#shared/devis'
+
+export async function createBdcFromDevis(
+  trx: TransactionClientContract,
+  devis: Devis,
+  userId: number | null
+): Promise<Bdc> {
+  const lignes = await DevisLigne.query({ client: trx })
+    .where('devis_id', devis.id)
+    .orderBy('position')
+  const data = lignes.map((l) => l.toData())
+  // Recomputed from the same lines by the same function: equal to the devis by construction
+  const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
+  const bdc = await Bdc.create(
+    {
+      numero: await nextNumero(trx, SERIES.bdc),
+      devisId: devis.id,
+      devisRevision: devis.revision,
+      clientId: devis.clientId,
+      clientNom: devis.clientNom,
+      commercialId: devis.commercialId,
+      objet: devis.objet,
+      adresseChantier: devis.adresseChantier,
+      remiseGlobalePct: devis.remiseGlobalePct,
+      totalHt: totals.total_ht,
+      totalTva: totals.total_tva,
+      totalTtc: totals.total_ttc,
+      tvaDetail: totals.tva,
+      acomptePct: devis.acomptePct,
+      acompte: totals.acompte,
+      statut: 'a_signer',
+      createdBy: userId,
+    },
+    { client: trx }
+  )
+  await replaceLignes(trx, 'bdc_lignes', 'bdc_id', bdc.id, data, totals)
+  return bdc
+}

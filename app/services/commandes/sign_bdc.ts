@@ -1,0 +1,106 @@
+/*
+ * Signing a bon de commande creates the commande (DESIGN.md §1): one transaction with the bdc
+ * row locked; a bdc signed at the customer's home starts the 14-day withdrawal period unless
+ * the customer expressly waived it (DESIGN.md §3b), and the commande carries its end date.
+ */
+import { DateTime } from 'luxon'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import Bdc from '#models/bdc'
+import Commande from '#models/commande'
+import { audit } from '#services/audit'
+import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { ConflictException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
+
+export type SignBdcInput = {
+  bdcId: number
+  lockVersion?: number
+  signataire: string
+  lieu: LieuSignature
+  signatureType: 'dessin' | 'scan'
+  signaturePath: string
+  signatureMime: string
+  renonciation: boolean
+  userId: number | null
+}
+
+export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
+  return db.transaction(async (trx) => {
+    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
+    if (!bdc) throw new NotFoundException()
+    if (input.lockVersion !== undefined && bdc.lockVersion !== input.lockVersion) {
+      throw new ConflictException(
+        `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
+      )
+    }
+    if (bdc.statut !== 'a_signer') {
+      throw new TransitionException(
+        bdc.statut === 'signe'
+          ? `Le bon de commande ${bdc.numero} est déjà signé.`
+          : `Le bon de commande ${bdc.numero} est annulé : il ne peut plus être signé.`
+      )
+    }
+    const now = DateTime.now().setZone(TIMEZONE)
+    const withdrawal = input.lieu === 'domicile' && !input.renonciation
+    bdc.merge({
+      statut: 'signe',
+      signeLe: now,
+      signataire: input.signataire,
+      lieuSignature: input.lieu,
+      signatureType: input.signatureType,
+      signaturePath: input.signaturePath,
+      signatureMime: input.signatureMime,
+      renonciationRetractation: input.lieu === 'domicile' && input.renonciation,
+      finRetractation: withdrawal ? now.plus({ days: DELAI_RETRACTATION_JOURS }).startOf('day') : null,
+      lockVersion: bdc.lockVersion + 1,
+    })
+    bdc.useTransaction(trx)
+    await bdc.save()
+
+    const commande = await Commande.create(
+      {
+        numero: await nextNumero(trx, SERIES.commande),
+        bdcId: bdc.id,
+        clientId: bdc.clientId,
+        clientNom: bdc.clientNom,
+        chefProjetId: bdc.commercialId,
+        objet: bdc.objet,
+        totalTtc: bdc.totalTtc,
+        statut: 'en_attente',
+        finRetractation: bdc.finRetractation,
+      },
+      { client: trx }
+    )
+    await audit(
+      ctx,
+      {
+        action: 'bdc.signe',
+        userId: input.userId,
+        subjectType: 'bdc',
+        subjectId: bdc.id,
+        before: { statut: 'a_signer' },
+        after: {
+          statut: 'signe',
+          signataire: input.signataire,
+          lieu: input.lieu,
+          renonciation: bdc.renonciationRetractation,
+          commande: commande.numero,
+        },
+      },
+      trx
+    )
+    await audit(
+      ctx,
+      {
+        action: 'commande.creee',
+        userId: input.userId,
+        subjectType: 'commande',
+        subjectId: commande.id,
+        after: { numero: commande.numero, bdc: bdc.numero },
+      },
+      trx
+    )
+    return { bdc, commande }
+  })
+}

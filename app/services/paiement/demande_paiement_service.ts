@@ -1,0 +1,128 @@
+/*
+ * Demandes de paiement (DESIGN.md §2): for a bdc's acompte (later an invoice). Numbered DP-,
+ * paid to the esi company's account with a unique Belgian structured communication whose 10
+ * digits are the year and the DP number (so it is unique and tells the accountant which request
+ * a transfer pays), and a random public id for the customer's link (never the serial id).
+ */
+import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import Bdc from '#models/bdc'
+import DemandePaiement from '#models/demande_paiement'
+import Societe from '#models/societe'
+import { audit } from '#services/audit'
+import { nextNumero } from '#services/documents/numbering'
+import { AppException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { structuredCommunication } from '#shared/validation/belgium'
+import { DEMANDE_PAIEMENT_LIEN_JOURS, SERIES } from '#shared/devis'
+
+/** DP-2026-00042 → +++260/0000/04290+++ (year on 2 digits + number on 8, mod 97) */
+export function communicationFor(numero: string): string {
+  const m = /-(\d{4})-(\d+)$/.exec(numero)
+  if (!m) throw new RangeError(`Numéro inattendu : ${numero}`)
+  return structuredCommunication(`${m[1].slice(2)}${m[2].padStart(8, '0')}`)
+}
+
+/** The company that is paid: the esi société (its IBAN must be set). */
+export async function beneficiaireSociete(): Promise<Societe> {
+  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+  if (!societe || !societe.iban) {
+    throw new AppException(
+      'Le compte bancaire de l’entreprise n’est pas renseigné : complétez l’IBAN de la société esi.',
+      { status: 422 }
+    )
+  }
+  return societe
+}
+
+export type CreateDemandeInput = {
+  bdcId: number
+  /** Cents; defaults to the bdc acompte. */
+  montant?: number
+  email?: string | null
+  userId: number | null
+}
+
+export async function createDemandePaiementForBdc(ctx: HttpContext | null, input: CreateDemandeInput) {
+  const societe = await beneficiaireSociete()
+  return db.transaction(async (trx) => {
+    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
+    if (!bdc) throw new NotFoundException()
+    if (bdc.statut === 'annule') {
+      throw new TransitionException(`Le bon de commande ${bdc.numero} est annulé.`)
+    }
+    const montant = input.montant ?? bdc.acompte
+    if (!Number.isInteger(montant) || montant <= 0) {
+      throw new TransitionException('Le montant demandé doit être positif.')
+    }
+    if (montant > bdc.totalTtc) {
+      throw new TransitionException('Le montant demandé dépasse le total du bon de commande.')
+    }
+    const numero = await nextNumero(trx, SERIES.demande_paiement)
+    const now = DateTime.now()
+    const demande = await DemandePaiement.create(
+      {
+        numero,
+        publicId: randomUUID(),
+        bdcId: bdc.id,
+        clientId: bdc.clientId,
+        objet: `Acompte ${bdc.numero} — ${bdc.objet}`.slice(0, 200),
+        montant,
+        beneficiaire: societe.nom.slice(0, 70),
+        iban: societe.iban!,
+        bic: societe.bic,
+        communication: communicationFor(numero),
+        statut: 'envoyee',
+        email: input.email ?? null,
+        envoyeeLe: now,
+        lienExpireLe: now.plus({ days: DEMANDE_PAIEMENT_LIEN_JOURS }),
+        createdBy: input.userId,
+      },
+      { client: trx }
+    )
+    await audit(
+      ctx,
+      {
+        action: 'demande_paiement.creee',
+        userId: input.userId,
+        subjectType: 'demande_paiement',
+        subjectId: demande.id,
+        after: { numero, bdc: bdc.numero, montant, communication: demande.communication },
+      },
+      trx
+    )
+    return demande
+  })
+}
+
+export async function markDemandePayee(ctx: HttpContext | null, id: number, userId: number | null) {
+  return db.transaction(async (trx) => {
+    const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
+    if (!demande) throw new NotFoundException()
+    if (demande.statut !== 'envoyee') {
+      throw new TransitionException(
+        demande.statut === 'payee'
+          ? `La demande ${demande.numero} est déjà marquée payée.`
+          : `La demande ${demande.numero} est annulée.`
+      )
+    }
+    demande.statut = 'payee'
+    demande.payeeLe = DateTime.now()
+    demande.useTransaction(trx)
+    await demande.save()
+    await audit(
+      ctx,
+      {
+        action: 'demande_paiement.payee',
+        userId,
+        subjectType: 'demande_paiement',
+        subjectId: demande.id,
+        before: { statut: 'envoyee' },
+        after: { statut: 'payee', montant: demande.montant },
+      },
+      trx
+    )
+    return demande
+  })
+}

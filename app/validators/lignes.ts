@@ -1,0 +1,120 @@
+/*
+ * The lines of a devis or an offre as the editor posts them (shared/devis.ts LigneForm): typed
+ * text checked here into LigneData (cents, decimals with a dot), a French message per field
+ * (`lignes.3.quantite`) so the editor shows it on the right cell.
+ */
+import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
+import { MoneyFormatError, parseMoney } from '#shared/money'
+import { LIGNE_TYPES, MAX_QUANTITE, parseScaled } from '#shared/totals'
+import { MAX_LIGNES } from '#shared/devis'
+import { TAUX_TVA, UNITES } from '#shared/produits'
+
+export const LIGNE_MESSAGES = {
+  'lignes.array': 'Les lignes du document sont invalides.',
+  'lignes.maxLength': `Un document compte au plus ${MAX_LIGNES} lignes.`,
+  'lignes.*.type.enum': 'Type de ligne invalide.',
+  'lignes.*.designation.required': 'Saisissez une désignation.',
+  'lignes.*.designation.maxLength': 'La désignation ne peut pas dépasser {{ max }} caractères.',
+  'lignes.*.unite.enum': 'Unité invalide : pièce, m², ml, forfait ou heure.',
+  'lignes.*.taux_tva.in': 'Taux de TVA invalide : 21, 12, 6 ou 0 %.',
+  'lignes.*.produit_id.database.exists': 'Ce produit n’existe plus dans le catalogue.',
+}
+
+/** "2,5" → "2.5" (≤ 3 decimals, 0 … MAX_QUANTITE) */
+const quantiteRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
+  const scaled = parseScaled(value as string, 3)
+  if (scaled === null) return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
+  if (scaled < 0n) return field.report('La quantité ne peut pas être négative.', 'quantite', field)
+  if (scaled > BigInt(MAX_QUANTITE) * 1000n)
+    return field.report('La quantité est trop élevée.', 'quantite', field)
+  field.mutate(formatScaled(scaled, 3), field)
+})
+
+/** "12,5" → "12.5" (≤ 2 decimals, 0 … 100) */
+export const pctRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
+  const scaled = parseScaled(value as string, 2)
+  if (scaled === null)
+    return field.report('Pourcentage invalide : au plus 2 décimales (ex. 12,5).', 'pct', field)
+  if (scaled < 0n || scaled > 10_000n)
+    return field.report('Le pourcentage doit être compris entre 0 et 100.', 'pct', field)
+  field.mutate(formatScaled(scaled, 2), field)
+})
+
+/** "1 234,56" → 123456 cents (shared/money.ts) */
+export const moneyCentsRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
+  try {
+    field.mutate(parseMoney(String(value)), field)
+  } catch (error) {
+    field.report(error instanceof MoneyFormatError ? error.message : 'Montant invalide.', 'money', field)
+  }
+})
+
+function formatScaled(value: bigint, scale: number): string {
+  const negative = value < 0n
+  const abs = negative ? -value : value
+  const base = 10n ** BigInt(scale)
+  const text = `${abs / base}.${String(abs % base).padStart(scale, '0')}`.replace(/\.?0+$/, '')
+  return (negative ? '-' : '') + (text || '0')
+}
+
+export const pctField = () => vine.string().trim().maxLength(12).use(pctRule())
+
+export const lignesSchema = () =>
+  vine
+    .array(
+      vine.object({
+        type: vine.enum(LIGNE_TYPES),
+        produit_id: vine.number().withoutDecimals().positive().nullable().optional(),
+        designation: vine.string().trim().maxLength(2000).optional(),
+        quantite: vine.string().trim().maxLength(20).use(quantiteRule()).optional(),
+        unite: vine.enum(UNITES).nullable().optional(),
+        prix_unitaire_ht: vine.string().trim().maxLength(30).use(moneyCentsRule()).optional(),
+        remise_pct: vine.string().trim().maxLength(12).use(pctRule()).optional(),
+        taux_tva: vine.number().in([...TAUX_TVA]).nullable().optional(),
+      })
+    )
+    .maxLength(MAX_LIGNES)
+
+type ValidatedLigne = {
+  type: (typeof LIGNE_TYPES)[number]
+  produit_id?: number | null
+  designation?: string
+  quantite?: string
+  unite?: string | null
+  prix_unitaire_ht?: string | number
+  remise_pct?: string
+  taux_tva?: number | null
+}
+
+/**
+ * After VineJS: the checks that depend on the line type (a produit line needs its quantity,
+ * price and VAT rate; a texte or section its text). Returns the field errors, keyed like VineJS.
+ */
+export function lignesErrors(lignes: ValidatedLigne[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  lignes.forEach((l, i) => {
+    const at = (f: string) => `lignes.${i}.${f}`
+    if ((l.type === 'produit' || l.type === 'texte' || l.type === 'section') && !l.designation)
+      errors[at('designation')] = 'Saisissez une désignation.'
+    if (l.type === 'produit') {
+      if (l.quantite === undefined || l.quantite === '') errors[at('quantite')] = 'Saisissez une quantité.'
+      if (l.prix_unitaire_ht === undefined) errors[at('prix_unitaire_ht')] = 'Saisissez un prix unitaire HT.'
+      if (l.taux_tva === undefined || l.taux_tva === null) errors[at('taux_tva')] = 'Choisissez un taux de TVA.'
+    }
+  })
+  return errors
+}
+
+export function toLigneData(l: ValidatedLigne) {
+  return {
+    type: l.type,
+    produit_id: l.produit_id ?? null,
+    designation: l.designation ?? '',
+    quantite: l.type === 'produit' ? (l.quantite ?? '0') : null,
+    unite: l.type === 'produit' ? (l.unite ?? null) : null,
+    prix_unitaire_ht: l.type === 'produit' ? Number(l.prix_unitaire_ht ?? 0) : null,
+    remise_pct: l.type === 'produit' ? (l.remise_pct ?? '0') : '0',
+    taux_tva: l.type === 'produit' ? (l.taux_tva ?? null) : null,
+  }
+}

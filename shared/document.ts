@@ -1,0 +1,136 @@
+/*
+ * A sales document as the customer sees it: one data shape for the PDF (app/services/pdf) and
+ * the Preview pages (inertia/components/document/DocumentView.tsx), so both show the same thing.
+ * Money in cents; dates as ISO yyyy-mm-dd (shown dd/mm/yyyy, Europe/Brussels).
+ */
+import type { LigneType, VatGroup } from './totals.js'
+
+export type DocumentKind = 'devis' | 'offre' | 'bdc' | 'demande_paiement'
+
+export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
+  devis: 'Devis',
+  offre: 'Offre',
+  bdc: 'Bon de commande',
+  demande_paiement: 'Demande de paiement',
+}
+
+export type DocumentParty = {
+  nom: string
+  lignes_adresse: string[]
+  numero_tva: string | null
+  email: string | null
+  telephone: string | null
+}
+
+export type DocumentEmetteur = DocumentParty & {
+  forme_juridique: string | null
+  rpm: string | null
+  iban: string | null
+  bic: string | null
+  /** Absolute path of the logo file on the server (PDF) — never sent to the browser. */
+  logo_path?: string | null
+  /** URL the browser may load the logo from (Preview). */
+  logo_url?: string | null
+}
+
+export type DocumentLigne = {
+  type: LigneType
+  designation: string
+  quantite: string | null
+  unite: string | null
+  prix_unitaire_ht: number | null
+  remise_pct: string
+  taux_tva: number | null
+  total_ht: number | null
+}
+
+export type DocumentData = {
+  kind: DocumentKind
+  /** Null for a draft: "Brouillon" prints instead of a number. */
+  numero: string | null
+  revision?: number
+  date: string
+  valable_jusqu_au?: string | null
+  objet: string
+  adresse_chantier: string | null
+  emetteur: DocumentEmetteur
+  destinataire: DocumentParty
+  /** "Votre contact" (commercial or the pro author). */
+  contact_commercial?: string | null
+  intro: string | null
+  lignes: DocumentLigne[]
+  total_brut_ht: number
+  remise_globale_pct: string
+  remise_globale: number
+  total_ht: number
+  total_tva: number
+  total_ttc: number
+  tva: VatGroup[]
+  acompte_pct?: string | null
+  acompte?: number | null
+  conditions: string | null
+  /** Legal mentions computed by legalMentions() below, printed at the foot. */
+  mentions: string[]
+  /** Signature block of a bdc. */
+  signature?: {
+    signe_le: string | null
+    signataire: string | null
+    lieu: string | null
+  } | null
+  /** Payment details of a demande de paiement / acompte. */
+  paiement?: {
+    montant: number
+    iban: string
+    bic: string | null
+    communication: string
+    /** data: URL of the EPC QR code. */
+    qr_data_url?: string | null
+  } | null
+}
+
+/** The fixed 6 % mention (BE renovation of a dwelling over 10 years old, since 2022). */
+export const MENTION_TVA_6 =
+  'Taux de TVA : en l’absence de contestation par écrit, dans un délai d’un mois à compter de la réception de la facture, le client est présumé reconnaître que (1) les travaux sont effectués à un bâtiment d’habitation dont la première occupation a eu lieu au cours d’une année civile qui précède d’au moins dix ans la date de la première facture relative à ces travaux, (2) qu’après l’exécution de ces travaux, l’habitation est utilisée, soit exclusivement soit à titre principal comme logement privé et (3) que ces travaux sont fournis et facturés à un consommateur final. Si au moins une de ces conditions n’est pas remplie, le taux normal de TVA de 21 % sera applicable et le client endossera, par rapport à ces conditions, la responsabilité quant au paiement de la taxe, des intérêts et des amendes dus.'
+
+/** B2B construction works at 0 %: the customer pays the VAT (co-contractant). */
+export const MENTION_AUTOLIQUIDATION =
+  'Autoliquidation : TVA due par le cocontractant, article 20 de l’arrêté royal n° 1 (travaux immobiliers).'
+
+/**
+ * Mentions that print by themselves (DESIGN.md §3): the company's identity on every document,
+ * the 6 % mention when a 6 % line exists, autoliquidation when a 0 % line exists for a business
+ * customer.
+ */
+export function legalMentions(input: {
+  emetteur: Pick<DocumentEmetteur, 'nom' | 'forme_juridique' | 'numero_tva' | 'rpm' | 'lignes_adresse'>
+  tauxUtilises: number[]
+  clientProfessionnel: boolean
+}): string[] {
+  const e = input.emetteur
+  const identity = [
+    [e.nom, e.forme_juridique].filter(Boolean).join(' '),
+    e.lignes_adresse.length ? `siège : ${e.lignes_adresse.join(', ')}` : null,
+    e.numero_tva ? `n° d’entreprise ${formatEnterpriseNumber(e.numero_tva)}` : null,
+    e.rpm ? `RPM ${e.rpm}` : null,
+  ]
+    .filter(Boolean)
+    .join(' — ')
+  const mentions = [identity]
+  if (input.tauxUtilises.includes(6)) mentions.push(MENTION_TVA_6)
+  if (input.clientProfessionnel && input.tauxUtilises.includes(0)) mentions.push(MENTION_AUTOLIQUIDATION)
+  return mentions
+}
+
+/** BE0123456789 → BE 0123.456.789 */
+export function formatEnterpriseNumber(vat: string): string {
+  const digits = vat.replace(/\D/g, '')
+  if (digits.length !== 10) return vat
+  return `BE ${digits.slice(0, 4)}.${digits.slice(4, 7)}.${digits.slice(7)}`
+}
+
+/** 2026-11-22 → 22/11/2026 */
+export function formatDateFr(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso
+}
