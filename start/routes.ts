@@ -13,7 +13,7 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { esiStack, partnerStack, placeholder } from '#start/route_stacks'
+import { esiStack, placeholder } from '#start/route_stacks'
 // One file per domain (each owns its routes; same area rules)
 import '#start/routes/profile'
 import '#start/routes/societes'
