@@ -89,3 +89,23 @@ export type ClientDetail = {
   created_at: string
   updated_at: string
 }
+
+/** The latest sales documents of a client, on its Show page (issue 5). */
+export type ClientDevisItem = {
+  id: number
+  numero: string | null
+  revision: number
+  date_devis: string
+  objet: string
+  total_ttc: number
+  statut: string
+}
+
+export type ClientCommandeItem = {
+  id: number
+  numero: string
+  objet: string
+  total_ttc: number
+  statut: string
+  created_at: string
+}

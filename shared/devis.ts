@@ -7,7 +7,14 @@ import type { LigneType } from './totals.js'
 
 // ── Devis ────────────────────────────────────────────────────────────────────────────────────
 
-export const DEVIS_STATUTS = ['brouillon', 'envoye', 'accepte', 'refuse', 'expire', 'annule'] as const
+export const DEVIS_STATUTS = [
+  'brouillon',
+  'envoye',
+  'accepte',
+  'refuse',
+  'expire',
+  'annule',
+] as const
 export type DevisStatut = (typeof DEVIS_STATUTS)[number]
 
 export const DEVIS_STATUT_LABELS: Record<DevisStatut, string> = {
@@ -56,7 +63,12 @@ export const DEVIS_VALIDITE_JOURS = 30
 export const DEVIS_ACOMPTE_PCT_DEFAULT = 30
 
 /** Cancellation reasons of SPEC.md §3 (the dialog's choices). */
-export const MOTIFS_ANNULATION = ['Doublon', 'Erreur_de_prix', 'Client_s_est_rétracté', 'Autre'] as const
+export const MOTIFS_ANNULATION = [
+  'Doublon',
+  'Erreur_de_prix',
+  'Client_s_est_rétracté',
+  'Autre',
+] as const
 
 // ── Offres (pro portal) ──────────────────────────────────────────────────────────────────────
 

@@ -48,7 +48,11 @@ export type DocumentData = {
   kind: DocumentKind
   /** Null for a draft: "Brouillon" prints instead of a number. */
   numero: string | null
+  /** A draft (no number yet, or a new version being edited): "BROUILLON" across the pages. */
+  brouillon?: boolean
   revision?: number
+  /** The document this one comes from, e.g. "Devis DEV-2026-00001 (version 2)" on a bdc. */
+  reference?: string | null
   date: string
   valable_jusqu_au?: string | null
   objet: string
@@ -77,6 +81,8 @@ export type DocumentData = {
     signataire: string | null
     lieu: string | null
   } | null
+  /** Space for the customer's "Bon pour accord" (devis, unsigned bdc). */
+  bon_pour_accord?: boolean
   /** Payment details of a demande de paiement / acompte. */
   paiement?: {
     montant: number
@@ -86,6 +92,25 @@ export type DocumentData = {
     /** data: URL of the EPC QR code. */
     qr_data_url?: string | null
   } | null
+}
+
+/** "Devis DEV-2026-00001", "Devis (brouillon)": the title of the PDF, the page and the file. */
+export function documentTitle(doc: Pick<DocumentData, 'kind' | 'numero'>): string {
+  const title = DOCUMENT_TITLES[doc.kind]
+  return doc.numero ? `${title} ${doc.numero}` : `${title} (brouillon)`
+}
+
+/** "21 %", "12,5 %" (French spacing, no-break space before the sign). */
+export function formatPct(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const n = Number(String(value).replace(',', '.'))
+  if (!Number.isFinite(n)) return String(value)
+  return `${new Intl.NumberFormat('fr-BE', { maximumFractionDigits: 2 }).format(n)}\u00a0%`
+}
+
+/** True when a percentage text ("0.00", "0") is zero or empty. */
+export function isZeroPct(value: string | number | null | undefined): boolean {
+  return !value || Number(String(value).replace(',', '.')) === 0
 }
 
 /** The fixed 6 % mention (BE renovation of a dwelling over 10 years old, since 2022). */
@@ -102,7 +127,10 @@ export const MENTION_AUTOLIQUIDATION =
  * customer.
  */
 export function legalMentions(input: {
-  emetteur: Pick<DocumentEmetteur, 'nom' | 'forme_juridique' | 'numero_tva' | 'rpm' | 'lignes_adresse'>
+  emetteur: Pick<
+    DocumentEmetteur,
+    'nom' | 'forme_juridique' | 'numero_tva' | 'rpm' | 'lignes_adresse'
+  >
   tauxUtilises: number[]
   clientProfessionnel: boolean
 }): string[] {
@@ -117,7 +145,8 @@ export function legalMentions(input: {
     .join(' — ')
   const mentions = [identity]
   if (input.tauxUtilises.includes(6)) mentions.push(MENTION_TVA_6)
-  if (input.clientProfessionnel && input.tauxUtilises.includes(0)) mentions.push(MENTION_AUTOLIQUIDATION)
+  if (input.clientProfessionnel && input.tauxUtilises.includes(0))
+    mentions.push(MENTION_AUTOLIQUIDATION)
   return mentions
 }
 

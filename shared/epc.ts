@@ -42,7 +42,8 @@ export function epcPayload(input: EpcInput): string {
   const iban = normalizeIban(input.iban)
   if (!isValidIban(iban)) throw new EpcError('IBAN invalide.')
   const name = input.beneficiaire.trim()
-  if (!name || name.length > 70) throw new EpcError('Nom du bénéficiaire requis (70 caractères au plus).')
+  if (!name || name.length > 70)
+    throw new EpcError('Nom du bénéficiaire requis (70 caractères au plus).')
   const bic = (input.bic ?? '').replace(/\s+/g, '').toUpperCase()
   if (bic && !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic)) throw new EpcError('BIC invalide.')
   const reference = input.reference ? epcReference(input.reference) : ''
@@ -50,7 +51,8 @@ export function epcPayload(input: EpcInput): string {
   const texte = reference ? '' : (input.texte ?? '').trim()
   if (texte.length > 140) throw new EpcError('Communication trop longue (140 caractères au plus).')
   const information = (input.information ?? '').trim()
-  if (information.length > 70) throw new EpcError('Information trop longue (70 caractères au plus).')
+  if (information.length > 70)
+    throw new EpcError('Information trop longue (70 caractères au plus).')
 
   const lines = [
     'BCD',
@@ -69,6 +71,7 @@ export function epcPayload(input: EpcInput): string {
   // Trailing empty elements may be left out (EPC069-12 §3.4)
   while (lines.length > 8 && lines[lines.length - 1] === '') lines.pop()
   const payload = lines.join('\n')
-  if (new TextEncoder().encode(payload).length > 331) throw new EpcError('Données EPC trop longues.')
+  if (new TextEncoder().encode(payload).length > 331)
+    throw new EpcError('Données EPC trop longues.')
   return payload
 }

@@ -73,7 +73,10 @@ export type Totals = {
 export class TotalsInputError extends Error {}
 
 /** Parses a decimal typed with "," or "." into an integer scaled by 10^scale; null if invalid. */
-export function parseScaled(value: string | number | null | undefined, scale: number): bigint | null {
+export function parseScaled(
+  value: string | number | null | undefined,
+  scale: number
+): bigint | null {
   if (value === null || value === undefined || value === '') return 0n
   let text = typeof value === 'number' ? numberToPlain(value) : String(value).trim()
   text = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')

@@ -70,6 +70,21 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return ctx.response.redirect().toPath(error.redirectTo)
     }
 
+    // A refused change submitted from a page (a stale version, a status the document cannot
+    // take): back to that page with the French reason as an error toast and in the `_form`
+    // error bag, and what was typed kept — never an error page that loses the user's work.
+    if (
+      error instanceof AppException &&
+      [409, 422].includes(error.status) &&
+      ctx.request.method() !== 'GET' &&
+      ctx.session
+    ) {
+      ctx.session.flashExcept(['_csrf', '_method', 'password', 'password_confirmation'])
+      ctx.session.flash('error', error.message)
+      ctx.session.flash('inputErrorsBag', { _form: [error.message] })
+      return ctx.response.redirect().back()
+    }
+
     // A page visit without a session: to the login page with a French message (the auth
     // package's own renderer flashes an English one and an error bag)
     if (err.code === 'E_UNAUTHORIZED_ACCESS' && ctx.session) {

@@ -129,4 +129,3 @@ export default class Devis extends BaseModel {
   @hasMany(() => DevisRevision, { foreignKey: 'devisId', onQuery: (q) => q.orderBy('revision') })
   declare revisions: HasMany<typeof DevisRevision>
 }
-

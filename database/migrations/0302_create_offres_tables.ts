@@ -10,8 +10,18 @@ export default class extends BaseSchema {
     this.schema.createTable('offres', (table) => {
       table.increments('id')
       table.string('numero', 40).nullable().unique()
-      table.integer('societe_id').notNullable().references('id').inTable('societes').onDelete('CASCADE')
-      table.integer('contact_id').notNullable().references('id').inTable('contacts').onDelete('RESTRICT')
+      table
+        .integer('societe_id')
+        .notNullable()
+        .references('id')
+        .inTable('societes')
+        .onDelete('CASCADE')
+      table
+        .integer('contact_id')
+        .notNullable()
+        .references('id')
+        .inTable('contacts')
+        .onDelete('RESTRICT')
       table.integer('auteur_id').nullable().references('id').inTable('users').onDelete('SET NULL')
       table.integer('lock_version').notNullable().defaultTo(1)
       table.date('date_offre').notNullable()

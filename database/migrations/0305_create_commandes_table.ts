@@ -9,10 +9,26 @@ export default class extends BaseSchema {
     this.schema.createTable('commandes', (table) => {
       table.increments('id')
       table.string('numero', 40).notNullable().unique()
-      table.integer('bdc_id').notNullable().unique().references('id').inTable('bdcs').onDelete('RESTRICT')
-      table.bigInteger('client_id').notNullable().references('id_client').inTable('clients').onDelete('RESTRICT')
+      table
+        .integer('bdc_id')
+        .notNullable()
+        .unique()
+        .references('id')
+        .inTable('bdcs')
+        .onDelete('RESTRICT')
+      table
+        .bigInteger('client_id')
+        .notNullable()
+        .references('id_client')
+        .inTable('clients')
+        .onDelete('RESTRICT')
       table.string('client_nom', 300).notNullable().defaultTo('')
-      table.integer('chef_projet_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('chef_projet_id')
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.string('objet', 200).notNullable()
       table.bigInteger('total_ttc').notNullable().defaultTo(0)
       table

@@ -13,7 +13,12 @@ export default class extends BaseSchema {
       table.string('numero', 40).notNullable().unique()
       table.uuid('public_id').notNullable().unique()
       table.integer('bdc_id').nullable().references('id').inTable('bdcs').onDelete('RESTRICT')
-      table.bigInteger('client_id').notNullable().references('id_client').inTable('clients').onDelete('RESTRICT')
+      table
+        .bigInteger('client_id')
+        .notNullable()
+        .references('id_client')
+        .inTable('clients')
+        .onDelete('RESTRICT')
       table.string('objet', 200).notNullable()
       table.bigInteger('montant').notNullable()
       table.string('beneficiaire', 70).notNullable()

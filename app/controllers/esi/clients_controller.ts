@@ -12,6 +12,7 @@ import {
   updateClient,
 } from '#services/clients/client_service'
 import { clientDetail, clientListItem } from '#transformers/client_transformer'
+import { clientCommandes, clientDevis } from '#services/clients/client_documents'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
 import { canReach } from '#shared/roles'
 
@@ -51,6 +52,8 @@ export default class ClientsController {
     const user = auth.getUserOrFail()
     return inertia.render('esi/customer/Show', {
       client: clientDetail(client, client.apporteur ?? null),
+      devis: await clientDevis(client.idClient),
+      commandes: await clientCommandes(client.idClient),
       apporteurs: await apporteurOptions(),
       canDelete: canReach(
         { role: user.role, acces_role: user.accesRole, droit: user.droit },

@@ -3,6 +3,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
+import { AppException } from '#exceptions/http_exceptions'
 import type { Infer } from '@vinejs/vine/types'
 import Client from '#models/client'
 import Societe from '#models/societe'
@@ -74,6 +75,14 @@ export async function updateClient(ctx: HttpContext, client: Client, data: Clien
 /** Deleted for good (docs/DECISIONS.md): documents that will point to it will refuse this. */
 export async function deleteClient(ctx: HttpContext, client: Client) {
   await db.transaction(async (trx) => {
+    // Devis, bons de commande and commandes keep their client (foreign keys RESTRICT): say why
+    const [row] = await trx.from('devis').where('client_id', client.idClient).count('* as n')
+    if (Number(row.n) > 0) {
+      throw new AppException(
+        `Le client n° ${client.idClient} a des devis : il ne peut pas être supprimé (annulez ses devis, ils restent dans l’historique).`,
+        { status: 422 }
+      )
+    }
     client.useTransaction(trx)
     const before = { type: client.type }
     await client.delete()

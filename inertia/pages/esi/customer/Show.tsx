@@ -6,12 +6,29 @@ import ChantierMap from '../../../components/clients/ChantierMap.js'
 import ClientFormModal from '../../../components/clients/ClientFormModal.js'
 import { confirmDelete } from '../../../lib/dialogs/index.js'
 import { formatDateTime } from '../../../lib/format.js'
-import { CLIENT_TYPE_LABELS, type ClientDetail, type SocieteOption } from '@shared/clients'
+import {
+  CLIENT_TYPE_LABELS,
+  type ClientCommandeItem,
+  type ClientDetail,
+  type ClientDevisItem,
+  type SocieteOption,
+} from '@shared/clients'
+import {
+  COMMANDE_STATUT_LABELS,
+  DEVIS_STATUT_LABELS,
+  DEVIS_STATUT_VARIANTS,
+  type CommandeStatut,
+  type DevisStatut,
+} from '@shared/devis'
+import { formatEuros } from '@shared/totals'
+import { formatDateFr } from '@shared/document'
 
 export type CustomerShowProps = {
   client: ClientDetail
   apporteurs: SocieteOption[]
   canDelete: boolean
+  devis: ClientDevisItem[]
+  commandes: ClientCommandeItem[]
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -47,7 +64,103 @@ function EmptySection({ title, icon, text }: { title: string; icon: string; text
   )
 }
 
-export default function CustomerShow({ client, apporteurs, canDelete }: CustomerShowProps) {
+function DevisSection({ clientId, devis }: { clientId: number; devis: ClientDevisItem[] }) {
+  const nouveau = (
+    <Link href={`/esi/devis/create?client=${clientId}`} className="btn btn-sm btn-primary">
+      <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      Nouveau devis
+    </Link>
+  )
+  if (devis.length === 0) {
+    return (
+      <Block title="Devis" options={nouveau}>
+        <p className="text-body-secondary text-center py-3 mb-0">
+          <i className="bi bi-file-earmark-text d-block fs-3 mb-2" aria-hidden="true" />
+          Aucun devis pour ce client.
+        </p>
+      </Block>
+    )
+  }
+  return (
+    <Block title="Devis" options={nouveau}>
+      <div className="table-responsive">
+        <table className="table table-sm table-hover align-middle mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Numéro</th>
+              <th scope="col">Date</th>
+              <th scope="col">Objet</th>
+              <th scope="col" className="text-end">
+                Total TTC
+              </th>
+              <th scope="col">Statut</th>
+            </tr>
+          </thead>
+          <tbody>
+            {devis.map((d) => {
+              const statut = d.statut as DevisStatut
+              return (
+                <tr key={d.id}>
+                  <td>
+                    <Link href={`/esi/devis/${d.id}/edit`}>
+                      {d.numero ?? 'Brouillon'}
+                      {d.revision > 1 ? ` (rév. ${d.revision})` : ''}
+                    </Link>
+                  </td>
+                  <td>{formatDateFr(d.date_devis)}</td>
+                  <td>{d.objet}</td>
+                  <td className="text-end text-nowrap">{formatEuros(d.total_ttc)}</td>
+                  <td>
+                    <span
+                      className={`badge text-bg-${DEVIS_STATUT_VARIANTS[statut] ?? 'secondary'}`}
+                    >
+                      {DEVIS_STATUT_LABELS[statut] ?? d.statut}
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Block>
+  )
+}
+
+function CommandesSection({ commandes }: { commandes: ClientCommandeItem[] }) {
+  if (commandes.length === 0) {
+    return (
+      <EmptySection title="Commandes" icon="bi-box-seam" text="Aucune commande pour ce client." />
+    )
+  }
+  return (
+    <Block title="Commandes">
+      <ul className="list-group list-group-flush">
+        {commandes.map((c) => (
+          <li key={c.id} className="list-group-item d-flex justify-content-between gap-2">
+            <span>
+              <Link href={`/esi/commandes/${c.id}`}>{c.numero}</Link> — {c.objet}
+            </span>
+            <span className="text-nowrap">
+              {formatEuros(c.total_ttc)}{' '}
+              <span className="badge text-bg-light">
+                {COMMANDE_STATUT_LABELS[c.statut as CommandeStatut] ?? c.statut}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Block>
+  )
+}
+
+export default function CustomerShow({
+  client,
+  apporteurs,
+  canDelete,
+  devis,
+  commandes,
+}: CustomerShowProps) {
   const [editing, setEditing] = useState(false)
   const phone = (n: string | null) => n && <a href={`tel:${n.replace(/[^\d+]/g, '')}`}>{n}</a>
 
@@ -155,16 +268,8 @@ export default function CustomerShow({ client, apporteurs, canDelete }: Customer
                 label={client.chantier_localite}
               />
             </Block>
-            <EmptySection
-              title="Devis"
-              icon="bi-file-earmark-text"
-              text="Aucun devis pour ce client."
-            />
-            <EmptySection
-              title="Commandes"
-              icon="bi-box-seam"
-              text="Aucune commande pour ce client."
-            />
+            <DevisSection clientId={client.id_client} devis={devis} />
+            <CommandesSection commandes={commandes} />
             <EmptySection
               title="Factures"
               icon="bi-receipt"
