@@ -80,6 +80,8 @@ export type DocumentData = {
     signe_le: string | null
     signataire: string | null
     lieu: string | null
+    /** Absolute path of the drawn/scanned signature (PNG/JPEG) for the PDF — never sent to the browser. */
+    image_path?: string | null
   } | null
   /** Space for the customer's "Bon pour accord" (devis, unsigned bdc). */
   bon_pour_accord?: boolean

@@ -13,6 +13,7 @@ import { devisParams } from '#tests/functional/routes/params/devis'
 import { bdcParams } from '#tests/functional/routes/params/bdc'
 import { offresParams } from '#tests/functional/routes/params/offres'
 import { paiementParams } from '#tests/functional/routes/params/paiement'
+import { documentParams } from '#tests/functional/routes/params/documents'
 
 export interface RouteRef {
   name?: string
@@ -24,6 +25,8 @@ export interface ParamProvider {
   matches: (route: RouteRef) => boolean
   /** The values of the route's parameters; `user` is null for a guest visit. */
   params: (route: RouteRef, user: User | null) => Promise<Record<string, string | number>>
+  /** The whole URL to visit (path + query), for signed links whose query carries the signature. */
+  url?: (route: RouteRef, user: User | null) => Promise<string>
 }
 
 export const DOMAIN_PARAMS: ParamProvider[] = [
@@ -37,4 +40,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...bdcParams,
   ...offresParams,
   ...paiementParams,
+  ...documentParams,
 ]

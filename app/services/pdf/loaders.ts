@@ -1,0 +1,497 @@
+/*
+ * Loading a sales document into a DocumentData (shared/document.ts), the one shape that the PDF
+ * and the Preview pages show. The figures printed are the stored ones, checked here against
+ * shared/totals.ts on the stored lines: a document whose totals do not follow from its lines
+ * is never printed (a customer would receive figures that do not add up).
+ */
+import logger from '@adonisjs/core/services/logger'
+import type { DateTime } from 'luxon'
+import Bdc from '#models/bdc'
+import Client from '#models/client'
+import Devis from '#models/devis'
+import DevisRevision from '#models/devis_revision'
+import Offre from '#models/offre'
+import Societe from '#models/societe'
+import User from '#models/user'
+import type { LigneBase } from '#models/ligne_base'
+import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import { parseId } from '#services/route_params'
+import { storedLogo } from '#services/logo_storage'
+import { storedSignature } from '#services/bdc/signature_storage'
+import { clientDisplayName } from '#shared/clients'
+import { LIEU_SIGNATURE_LABELS, type LigneData, type LieuSignature } from '#shared/devis'
+import {
+  formatDateFr,
+  legalMentions,
+  type DocumentData,
+  type DocumentEmetteur,
+  type DocumentLigne,
+  type DocumentParty,
+} from '#shared/document'
+import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
+
+export type LoadOptions = {
+  /** For a page: the logo as a URL of the logo route, never a server path. */
+  forBrowser?: boolean
+}
+
+/** The stored totals of a document do not follow from its lines (refused, logged). */
+export class DocumentTotalsMismatchException extends AppException {
+  static status = 500
+  static code = 'E_DOCUMENT_TOTALS_MISMATCH'
+  static message =
+    'Les montants enregistrés de ce document ne correspondent pas à ses lignes : il ne peut pas être imprimé. Prévenez l’administrateur.'
+}
+
+const BRUSSELS = 'Europe/Brussels'
+
+function isoDate(value: DateTime | null | undefined): string | null {
+  return value ? value.setZone(BRUSSELS).toISODate() : null
+}
+
+function addressLines(
+  rue: string | null,
+  codePostal: string | null,
+  localite: string | null,
+  pays?: string | null
+): string[] {
+  const lines = [rue?.trim(), [codePostal, localite].filter(Boolean).join(' ').trim()]
+  if (pays && pays.toUpperCase() !== 'BE') lines.push(pays.toUpperCase())
+  return lines.filter((l): l is string => Boolean(l))
+}
+
+// ── Parties ──────────────────────────────────────────────────────────────────────────────────
+
+export function emetteurOf(societe: Societe, opts: LoadOptions = {}): DocumentEmetteur {
+  const logo = storedLogo(societe.logoPath)
+  return {
+    nom: societe.nom,
+    lignes_adresse: addressLines(
+      societe.adresse,
+      societe.codePostal,
+      societe.localite,
+      societe.pays
+    ),
+    numero_tva: societe.numeroTva,
+    email: societe.email,
+    telephone: societe.telephone,
+    forme_juridique: societe.formeJuridique,
+    rpm: societe.rpm,
+    iban: societe.iban,
+    bic: societe.bic,
+    logo_path: opts.forBrowser ? null : (logo?.path ?? null),
+    logo_url: opts.forBrowser && logo ? `/app/company/${societe.id}/logo` : null,
+  }
+}
+
+/** Our company: the first société of type esi (DESIGN.md §2). */
+export async function esiEmetteur(opts: LoadOptions = {}): Promise<DocumentEmetteur> {
+  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+  if (societe) return emetteurOf(societe, opts)
+  // Not configured yet: the document still prints, without company details
+  logger.warn('no société of type esi: documents print without the company details')
+  return {
+    nom: 'ESI',
+    lignes_adresse: [],
+    numero_tva: null,
+    email: null,
+    telephone: null,
+    forme_juridique: null,
+    rpm: null,
+    iban: null,
+    bic: null,
+    logo_path: null,
+    logo_url: null,
+  }
+}
+
+export function clientParty(client: Client): DocumentParty {
+  return {
+    nom: clientDisplayName(client),
+    lignes_adresse: addressLines(
+      client.facturationRue,
+      client.facturationCodePostal,
+      client.facturationLocalite,
+      client.facturationPays
+    ),
+    numero_tva: client.type === 'professionnel' ? client.numeroTva : null,
+    email: client.email,
+    telephone: client.telephone ?? client.gsm,
+  }
+}
+
+// ── Lines and totals ─────────────────────────────────────────────────────────────────────────
+
+type StoredLigne = LigneData & { total_ht: number | null }
+
+function storedLigne(l: LigneBase): StoredLigne {
+  return { ...l.toData(), total_ht: l.totalHt }
+}
+
+function documentLigne(l: StoredLigne): DocumentLigne {
+  const produit = l.type === 'produit'
+  return {
+    type: l.type,
+    designation: l.designation,
+    quantite: produit ? l.quantite : null,
+    unite: produit ? l.unite : null,
+    prix_unitaire_ht: produit ? l.prix_unitaire_ht : null,
+    remise_pct: produit ? l.remise_pct : '0',
+    taux_tva: produit ? l.taux_tva : null,
+    total_ht: l.type === 'produit' || l.type === 'sous_total' ? l.total_ht : null,
+  }
+}
+
+type StoredTotals = {
+  total_ht: number
+  total_tva: number
+  total_ttc: number
+  tva: VatGroup[]
+  acompte?: number | null
+}
+
+/**
+ * The totals of shared/totals.ts recomputed from the stored lines; throws when the stored
+ * header or line figures differ (the check the brief asks of every printed document).
+ */
+export function checkedTotals(
+  what: string,
+  lignes: StoredLigne[],
+  stored: StoredTotals,
+  remiseGlobalePct: string,
+  acomptePct: string | null
+): Totals {
+  const totals = computeTotals({
+    lignes,
+    remise_globale_pct: remiseGlobalePct,
+    acompte_pct: acomptePct ?? 0,
+  })
+  const problems: string[] = []
+  for (const key of ['total_ht', 'total_tva', 'total_ttc'] as const) {
+    if (Number(stored[key]) !== totals[key]) problems.push(`${key} ${stored[key]} ≠ ${totals[key]}`)
+  }
+  if (stored.acompte !== undefined && stored.acompte !== null && stored.acompte !== totals.acompte)
+    problems.push(`acompte ${stored.acompte} ≠ ${totals.acompte}`)
+  const groups = (g: VatGroup[]) =>
+    JSON.stringify(
+      [...g]
+        .map((v) => [Number(v.taux_tva), v.base_brute, v.remise, v.base_ht, v.tva].map(Number))
+        .sort((a, b) => b[0] - a[0])
+    )
+  if (groups(stored.tva ?? []) !== groups(totals.tva)) problems.push('tva_detail')
+  lignes.forEach((l, i) => {
+    const expected = totals.lignes[i].total_ht
+    if (expected !== null && Number(l.total_ht) !== expected)
+      problems.push(`ligne ${i + 1} total_ht ${l.total_ht} ≠ ${expected}`)
+  })
+  if (problems.length) {
+    logger.error({ document: what, problems }, 'stored totals differ from the lines')
+    throw new DocumentTotalsMismatchException()
+  }
+  return totals
+}
+
+function tauxUtilises(lignes: StoredLigne[]): number[] {
+  return [
+    ...new Set(lignes.filter((l) => l.type === 'produit').map((l) => Number(l.taux_tva ?? 0))),
+  ]
+}
+
+function moneyPart(totals: Totals, remiseGlobalePct: string) {
+  return {
+    total_brut_ht: totals.total_brut_ht,
+    remise_globale_pct: remiseGlobalePct,
+    remise_globale: totals.remise_globale,
+    total_ht: totals.total_ht,
+    total_tva: totals.total_tva,
+    total_ttc: totals.total_ttc,
+    tva: totals.tva,
+  }
+}
+
+// ── Devis ────────────────────────────────────────────────────────────────────────────────────
+
+async function findDevis(devisId: number): Promise<Devis> {
+  const id = parseId(devisId)
+  const devis = id ? await Devis.find(id) : null
+  if (!devis) throw new NotFoundException()
+  return devis
+}
+
+export async function devisDocument(
+  devisId: number,
+  opts: LoadOptions = {}
+): Promise<DocumentData> {
+  const devis = await findDevis(devisId)
+  await devis.load((loader) => {
+    loader.load('client').load('commercial').load('lignes')
+  })
+  const lignes = devis.lignes.map(storedLigne)
+  const totals = checkedTotals(
+    `devis ${devis.id}`,
+    lignes,
+    {
+      total_ht: devis.totalHt,
+      total_tva: devis.totalTva,
+      total_ttc: devis.totalTtc,
+      tva: devis.tvaDetail,
+      acompte: devis.acompte,
+    },
+    devis.remiseGlobalePct,
+    devis.acomptePct
+  )
+  const emetteur = await esiEmetteur(opts)
+  return {
+    kind: 'devis',
+    numero: devis.numero,
+    brouillon: devis.statut === 'brouillon',
+    revision: devis.revision,
+    date: isoDate(devis.dateDevis)!,
+    valable_jusqu_au: isoDate(devis.valableJusquAu),
+    objet: devis.objet,
+    adresse_chantier: devis.adresseChantier,
+    emetteur,
+    destinataire: clientParty(devis.client),
+    contact_commercial: devis.commercial?.name ?? null,
+    intro: devis.intro,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, devis.remiseGlobalePct),
+    acompte_pct: devis.acomptePct,
+    acompte: totals.acompte,
+    conditions: devis.conditions,
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: tauxUtilises(lignes),
+      clientProfessionnel: devis.client.type === 'professionnel',
+    }),
+    signature: null,
+    bon_pour_accord: true,
+  }
+}
+
+/** The snapshot H1 writes in devis_revisions (COMMON.md contract), read defensively. */
+type RevisionSnapshot = {
+  header: {
+    numero?: string | null
+    revision?: number
+    date_devis?: string
+    valable_jusqu_au?: string | null
+    objet?: string
+    adresse_chantier?: string | null
+    client_id?: number | string
+    client_nom?: string
+    commercial_id?: number | null
+    intro?: string | null
+    conditions?: string | null
+    remise_globale_pct?: string | number
+    acompte_pct?: string | number
+  }
+  lignes: StoredLigne[]
+  totals: Totals
+}
+
+export async function devisRevisionDocument(
+  devisId: number,
+  revision: number,
+  opts: LoadOptions = {}
+): Promise<DocumentData> {
+  const devis = await findDevis(devisId)
+  const number = parseId(revision)
+  const row = number
+    ? await DevisRevision.query().where('devis_id', devis.id).where('revision', number).first()
+    : null
+  if (!row) throw new NotFoundException()
+  const snapshot = (
+    typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot
+  ) as RevisionSnapshot
+  const header = snapshot.header ?? {}
+  const lignes: StoredLigne[] = (snapshot.lignes ?? []).map((l) => ({
+    ...l,
+    remise_pct: String(l.remise_pct ?? '0'),
+    total_ht: l.total_ht ?? null,
+  }))
+  const remise = String(header.remise_globale_pct ?? '0')
+  const acomptePct = String(header.acompte_pct ?? '0')
+  const totals = checkedTotals(
+    `devis ${devis.id} version ${row.revision}`,
+    lignes,
+    snapshot.totals,
+    remise,
+    acomptePct
+  )
+  const client = await Client.find(header.client_id ?? devis.clientId)
+  if (!client) throw new NotFoundException()
+  const commercial = header.commercial_id ? await User.find(header.commercial_id) : null
+  const emetteur = await esiEmetteur(opts)
+  return {
+    kind: 'devis',
+    numero: header.numero ?? devis.numero,
+    brouillon: false,
+    revision: row.revision,
+    date: String(header.date_devis ?? isoDate(devis.dateDevis)).slice(0, 10),
+    valable_jusqu_au: header.valable_jusqu_au ? String(header.valable_jusqu_au).slice(0, 10) : null,
+    reference: `Version ${row.revision}, remplacée par une version plus récente`,
+    objet: header.objet ?? devis.objet,
+    adresse_chantier: header.adresse_chantier ?? null,
+    emetteur,
+    destinataire: clientParty(client),
+    contact_commercial: commercial?.name ?? null,
+    intro: header.intro ?? null,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, remise),
+    acompte_pct: acomptePct,
+    acompte: totals.acompte,
+    conditions: header.conditions ?? null,
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: tauxUtilises(lignes),
+      clientProfessionnel: client.type === 'professionnel',
+    }),
+    signature: null,
+    bon_pour_accord: false,
+  }
+}
+
+// ── Bon de commande ──────────────────────────────────────────────────────────────────────────
+
+export function retractationMention(bdc: Bdc): string | null {
+  if (bdc.lieuSignature !== 'domicile') return null
+  if (bdc.renonciationRetractation)
+    return 'Contrat conclu hors établissement : le client a expressément demandé l’exécution immédiate et renoncé à son droit de rétractation de 14 jours.'
+  const fin = bdc.finRetractation ? ` (jusqu’au ${formatDateFr(isoDate(bdc.finRetractation))})` : ''
+  return `Contrat conclu hors établissement : le client dispose d’un délai de 14 jours pour se rétracter sans frais ni justification${fin}, par écrit adressé à l’entreprise.`
+}
+
+/** The stored signature when the PDF can draw it (a drawn PNG or a scanned image, not a PDF scan). */
+function signatureImage(name: string | null): string | null {
+  const stored = storedSignature(name)
+  return stored && (stored.format === 'png' || stored.format === 'jpg') ? stored.path : null
+}
+
+export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promise<DocumentData> {
+  const id = parseId(bdcId)
+  const bdc = id ? await Bdc.find(id) : null
+  if (!bdc) throw new NotFoundException()
+  await bdc.load((loader) => {
+    loader.load('client').load('commercial').load('lignes')
+  })
+  const devis = await Devis.find(bdc.devisId)
+  const lignes = bdc.lignes.map(storedLigne)
+  const totals = checkedTotals(
+    `bdc ${bdc.id}`,
+    lignes,
+    {
+      total_ht: bdc.totalHt,
+      total_tva: bdc.totalTva,
+      total_ttc: bdc.totalTtc,
+      tva: bdc.tvaDetail,
+      acompte: bdc.acompte,
+    },
+    bdc.remiseGlobalePct,
+    bdc.acomptePct
+  )
+  const emetteur = await esiEmetteur(opts)
+  const signed = bdc.statut === 'signe'
+  const mentions = legalMentions({
+    emetteur,
+    tauxUtilises: tauxUtilises(lignes),
+    clientProfessionnel: bdc.client.type === 'professionnel',
+  })
+  const retractation = retractationMention(bdc)
+  if (retractation) mentions.push(retractation)
+  const devisRef = devis?.numero
+    ? `Devis ${devis.numero}${bdc.devisRevision > 1 ? ` (version ${bdc.devisRevision})` : ''}`
+    : null
+  return {
+    kind: 'bdc',
+    numero: bdc.numero,
+    brouillon: false,
+    date: isoDate(bdc.createdAt)!,
+    valable_jusqu_au: null,
+    reference: devisRef,
+    objet: bdc.objet,
+    adresse_chantier: bdc.adresseChantier,
+    emetteur,
+    destinataire: clientParty(bdc.client),
+    contact_commercial: bdc.commercial?.name ?? null,
+    intro: null,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, bdc.remiseGlobalePct),
+    acompte_pct: bdc.acomptePct,
+    acompte: totals.acompte,
+    conditions: devis?.conditions ?? null,
+    mentions,
+    signature: signed
+      ? {
+          signe_le: isoDate(bdc.signeLe),
+          signataire: bdc.signataire,
+          lieu: bdc.lieuSignature
+            ? LIEU_SIGNATURE_LABELS[bdc.lieuSignature as LieuSignature]
+            : null,
+          image_path: opts.forBrowser ? null : signatureImage(bdc.signaturePath),
+        }
+      : null,
+    bon_pour_accord: bdc.statut === 'a_signer',
+  }
+}
+
+// ── Offre (pro portal) ───────────────────────────────────────────────────────────────────────
+
+export async function offreDocument(
+  offreId: number,
+  opts: LoadOptions = {}
+): Promise<DocumentData> {
+  const id = parseId(offreId)
+  const offre = id ? await Offre.find(id) : null
+  if (!offre) throw new NotFoundException()
+  await offre.load((loader) => {
+    loader.load('societe').load('contact').load('auteur').load('lignes')
+  })
+  const lignes = offre.lignes.map(storedLigne)
+  const totals = checkedTotals(
+    `offre ${offre.id}`,
+    lignes,
+    {
+      total_ht: offre.totalHt,
+      total_tva: offre.totalTva,
+      total_ttc: offre.totalTtc,
+      tva: offre.tvaDetail,
+    },
+    offre.remiseGlobalePct,
+    null
+  )
+  // The pro's own branding: his société, its logo
+  const emetteur = emetteurOf(offre.societe, opts)
+  const contact = offre.contact
+  return {
+    kind: 'offre',
+    numero: offre.numero,
+    brouillon: offre.statut === 'brouillon',
+    date: isoDate(offre.dateOffre)!,
+    valable_jusqu_au: isoDate(offre.valableJusquAu),
+    objet: offre.objet,
+    adresse_chantier: offre.adresseChantier,
+    emetteur,
+    destinataire: {
+      nom: contact.fullName,
+      lignes_adresse: addressLines(contact.adresse, contact.codePostal, contact.localite),
+      numero_tva: null,
+      email: contact.email,
+      telephone: contact.telephone,
+    },
+    contact_commercial: offre.auteur?.name ?? null,
+    intro: offre.intro,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, offre.remiseGlobalePct),
+    acompte_pct: null,
+    acompte: null,
+    conditions: offre.conditions,
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: tauxUtilises(lignes),
+      clientProfessionnel: false,
+    }),
+    signature: null,
+    bon_pour_accord: false,
+  }
+}

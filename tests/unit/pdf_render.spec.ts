@@ -1,0 +1,160 @@
+/*
+ * renderPdf on a DocumentData built in memory: the text a customer reads (parsed back with
+ * pdfjs-dist), WinAnsi characters, page breaks with "Page X / Y", the draft mark and metadata.
+ */
+import { test } from '@japa/runner'
+import { renderPdf } from '#services/pdf/index'
+import {
+  legalMentions,
+  MENTION_TVA_6,
+  type DocumentData,
+  type DocumentLigne,
+} from '#shared/document'
+import { computeTotals, formatEuros } from '#shared/totals'
+import { normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
+
+const produit = (designation: string, pu: number, taux = 21, quantite = '1'): DocumentLigne => ({
+  type: 'produit',
+  designation,
+  quantite,
+  unite: 'piece',
+  prix_unitaire_ht: pu,
+  remise_pct: '0',
+  taux_tva: taux,
+  total_ht: null,
+})
+
+export function sampleDocument(lignes: DocumentLigne[], overrides: Partial<DocumentData> = {}) {
+  const totals = computeTotals({ lignes, remise_globale_pct: '5', acompte_pct: '30' })
+  const emetteur = {
+    nom: 'ESI Menuiserie',
+    forme_juridique: 'SRL',
+    lignes_adresse: ['Rue de l’Industrie 4', '5000 Namur'],
+    numero_tva: 'BE0123456749',
+    rpm: 'RPM Liège, division Namur',
+    iban: 'BE71 0961 2345 6769',
+    bic: 'GKCCBEBB',
+    email: 'info@esi.test',
+    telephone: '081 00 00 00',
+  }
+  const doc: DocumentData = {
+    kind: 'devis',
+    numero: 'DEV-2026-00042',
+    brouillon: false,
+    revision: 2,
+    date: '2026-11-22',
+    valable_jusqu_au: '2026-12-22',
+    objet: 'Châssis et cœur de l’œuvre',
+    adresse_chantier: 'Rue du Pont 1, 5000 Namur',
+    emetteur,
+    destinataire: {
+      nom: 'Mme Zoë Lefèvre',
+      lignes_adresse: ['Rue de Fer 12', '5000 Namur'],
+      numero_tva: null,
+      email: 'zoe@example.com',
+      telephone: null,
+    },
+    contact_commercial: 'Jean Vendeur',
+    intro: 'Suite à votre demande, voici notre offre − en « français » :\u202fparfait.',
+    lignes: lignes.map((l, i) => ({ ...l, total_ht: totals.lignes[i].total_ht })),
+    total_brut_ht: totals.total_brut_ht,
+    remise_globale_pct: '5',
+    remise_globale: totals.remise_globale,
+    total_ht: totals.total_ht,
+    total_tva: totals.total_tva,
+    total_ttc: totals.total_ttc,
+    tva: totals.tva,
+    acompte_pct: '30',
+    acompte: totals.acompte,
+    conditions: 'Paiement à 30 jours.',
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: [...new Set(lignes.map((l) => l.taux_tva ?? 0))],
+      clientProfessionnel: false,
+    }),
+    bon_pour_accord: true,
+    ...overrides,
+  }
+  return { doc, totals }
+}
+
+test.group('PDF / renderPdf', () => {
+  test('prints the lines, VAT per rate, totals, accents and typographic characters', async ({
+    assert,
+  }) => {
+    const { doc, totals } = sampleDocument([
+      { ...produit('', 0), type: 'section', designation: 'Menuiserie', unite: null },
+      produit('Fenêtre PVC 120×140 — œil-de-bœuf', 123456, 6, '2.5'),
+      produit('Pose', 45000, 21),
+      { ...produit('', 0), type: 'texte', designation: 'Garantie 10 ans ‘pièces’', unite: null },
+      { ...produit('', 0), type: 'sous_total', designation: '', unite: null },
+    ])
+    const content = await renderPdf(doc)
+    assert.equal(content.subarray(0, 5).toString(), '%PDF-')
+    const { text, pages, info } = await pdfText(content)
+    assert.include(text, 'Devis DEV-2026-00042')
+    assert.include(text, 'Châssis et cœur de l’œuvre')
+    assert.include(text, 'Fenêtre PVC 120×140 — œil-de-bœuf')
+    assert.include(text, 'Mme Zoë Lefèvre')
+    assert.include(text, 'Garantie 10 ans ‘pièces’')
+    assert.include(text, 'voici notre offre - en « français » : parfait.')
+    for (const g of totals.tva) assert.include(text, normaliseSpaces(formatEuros(g.tva)))
+    assert.include(text, `TOTAL TTC ${normaliseSpaces(formatEuros(totals.total_ttc))}`)
+    assert.include(text, `Acompte demandé (30 %) : ${normaliseSpaces(formatEuros(totals.acompte))}`)
+    assert.include(text, 'BE 0123.456.749')
+    assert.include(text, normaliseSpaces(MENTION_TVA_6).slice(0, 60))
+    assert.include(text, 'Bon pour accord')
+    assert.include(pages[0], 'Page 1 / 1')
+    assert.equal(info.Title, 'Devis DEV-2026-00042')
+    assert.equal(info.Author, 'ESI Menuiserie')
+  })
+
+  test('a long document breaks pages, repeats the table header and numbers every page', async ({
+    assert,
+  }) => {
+    const lignes = Array.from({ length: 80 }, (_, i) => produit(`Article n° ${i + 1}`, 1000 + i))
+    const { doc } = sampleDocument(lignes, { numero: null, brouillon: true })
+    const started = performance.now()
+    const content = await renderPdf(doc)
+    const ms = performance.now() - started
+    console.log(`      renderPdf, 80 lines: ${ms.toFixed(0)} ms, ${content.length} bytes`)
+    const { pages } = await pdfText(content)
+    assert.isAtLeast(pages.length, 2)
+    pages.forEach((page, i) => {
+      assert.include(page, `Page ${i + 1} / ${pages.length}`)
+      assert.include(page, 'Désignation')
+      assert.include(page, 'BROUILLON')
+    })
+    assert.include(pages[0], 'Devis (brouillon)')
+    const all = pages.join('\n')
+    for (let i = 1; i <= 80; i++) assert.include(all, `Article n° ${i} `)
+  })
+
+  test('timing: a 50-line devis (logged, not asserted)', async ({ assert }) => {
+    const lignes = Array.from({ length: 50 }, (_, i) =>
+      produit(`Châssis PVC double vitrage, réf. ${i + 1}, pose comprise`, 12345 + i, i % 3 ? 21 : 6)
+    )
+    const { doc } = sampleDocument(lignes)
+    await renderPdf(doc) // warm-up (fonts, zlib)
+    const runs: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now()
+      await renderPdf(doc)
+      runs.push(performance.now() - started)
+    }
+    runs.sort((a, b) => a - b)
+    console.log(
+      `      renderPdf, 50 lines: median ${runs[5].toFixed(1)} ms, max ${runs[9].toFixed(1)} ms (10 runs)`
+    )
+    assert.lengthOf(runs, 10)
+  })
+
+  test('a designation longer than a page is cut, the document still renders', async ({
+    assert,
+  }) => {
+    const long = 'Très long texte. '.repeat(2500)
+    const { doc } = sampleDocument([produit(long, 100), produit('Après', 100)])
+    const { pages } = await pdfText(await renderPdf(doc))
+    assert.include(pages.join(' '), 'Après')
+  })
+})
