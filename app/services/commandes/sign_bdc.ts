@@ -10,7 +10,11 @@ import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import { audit } from '#services/audit'
 import { nextNumero, TIMEZONE } from '#services/documents/numbering'
-import { ConflictException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import {
+  ConflictException,
+  NotFoundException,
+  TransitionException,
+} from '#exceptions/http_exceptions'
 import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
 
 export type SignBdcInput = {
@@ -52,7 +56,9 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       signaturePath: input.signaturePath,
       signatureMime: input.signatureMime,
       renonciationRetractation: input.lieu === 'domicile' && input.renonciation,
-      finRetractation: withdrawal ? now.plus({ days: DELAI_RETRACTATION_JOURS }).startOf('day') : null,
+      finRetractation: withdrawal
+        ? now.plus({ days: DELAI_RETRACTATION_JOURS }).startOf('day')
+        : null,
       lockVersion: bdc.lockVersion + 1,
     })
     bdc.useTransaction(trx)

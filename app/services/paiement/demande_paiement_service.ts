@@ -17,7 +17,7 @@ import { AppException, NotFoundException, TransitionException } from '#exception
 import { structuredCommunication } from '#shared/validation/belgium'
 import { DEMANDE_PAIEMENT_LIEN_JOURS, SERIES } from '#shared/devis'
 
-/** DP-2026-00042 → +++260/0000/04290+++ (year on 2 digits + number on 8, mod 97) */
+/** DP-2026-00042 → +++260/0000/04214+++ (year on 2 digits + number on 8, mod 97) */
 export function communicationFor(numero: string): string {
   const m = /-(\d{4})-(\d+)$/.exec(numero)
   if (!m) throw new RangeError(`Numéro inattendu : ${numero}`)
@@ -44,7 +44,10 @@ export type CreateDemandeInput = {
   userId: number | null
 }
 
-export async function createDemandePaiementForBdc(ctx: HttpContext | null, input: CreateDemandeInput) {
+export async function createDemandePaiementForBdc(
+  ctx: HttpContext | null,
+  input: CreateDemandeInput
+) {
   const societe = await beneficiaireSociete()
   return db.transaction(async (trx) => {
     const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()

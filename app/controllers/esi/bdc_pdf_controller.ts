@@ -1,0 +1,22 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { findBdc } from '#services/bdc/bdc_service'
+import { bdcPdf } from '#services/pdf/index'
+
+/**
+ * The bon de commande as PDF (app/services/pdf, the same data as the Show page's document). A
+ * controller of its own so the rest of the bdc pages never depend on the PDF library loading.
+ */
+export default class BdcPdfController {
+  async show({ params, response }: HttpContext) {
+    const bdc = await findBdc(params.id)
+    const { filename, content } = await bdcPdf(bdc.id)
+    response.header('Content-Type', 'application/pdf')
+    response.header('X-Content-Type-Options', 'nosniff')
+    response.header('Cache-Control', 'private, no-store')
+    response.header(
+      'Content-Disposition',
+      `inline; filename="${filename.replace(/["\\\r\n]/g, '')}"`
+    )
+    return response.send(content)
+  }
+}

@@ -1,0 +1,90 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import DemandePaiement from '#models/demande_paiement'
+import { findBdc } from '#services/bdc/bdc_service'
+import {
+  createDemandePaiementForBdc,
+  markDemandePayee,
+} from '#services/paiement/demande_paiement_service'
+import { resendDemandeMail, sendDemandeMail } from '#services/paiement/demande_mail'
+import { demandeDetail } from '#services/paiement/payment_link'
+import { fieldError } from '#services/field_error'
+import { parseId } from '#services/route_params'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { demandePaiementValidator } from '#validators/bdc'
+import { MoneyFormatError, parseMoney } from '#shared/money'
+
+async function findDemande(rawId: unknown): Promise<DemandePaiement> {
+  const id = parseId(rawId)
+  const demande = id ? await DemandePaiement.find(id) : null
+  if (!demande) throw new NotFoundException()
+  return demande
+}
+
+/**
+ * Demandes de paiement (DESIGN.md §2): asked from a bdc (its acompte by default), mailed to the
+ * customer with the signed public link, shown to esi with the EPC QR code, marked paid once.
+ */
+export default class DemandePaiementController {
+  async store(ctx: HttpContext) {
+    const { request, response, session, auth, params } = ctx
+    const user = auth.getUserOrFail()
+    const bdc = await findBdc(params.id)
+    const input = await request.validateUsing(demandePaiementValidator)
+    let montant = bdc.acompte
+    if (input.montant) {
+      try {
+        montant = parseMoney(input.montant)
+      } catch (error) {
+        if (error instanceof MoneyFormatError) fieldError('montant', error.message, 'money')
+        throw error
+      }
+    }
+    if (montant <= 0) fieldError('montant', 'Le montant demandé doit être positif.', 'min')
+    if (montant > bdc.totalTtc) {
+      fieldError('montant', 'Le montant demandé dépasse le total TTC du bon de commande.', 'max')
+    }
+    await bdc.load('client')
+    const email = input.email ?? bdc.client?.email ?? null
+    const demande = await createDemandePaiementForBdc(ctx, {
+      bdcId: bdc.id,
+      montant,
+      email,
+      userId: user.id,
+    })
+    // After the commit: a mail never announces a request that was rolled back
+    const sent = email ? await sendDemandeMail(demande, user) : false
+    session.flash(
+      sent ? 'success' : 'warning',
+      sent
+        ? `Demande de paiement ${demande.numero} créée et envoyée à ${email}.`
+        : email
+          ? `Demande de paiement ${demande.numero} créée, mais l’e-mail n’a pas pu partir : renvoyez-le.`
+          : `Demande de paiement ${demande.numero} créée, sans e-mail (aucune adresse) : transmettez le lien au client.`
+    )
+    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+  }
+
+  async show({ inertia, params }: HttpContext) {
+    const demande = await findDemande(params.id)
+    return inertia.render('esi/paiement/DemandePaiement', {
+      demande: await demandeDetail(demande),
+    })
+  }
+
+  async payee(ctx: HttpContext) {
+    const { response, session, auth, params } = ctx
+    const demande = await findDemande(params.id)
+    await markDemandePayee(ctx, demande.id, auth.getUserOrFail().id)
+    session.flash('success', `Demande ${demande.numero} marquée comme payée.`)
+    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+  }
+
+  async renvoyer(ctx: HttpContext) {
+    const { response, session, auth, params } = ctx
+    const demande = await findDemande(params.id)
+    const sent = await resendDemandeMail(ctx, demande, auth.getUserOrFail())
+    if (sent) session.flash('success', `E-mail renvoyé à ${demande.email}.`)
+    else session.flash('error', 'L’e-mail n’a pas pu partir : réessayez dans un instant.')
+    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+  }
+}

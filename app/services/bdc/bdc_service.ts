@@ -1,0 +1,227 @@
+/*
+ * Bons de commande (DESIGN.md §2, §3b): the esi list (statut, période, search, sort in the
+ * URL), the Show page's data, and the cancellation of a bdc not signed yet (motif required,
+ * audit row in the same transaction).
+ */
+import { DateTime } from 'luxon'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import Bdc from '#models/bdc'
+import Commande from '#models/commande'
+import Devis from '#models/devis'
+import { audit } from '#services/audit'
+import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import { parseId } from '#services/route_params'
+import {
+  ConflictException,
+  NotFoundException,
+  TransitionException,
+} from '#exceptions/http_exceptions'
+import { BDC_STATUTS } from '#shared/devis'
+import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
+import type { ListFilters } from '#shared/list_params'
+import type DemandePaiement from '#models/demande_paiement'
+
+const isoDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
+
+/** The période filter: created between du and au (calendar days in Brussels). */
+export const periodFilters = { du: isoDate, au: isoDate }
+
+export const BDC_LIST: ListDefinition = {
+  sorts: {
+    numero: 'bdcs.numero',
+    date: 'bdcs.created_at',
+    total: 'bdcs.total_ttc',
+    client: 'f_unaccent(lower(bdcs.client_nom))',
+  },
+  defaultSort: '-date',
+  filters: {
+    statut: (v) => ((BDC_STATUTS as readonly string[]).includes(v) ? v : null),
+    ...periodFilters,
+  },
+  tieBreaker: 'bdcs.id',
+}
+
+/** Where clauses of a période on a timestamp column (Brussels calendar days). */
+export function wherePeriode(
+  query: { whereRaw: (sql: string, bindings: string[]) => unknown },
+  column: string,
+  filter: Record<string, string>
+) {
+  if (filter.du)
+    query.whereRaw(`(${column} AT TIME ZONE 'Europe/Brussels')::date >= ?`, [filter.du])
+  if (filter.au)
+    query.whereRaw(`(${column} AT TIME ZONE 'Europe/Brussels')::date <= ?`, [filter.au])
+}
+
+export function bdcListQuery(state: ListFilters) {
+  // The commande's id through a join (no preload: one query for the page)
+  const query = Bdc.query()
+    .select('bdcs.*', 'commandes.id as commande_id')
+    .leftJoin('commandes', 'commandes.bdc_id', 'bdcs.id')
+  if (state.filter.statut) query.where('bdcs.statut', state.filter.statut)
+  wherePeriode(query, 'bdcs.created_at', state.filter)
+  applySearch(
+    query,
+    state.q,
+    `f_unaccent(lower(bdcs.numero || ' ' || bdcs.client_nom || ' ' || bdcs.objet))`
+  )
+  return applySort(query, state, BDC_LIST)
+}
+
+export function bdcListItem(bdc: Bdc): BdcListItem {
+  return {
+    id: bdc.id,
+    numero: bdc.numero,
+    client_id: bdc.clientId,
+    client_nom: bdc.clientNom,
+    objet: bdc.objet,
+    total_ttc: bdc.totalTtc,
+    acompte: bdc.acompte,
+    statut: bdc.statut,
+    signe_le: bdc.signeLe?.toISO() ?? null,
+    created_at: bdc.createdAt.toISO()!,
+    commande_id: bdc.$extras.commande_id ?? null,
+  }
+}
+
+/** A bdc from a URL id: anything that is not an existing bdc is a 404. */
+export async function findBdc(rawId: unknown): Promise<Bdc> {
+  const id = parseId(rawId)
+  const bdc = id ? await Bdc.find(id) : null
+  if (!bdc) throw new NotFoundException()
+  return bdc
+}
+
+export function demandeItem(d: DemandePaiement): DemandePaiementItem {
+  return {
+    id: d.id,
+    numero: d.numero,
+    montant: d.montant,
+    statut: d.statut,
+    email: d.email,
+    communication: d.communication,
+    envoyee_le: d.envoyeeLe?.toISO() ?? null,
+    payee_le: d.payeeLe?.toISO() ?? null,
+    lien_expire_le: d.lienExpireLe.toISO()!,
+  }
+}
+
+export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
+  await bdc.load((loader) => {
+    loader
+      .load('lignes')
+      .load('client')
+      .load('commercial')
+      .load('demandesPaiement', (q) => q.orderBy('id', 'desc'))
+  })
+  const [devis, commande] = await Promise.all([
+    Devis.find(bdc.devisId),
+    Commande.findBy('bdc_id', bdc.id),
+  ])
+  const c = bdc.client
+  const nomClient = c
+    ? [c.civilite, c.prenom, c.nom].filter(Boolean).join(' ') + (c.societe ? ` (${c.societe})` : '')
+    : bdc.clientNom
+  return {
+    id: bdc.id,
+    numero: bdc.numero,
+    statut: bdc.statut,
+    lock_version: bdc.lockVersion,
+    created_at: bdc.createdAt.toISO()!,
+    devis_id: bdc.devisId,
+    devis_numero: devis?.numero ?? null,
+    devis_revision: bdc.devisRevision,
+    client: {
+      id: bdc.clientId,
+      nom: bdc.clientNom || nomClient,
+      email: c?.email ?? null,
+      telephone: c?.telephone ?? c?.gsm ?? null,
+      adresse: c
+        ? [
+            c.facturationRue,
+            [c.facturationCodePostal, c.facturationLocalite].filter(Boolean).join(' '),
+          ].filter((l): l is string => Boolean(l))
+        : [],
+    },
+    commercial: bdc.commercial?.name ?? null,
+    objet: bdc.objet,
+    adresse_chantier: bdc.adresseChantier,
+    remise_globale_pct: bdc.remiseGlobalePct,
+    total_ht: bdc.totalHt,
+    total_tva: bdc.totalTva,
+    total_ttc: bdc.totalTtc,
+    tva: bdc.tvaDetail ?? [],
+    acompte_pct: bdc.acomptePct,
+    acompte: bdc.acompte,
+    lignes: bdc.lignes.map((l) => ({
+      id: l.id,
+      type: l.type,
+      designation: l.designation,
+      quantite: l.quantite,
+      unite: l.unite,
+      prix_unitaire_ht: l.prixUnitaireHt,
+      remise_pct: l.remisePct,
+      taux_tva: l.tauxTva,
+      total_ht: l.totalHt,
+    })),
+    signature: {
+      signe_le: bdc.signeLe?.toISO() ?? null,
+      signataire: bdc.signataire,
+      lieu: bdc.lieuSignature,
+      type: bdc.signatureType,
+      mime: bdc.signatureMime,
+      renonciation: bdc.renonciationRetractation,
+      fin_retractation: bdc.finRetractation?.toISODate() ?? null,
+    },
+    motif_annulation: bdc.motifAnnulation,
+    commande: commande ? { id: commande.id, numero: commande.numero } : null,
+    demandes: bdc.demandesPaiement.map(demandeItem),
+  }
+}
+
+export type AnnulerBdcInput = {
+  bdcId: number
+  motif: string
+  lockVersion?: number
+  userId: number | null
+}
+
+/** Cancels a bdc that is still to be signed (a signed one has its commande: not here). */
+export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput) {
+  return db.transaction(async (trx) => {
+    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
+    if (!bdc) throw new NotFoundException()
+    if (input.lockVersion !== undefined && bdc.lockVersion !== input.lockVersion) {
+      throw new ConflictException(
+        `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
+      )
+    }
+    if (bdc.statut !== 'a_signer') {
+      throw new TransitionException(
+        bdc.statut === 'signe'
+          ? `Le bon de commande ${bdc.numero} est signé : il ne peut plus être annulé ici.`
+          : `Le bon de commande ${bdc.numero} est déjà annulé.`
+      )
+    }
+    const motif = input.motif.trim().slice(0, 500)
+    if (!motif) throw new TransitionException('Indiquez le motif d’annulation.')
+    bdc.merge({ statut: 'annule', motifAnnulation: motif, lockVersion: bdc.lockVersion + 1 })
+    bdc.useTransaction(trx)
+    await bdc.save()
+    await audit(
+      ctx,
+      {
+        action: 'bdc.annule',
+        userId: input.userId,
+        subjectType: 'bdc',
+        subjectId: bdc.id,
+        before: { statut: 'a_signer' },
+        after: { statut: 'annule', motif },
+      },
+      trx
+    )
+    return bdc
+  })
+}

@@ -1,0 +1,66 @@
+/*
+ * What a payment needs (both the esi page and the customer's page): amount, beneficiary, IBAN,
+ * BIC, structured communication and the EPC QR code a banking app scans.
+ */
+import type { PaiementPublic } from '@shared/bdc'
+import { formatEuros } from '@shared/totals'
+import { formatDate } from '../../lib/format.js'
+
+export default function PaiementDetails({ paiement }: { paiement: PaiementPublic }) {
+  const payee = paiement.statut === 'payee'
+  return (
+    <div className="row g-4 align-items-center">
+      <div className="col-md-7">
+        {payee && (
+          <div className="alert alert-success" role="status" data-testid="paiement-payee">
+            <i className="bi bi-check-circle-fill me-1" aria-hidden="true" />
+            Payée le {formatDate(paiement.payee_le)}. Merci !
+          </div>
+        )}
+        <dl className="row mb-0" data-testid="paiement-details">
+          <dt className="col-sm-5 fw-normal text-body-secondary">Montant</dt>
+          <dd className="col-sm-7 fs-4 fw-bold">{formatEuros(paiement.montant)}</dd>
+          <dt className="col-sm-5 fw-normal text-body-secondary">Bénéficiaire</dt>
+          <dd className="col-sm-7">{paiement.beneficiaire}</dd>
+          <dt className="col-sm-5 fw-normal text-body-secondary">IBAN</dt>
+          <dd className="col-sm-7 font-monospace text-nowrap">{paiement.iban}</dd>
+          {paiement.bic && (
+            <>
+              <dt className="col-sm-5 fw-normal text-body-secondary">BIC</dt>
+              <dd className="col-sm-7 font-monospace">{paiement.bic}</dd>
+            </>
+          )}
+          <dt className="col-sm-5 fw-normal text-body-secondary">Communication structurée</dt>
+          <dd className="col-sm-7 font-monospace fw-semibold text-nowrap">
+            {paiement.communication}
+          </dd>
+          <dt className="col-sm-5 fw-normal text-body-secondary">Objet</dt>
+          <dd className="col-sm-7 mb-0">{paiement.objet}</dd>
+        </dl>
+      </div>
+      <div className="col-md-5 text-center">
+        {paiement.qr_data_url && !payee ? (
+          <figure className="mb-0">
+            <img
+              src={paiement.qr_data_url}
+              alt="Code QR de virement (EPC) : montant, IBAN et communication pré-remplis"
+              width={220}
+              height={220}
+              className="img-fluid border rounded bg-white p-1"
+              data-testid="paiement-qr"
+            />
+            <figcaption className="small text-body-secondary mt-2">
+              Scannez ce code avec l’application de votre banque : le virement est pré-rempli.
+            </figcaption>
+          </figure>
+        ) : (
+          !payee && (
+            <p className="small text-body-secondary">
+              Code QR indisponible : utilisez les coordonnées ci-contre.
+            </p>
+          )
+        )}
+      </div>
+    </div>
+  )
+}

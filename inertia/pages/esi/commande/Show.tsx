@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react'
+import { Head, Link } from '@inertiajs/react'
+import PageHeader from '../../../components/layout/PageHeader.js'
+import Block from '../../../components/ui/Block.js'
+import { formatDate, formatDateTime } from '../../../lib/format.js'
+import { COMMANDE_STATUT_VARIANTS, type CommandeDetail } from '@shared/bdc'
+import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
+import { formatEuros } from '@shared/totals'
+
+export type CommandeShowProps = {
+  commande: CommandeDetail
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-sm-4 text-body-secondary fw-normal">{label}</dt>
+      <dd className="col-sm-8">{children || <span className="text-body-tertiary">—</span>}</dd>
+    </>
+  )
+}
+
+const ETAPES = [
+  { title: 'Mesurage', icon: 'bi-rulers' },
+  { title: 'Production', icon: 'bi-gear' },
+  { title: 'Fourniture', icon: 'bi-truck' },
+  { title: 'Pose', icon: 'bi-hammer' },
+]
+
+/** esi/commande Show: the header of the order; its steps come with a later issue. */
+export default function CommandeShow({ commande }: CommandeShowProps) {
+  const today = new Date().toISOString().slice(0, 10)
+  const retractationEnCours =
+    commande.fin_retractation !== null && commande.fin_retractation >= today
+
+  return (
+    <>
+      <Head title={`Commande ${commande.numero}`} />
+      <PageHeader
+        title={`Commande ${commande.numero}`}
+        subtitle={
+          <>
+            {commande.client.nom} — {commande.objet}{' '}
+            <span className={`badge text-bg-${COMMANDE_STATUT_VARIANTS[commande.statut]}`}>
+              {COMMANDE_STATUT_LABELS[commande.statut]}
+            </span>
+          </>
+        }
+        breadcrumb={[{ label: 'Commandes', href: '/esi/commandes' }, { label: commande.numero }]}
+        actions={
+          <Link href="/esi/commandes" className="btn btn-alt-secondary">
+            <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+            Liste
+          </Link>
+        }
+      />
+      <div className="content">
+        {commande.fin_retractation && (
+          <div
+            className={`alert ${retractationEnCours ? 'alert-warning' : 'alert-secondary'} d-flex align-items-center gap-3`}
+            role="status"
+            data-testid="commande-retractation"
+          >
+            <i className="bi bi-hourglass-split fs-3" aria-hidden="true" />
+            <div>
+              <strong className="fs-5">
+                Délai de rétractation jusqu’au {formatDate(commande.fin_retractation)} — aucune
+                commande fournisseur avant cette date
+              </strong>
+              <div className="small">
+                Bon signé au domicile du client : il peut se rétracter sans justification pendant 14
+                jours.
+                {!retractationEnCours && ' Ce délai est écoulé.'}
+              </div>
+            </div>
+          </div>
+        )}
+        <div className="row g-4">
+          <div className="col-lg-6">
+            <Block title="Commande">
+              <dl className="row mb-0">
+                <Row label="Numéro">{commande.numero}</Row>
+                <Row label="Créée le">{formatDateTime(commande.created_at)}</Row>
+                <Row label="Client">
+                  <Link href={`/esi/customers/${commande.client.id}`}>{commande.client.nom}</Link>
+                </Row>
+                <Row label="Objet">{commande.objet}</Row>
+                <Row label="Total TTC">{formatEuros(commande.total_ttc)}</Row>
+                <Row label="Chef de projet">{commande.chef_projet}</Row>
+              </dl>
+            </Block>
+          </div>
+          <div className="col-lg-6">
+            <Block title="Bon de commande">
+              <dl className="row mb-0">
+                <Row label="Bon">
+                  <Link href={`/esi/bdc/${commande.bdc.id}`} data-testid="commande-bdc-link">
+                    {commande.bdc.numero}
+                  </Link>
+                </Row>
+                <Row label="Signé le">{formatDateTime(commande.bdc.signe_le)}</Row>
+                <Row label="Lieu">
+                  {commande.bdc.lieu && LIEU_SIGNATURE_LABELS[commande.bdc.lieu]}
+                </Row>
+                {commande.bdc.lieu === 'domicile' && commande.bdc.renonciation && (
+                  <Row label="Rétractation">Renonciation expresse du client</Row>
+                )}
+                <Row label="Acompte">{formatEuros(commande.bdc.acompte)}</Row>
+              </dl>
+            </Block>
+          </div>
+          <div className="col-12">
+            <Block title="Étapes (mesurage, production, fourniture, pose) — à venir">
+              <div className="row g-3 text-center">
+                {ETAPES.map((e) => (
+                  <div key={e.title} className="col-6 col-md-3">
+                    <div className="border rounded py-3 text-body-secondary">
+                      <i className={`bi ${e.icon} d-block fs-3 mb-1`} aria-hidden="true" />
+                      {e.title}
+                      <div className="small">à venir</div>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </Block>
+          </div>
+        </div>
+      </div>
+    </>
+  )
+}

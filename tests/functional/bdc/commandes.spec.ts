@@ -1,0 +1,86 @@
+/*
+ * Commandes (esi/commande Index and Show): created by signing a bdc, listed with their
+ * withdrawal period end, filtered and sorted in the URL; the Show page links the bdc; esi only.
+ */
+import { test } from '@japa/runner'
+import Commande from '#models/commande'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { makeBdc, DRAWN } from '#tests/functional/bdc/helpers'
+import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
+import { signBdc } from '#services/commandes/sign_bdc'
+import type { LieuSignature } from '#shared/devis'
+
+async function commandeFor(clientNom: string, lieu: LieuSignature = 'etablissement') {
+  const bdc = await makeBdc({ clientNom, objet: `Travaux ${clientNom}` })
+  const decoded = decodeDrawnSignature(DRAWN)
+  if ('error' in decoded) throw new Error(decoded.error)
+  const { commande } = await signBdc(null, {
+    bdcId: bdc.id,
+    signataire: clientNom,
+    lieu,
+    signatureType: 'dessin',
+    signaturePath: await storeDrawnSignature(decoded.bytes),
+    signatureMime: 'image/png',
+    renonciation: false,
+    userId: null,
+  })
+  return { bdc, commande }
+}
+
+test.group('Commandes / list and show', (group) => {
+  withTransaction(group)
+
+  test('the list shows the commandes with their withdrawal end, searchable and sortable', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const a = await commandeFor('Aubry')
+    const b = await commandeFor('Zénon', 'domicile')
+    const list = (query = '') => client.get(`/esi/commandes${query}`).loginAs(user).withInertia()
+    const numeros = (response: any) =>
+      response.body().props.commandes.data.map((c: { numero: string }) => c.numero)
+
+    const all = await list()
+    all.assertStatus(200)
+    all.assertInertiaComponent('esi/commande/Index')
+    assert.deepEqual(numeros(all), [b.commande.numero, a.commande.numero])
+    const row = all.body().props.commandes.data[0]
+    assert.equal(row.bdc_numero, b.bdc.numero)
+    assert.equal(row.fin_retractation, b.commande.finRetractation?.toISODate())
+    assert.isNull(all.body().props.commandes.data[1].fin_retractation)
+
+    assert.deepEqual(numeros(await list('?q=zenon')), [b.commande.numero])
+    assert.deepEqual(numeros(await list('?sort=client')), [a.commande.numero, b.commande.numero])
+    assert.deepEqual(numeros(await list('?filter[statut]=en_attente')).length, 2)
+    assert.deepEqual(numeros(await list('?filter[statut]=terminee')), [])
+  })
+
+  test('the Show page: header, bdc link, withdrawal end; esi only, unknown 404', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const { bdc, commande } = await commandeFor('Lambert', 'domicile')
+    const response = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('esi/commande/Show')
+    const props = response.body().props.commande
+    assert.equal(props.numero, commande.numero)
+    assert.equal(props.bdc.id, bdc.id)
+    assert.equal(props.bdc.numero, bdc.numero)
+    assert.equal(props.bdc.lieu, 'domicile')
+    assert.match(props.fin_retractation, /^\d{4}-\d{2}-\d{2}$/)
+
+    for (const role of ['pro', 'other'] as const) {
+      const other = await makeUser(role)
+      for (const url of ['/esi/commandes', `/esi/commandes/${commande.id}`]) {
+        const refused = await client.get(url).loginAs(other).withInertia().redirects(0)
+        assert.equal(refused.status(), 403, `${role} ${url}`)
+      }
+    }
+    const unknown = await client.get('/esi/commandes/999999').loginAs(user).withInertia()
+    assert.equal(unknown.status(), 404)
+    assert.exists(await Commande.find(commande.id))
+  })
+})
