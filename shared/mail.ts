@@ -7,6 +7,8 @@ export type KeptMail = {
   subject: string
   html: string | null
   text: string | null
+  /** Attached files (name, type, size in bytes); their content is not kept. */
+  attachments?: { filename: string; contentType: string | null; size: number }[]
 }
 
 export type KeptMailSummary = Pick<KeptMail, 'id' | 'date' | 'from' | 'to' | 'subject'>

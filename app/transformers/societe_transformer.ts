@@ -2,6 +2,7 @@
 import type Societe from '#models/societe'
 import type User from '#models/user'
 import { formatIban } from '#shared/validation/belgium'
+import { trimDecimal } from '#models/ligne_base'
 import type { MemberRole } from '#shared/societes'
 
 /** The URL of the logo (its route checks the right to see the société); changes with the file. */
@@ -44,6 +45,8 @@ export function societeForm(societe: Societe) {
     telephone: societe.telephone ?? '',
     iban: societe.iban ? formatIban(societe.iban) : '',
     bic: societe.bic ?? '',
+    /** Partner discount on catalogue prices (pro sociétés; set by staff), "12,5". */
+    remise_partenaire_pct: trimDecimal(societe.remisePartenairePct ?? '0').replace('.', ','),
     logo_url: logoUrl(societe),
   }
 }

@@ -24,6 +24,7 @@ import {
   SOCIETE_TYPES,
 } from '#shared/societes'
 import { frenchMessages } from '#validators/french'
+import { pctField } from '#validators/lignes'
 
 function country(field: FieldContext): string {
   const value = (field.parent as Record<string, unknown> | undefined)?.pays
@@ -90,6 +91,8 @@ export const societeValidator = vine.create({
     .optional(),
   iban: vine.string().trim().maxLength(42).use(iban()).nullable().optional(),
   bic: vine.string().trim().maxLength(14).use(bic()).nullable().optional(),
+  /** Partner discount of a pro société: written only by staff (app/actions/societes/save_societe.ts). */
+  remise_partenaire_pct: pctField().nullable().optional(),
 })
 
 societeValidator.messagesProvider = frenchMessages(

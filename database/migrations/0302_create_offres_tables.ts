@@ -9,7 +9,8 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable('offres', (table) => {
       table.increments('id')
-      table.string('numero', 40).nullable().unique()
+      // Each pro société numbers its own offres (series OFF:<societe id>): unique per société
+      table.string('numero', 40).nullable()
       table
         .integer('societe_id')
         .notNullable()
@@ -40,6 +41,7 @@ export default class extends BaseSchema {
       table.integer('devis_id').nullable()
       table.timestamp('created_at', { useTz: true }).notNullable()
       table.timestamp('updated_at', { useTz: true }).notNullable()
+      table.unique(['societe_id', 'numero'])
       table.index(['societe_id', 'id'])
       table.index(['statut', 'id'])
       table.index(['contact_id'])

@@ -17,6 +17,14 @@ export const TYPE_NOT_ALLOWED = 'Vous ne pouvez pas créer une société de ce t
 export const TYPE_REQUIRED = 'Choisissez le type de société.'
 export const TYPE_LOCKED_BY_CONTACTS =
   'Cette société a des contacts : elle doit rester un partenaire professionnel.'
+/** The partner discount (issue 5) is set by staff only: a partner's own value is ignored. */
+function remisePartenaire(ctx: HttpContext | null, input: SocieteInput): string | undefined {
+  const user = ctx?.auth.user
+  if (!user || !hasStaffPowers(user)) return undefined
+  const value = input.remise_partenaire_pct
+  return value === undefined || value === null || value === '' ? undefined : value
+}
+
 export const SOCIETE_IN_USE =
   'Cette société est encore utilisée par d’autres documents : elle ne peut pas être supprimée.'
 
@@ -56,6 +64,7 @@ export function auditSummary(societe: Societe): Record<string, unknown> {
     telephone: societe.telephone,
     iban: societe.iban,
     bic: societe.bic,
+    remise_partenaire_pct: Number(societe.remisePartenairePct ?? 0),
   }
 }
 
@@ -68,8 +77,14 @@ export async function createSociete(
   if (!input.type) fieldError('type', TYPE_REQUIRED)
   if (!allowedTypes.includes(input.type)) fieldError('type', TYPE_NOT_ALLOWED)
   return db.transaction(async (trx) => {
+    const remise = remisePartenaire(ctx, input)
     const societe = await Societe.create(
-      { pays: 'BE', ...attributes(input), type: input.type! },
+      {
+        pays: 'BE',
+        ...attributes(input),
+        type: input.type!,
+        ...(remise !== undefined ? { remisePartenairePct: remise } : {}),
+      },
       { client: trx }
     )
     // Whoever creates it administers it; staff see every société anyway
@@ -98,6 +113,8 @@ export async function updateSociete(
 ): Promise<void> {
   const before = auditSummary(societe)
   const values: Record<string, unknown> = attributes(input)
+  const remise = remisePartenaire(ctx, input)
+  if (remise !== undefined) values.remisePartenairePct = remise
   if (mayChangeType && input.type && input.type !== societe.type) {
     if (societe.type === 'pro' && (await hasContacts(societe.id))) {
       fieldError('type', TYPE_LOCKED_BY_CONTACTS)

@@ -41,6 +41,7 @@ export default class SocietesController {
     const user = auth.getUserOrFail()
     return inertia.render('Company/Create', {
       types: this.policy.creatableTypes(user),
+      canSetRemise: hasStaffPowers(user),
     })
   }
 
@@ -67,6 +68,7 @@ export default class SocietesController {
       types: this.policy.changeType(user) ? [...SOCIETE_TYPES] : [societe.type],
       canManageMembers: this.policy.manageMembers(user, societe, membership) === 'allow',
       canDelete: this.policy.delete(user, societe) === 'allow',
+      canSetRemise: hasStaffPowers(user),
     })
   }
 

@@ -45,6 +45,15 @@ export class KeptMailTransport implements MailTransportContract {
       subject: message.subject ?? '',
       html: body(message.html),
       text: body(message.text),
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: typeof a.filename === 'string' ? a.filename : '',
+        contentType: a.contentType ?? null,
+        size: Buffer.isBuffer(a.content)
+          ? a.content.length
+          : typeof a.content === 'string'
+            ? Buffer.byteLength(a.content)
+            : 0,
+      })),
     }
     await mkdir(this.directory, { recursive: true })
     const file = path.join(this.directory, `${id}.json`)

@@ -42,6 +42,7 @@ const LABELS: Record<Field, string> = {
   telephone: 'Téléphone',
   iban: 'IBAN',
   bic: 'BIC',
+  remise_partenaire_pct: 'Remise partenaire %',
 }
 
 /** The hint shown when leaving a field, or null when it looks right (empty is fine). */
@@ -79,9 +80,17 @@ export interface CompanyFormProps {
   types: SocieteType[]
   onSubmit: () => void
   submitLabel: string
+  /** Staff: may set a pro société's partner discount (others see it read-only). */
+  canSetRemise?: boolean
 }
 
-export default function CompanyForm({ form, types, onSubmit, submitLabel }: CompanyFormProps) {
+export default function CompanyForm({
+  form,
+  types,
+  onSubmit,
+  submitLabel,
+  canSetRemise = false,
+}: CompanyFormProps) {
   const [hints, setHints] = useState<Partial<Record<Field, string>>>({})
 
   const errorOf = (field: Field) => form.errors[field] ?? hints[field] ?? null
@@ -234,6 +243,24 @@ export default function CompanyForm({ form, types, onSubmit, submitLabel }: Comp
           {text('bic', { maxLength: 14, placeholder: 'GKCCBEBB', spellCheck: false })}
         </div>
       </div>
+
+      {form.data.type === 'pro' && (
+        <>
+          <h2 className="h5 fw-semibold mb-3 mt-2">Partenariat</h2>
+          <div className="row">
+            <div className="col-md-4">
+              {text('remise_partenaire_pct', {
+                inputMode: 'decimal',
+                maxLength: 6,
+                disabled: !canSetRemise,
+                help: canSetRemise
+                  ? 'Remise sur les prix du catalogue : les prix partenaires de ses offres.'
+                  : 'Fixée par ESI : vos prix partenaires sur le catalogue.',
+              })}
+            </div>
+          </div>
+        </>
+      )}
 
       <SubmitButton
         processing={form.processing}

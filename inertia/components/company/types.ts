@@ -30,6 +30,8 @@ export type SocieteFormValues = {
   telephone: string
   iban: string
   bic: string
+  /** Partner discount % of a pro société (staff only may change it). */
+  remise_partenaire_pct: string
 }
 
 export type SocieteDetail = SocieteFormValues & { id: number; logo_url: string | null }
@@ -61,4 +63,5 @@ export const EMPTY_SOCIETE: SocieteFormValues = {
   telephone: '',
   iban: '',
   bic: '',
+  remise_partenaire_pct: '0',
 }

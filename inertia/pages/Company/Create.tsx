@@ -8,9 +8,11 @@ import type { SocieteType } from '@shared/societes'
 export type CreateProps = {
   /** Types this user may create (staff: all; a partner: pro or client; others: client). */
   types: SocieteType[]
+  /** Staff: may set a pro société's partner discount. */
+  canSetRemise: boolean
 }
 
-export default function Create({ types }: CreateProps) {
+export default function Create({ types, canSetRemise }: CreateProps) {
   const form = useForm<SocieteFormValues>({ ...EMPTY_SOCIETE, type: types[0] ?? 'client' })
   return (
     <>
@@ -26,6 +28,7 @@ export default function Create({ types }: CreateProps) {
             form={form}
             types={types}
             submitLabel="Créer la société"
+            canSetRemise={canSetRemise}
             onSubmit={() => form.post('/app/company')}
           />
         </Block>

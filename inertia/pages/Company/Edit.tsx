@@ -16,9 +16,18 @@ export type EditProps = {
   canManageMembers: boolean
   /** Staff with the admin droit. */
   canDelete: boolean
+  /** Staff: may set a pro société's partner discount (issue 5). */
+  canSetRemise: boolean
 }
 
-export default function Edit({ societe, members, types, canManageMembers, canDelete }: EditProps) {
+export default function Edit({
+  societe,
+  members,
+  types,
+  canManageMembers,
+  canDelete,
+  canSetRemise,
+}: EditProps) {
   const { id, logo_url: logoUrl, ...values } = societe
   const form = useForm<SocieteFormValues>(values)
 
@@ -54,6 +63,7 @@ export default function Edit({ societe, members, types, canManageMembers, canDel
                 form={form}
                 types={types}
                 submitLabel="Enregistrer"
+                canSetRemise={canSetRemise}
                 onSubmit={() => form.put(`/app/company/${id}`, { preserveScroll: true })}
               />
             </Block>

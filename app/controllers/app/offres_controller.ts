@@ -1,0 +1,289 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import logger from '@adonisjs/core/services/logger'
+import Contact from '#models/contact'
+import OffreLigne from '#models/offre_ligne'
+import Societe from '#models/societe'
+import User from '#models/user'
+import type Offre from '#models/offre'
+import OffrePolicy from '#policies/offre_policy'
+import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import { isApiRequest } from '#services/http_errors'
+import { paginateList, readListState } from '#services/listing'
+import { parseSerialId } from '#services/serial_id'
+import {
+  contactsOf,
+  filterSocietes,
+  findOffreFor,
+  isMember,
+  OFFRE_LIST,
+  offresListQuery,
+  partnerSocietes,
+  seesTransmitted,
+} from '#services/offres/offre_queries'
+import {
+  createOffre,
+  defaultValidity,
+  envoyerOffre,
+  today,
+  transmettreOffre,
+  updateOffre,
+} from '#services/offres/offre_service'
+import { searchProduitsForPartner } from '#services/offres/produit_search'
+import { deliver } from '#services/mail/deliver'
+import { offreDocument, offrePdf, pdfHeaders } from '#services/pdf/index'
+import OffreMail from '#mails/offre_mail'
+import { offreDetail, offreRow } from '#transformers/offre_transformer'
+import { createOffreValidator, offreActionValidator, updateOffreValidator } from '#validators/offre'
+import { OFFRE_STATUT_LABELS } from '#shared/devis'
+import {
+  OFFRE_ENVOYABLE,
+  OFFRE_TRANSMISSIBLE,
+  isOffreEditable,
+  type OffreAbilities,
+} from '#shared/offres'
+
+const policy = new OffrePolicy()
+
+/** What the user may do with this offre (the same rules the services apply). */
+function abilitiesOf(user: User, offre: Offre, member: boolean): OffreAbilities {
+  const writer = policy.update(user, offre, member) === 'allow'
+  return {
+    edit: writer && isOffreEditable(offre.statut),
+    envoyer: writer && OFFRE_ENVOYABLE.includes(offre.statut),
+    transmettre: writer && OFFRE_TRANSMISSIBLE.includes(offre.statut),
+    to_devis:
+      policy.toDevis(user, offre, member) === 'allow' &&
+      offre.statut === 'transmise' &&
+      !offre.devisId,
+  }
+}
+
+/**
+ * A statut change refused (wrong statut, version conflict, no e-mail…) on a page visit: the
+ * French message as a toast on the page the user came from. XHR calls get the JSON error.
+ */
+async function orFlash(ctx: HttpContext, back: string, action: () => Promise<unknown>) {
+  try {
+    return await action()
+  } catch (error) {
+    const known = error instanceof AppException && [409, 422].includes(error.status)
+    if (!known || isApiRequest(ctx)) throw error
+    ctx.session.flash('error', error.message)
+    return ctx.response.redirect().toPath(back)
+  }
+}
+
+/**
+ * Offres of the pro portal (issue 5, DESIGN.md §4): the members of a pro société write theirs,
+ * send them to their contacts and transmit them to esi; staff see the transmitted ones,
+ * read-only (the conversion into a devis is esi/offre_devis_controller.ts).
+ */
+export default class OffresController {
+  async index({ auth, request, inertia }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const state = readListState(request.qs(), OFFRE_LIST)
+    const offres = await paginateList(offresListQuery(user, state), state, offreRow)
+    const own = await partnerSocietes(user)
+    return inertia.render('offres/Index', {
+      offres,
+      filters: state,
+      societes: await filterSocietes(user),
+      seesTransmitted: seesTransmitted(user),
+      canCreate: own.length > 0,
+    })
+  }
+
+  async create({ auth, request, inertia, response, session }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const societes = await partnerSocietes(user)
+    if (societes.length === 0) {
+      session.flash(
+        'error',
+        'Vous n’êtes rattaché à aucune société partenaire : les offres sont rédigées par les membres d’une société partenaire.'
+      )
+      return response.redirect().toPath('/app/offres')
+    }
+    const contacts = await contactsOf(societes.map((s) => s.id))
+    // « Nouvelle offre » from a contact's page: that contact is chosen already
+    const wanted = parseSerialId(request.qs().contact_id)
+    const contact = contacts.find((c) => c.id === wanted) ?? null
+    const date = today()
+    return inertia.render('offres/Create', {
+      societes,
+      contacts,
+      defaults: {
+        societe_id: contact?.societe_id ?? societes[0].id,
+        contact_id: contact?.id ?? null,
+        date_offre: date.toISODate()!,
+        valable_jusqu_au: defaultValidity(date).toISODate()!,
+        adresse_chantier: contact?.adresse ?? '',
+      },
+    })
+  }
+
+  async store(ctx: HttpContext) {
+    const { auth, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const input = await request.validateUsing(createOffreValidator)
+    const offre = await createOffre(ctx, user, input)
+    const url = `/app/offres/${offre.id}/edit`
+    session.flash('success', 'L’offre est enregistrée (brouillon).')
+    if (isApiRequest(ctx)) return response.created({ id: offre.id, url })
+    return response.redirect().toPath(url)
+  }
+
+  async edit({ auth, params, inertia, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { offre, member } = await findOffreFor(user, params.id, 'view')
+    const abilities = abilitiesOf(user, offre, member)
+    // Read-only for this user (staff, or a transmitted offre): the document itself
+    if (!abilities.edit) return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+    const lignes = await OffreLigne.query().where('offre_id', offre.id).orderBy('position')
+    const societe = await Societe.findOrFail(offre.societeId)
+    const contact = await Contact.findOrFail(offre.contactId)
+    const auteur = offre.auteurId ? await User.find(offre.auteurId) : null
+    return inertia.render('offres/Edit', {
+      offre: offreDetail(offre, lignes, societe, contact, auteur?.name ?? null),
+      contacts: await contactsOf([offre.societeId]),
+      abilities,
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const { auth, params, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    // A foreign offre is a 404 before anything is read from the body
+    await findOffreFor(user, params.id, 'view')
+    const input = await request.validateUsing(updateOffreValidator)
+    const offre = await updateOffre(ctx, user, params.id, input)
+    if (isApiRequest(ctx)) {
+      return response.ok({
+        id: offre.id,
+        lock_version: offre.lockVersion,
+        statut: offre.statut,
+        numero: offre.numero,
+        total_ht: offre.totalHt,
+        total_tva: offre.totalTva,
+        total_ttc: offre.totalTtc,
+        message: 'L’offre est enregistrée.',
+      })
+    }
+    session.flash('success', 'L’offre est enregistrée.')
+    return response.redirect().toPath(`/app/offres/${offre.id}/edit`)
+  }
+
+  async preview({ auth, params, inertia }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { offre, member } = await findOffreFor(user, params.id, 'view')
+    const contact = await Contact.findOrFail(offre.contactId)
+    return inertia.render('offres/Preview', {
+      offre: {
+        id: offre.id,
+        numero: offre.numero,
+        statut: offre.statut,
+        statut_label: OFFRE_STATUT_LABELS[offre.statut],
+        lock_version: offre.lockVersion,
+        objet: offre.objet,
+        societe: String(offre.$extras.societe_nom ?? ''),
+        contact: contact.fullName,
+        contact_email: contact.email,
+        envoyee_le: offre.envoyeeLe?.toISO() ?? null,
+        transmise_le: offre.transmiseLe?.toISO() ?? null,
+        devis_id: offre.devisId,
+      },
+      document: await offreDocument(offre.id, { forBrowser: true }),
+      abilities: abilitiesOf(user, offre, member),
+      staff: seesTransmitted(user),
+    })
+  }
+
+  async pdf({ auth, params, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { offre } = await findOffreFor(user, params.id, 'view')
+    const { filename, content } = await offrePdf(offre.id)
+    for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
+    return response.send(content)
+  }
+
+  async envoyer(ctx: HttpContext) {
+    const { auth, params, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    await findOffreFor(user, params.id, 'view')
+    const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
+    return orFlash(ctx, back, async () => {
+      const { offre, contact, resent } = await envoyerOffre(ctx, user, params.id, lockVersion)
+      const sent = await mailOffre(offre, contact, user)
+      const message = sent
+        ? `L’offre ${offre.numero} est ${resent ? 'renvoyée' : 'envoyée'} à ${contact.email}.`
+        : `L’offre ${offre.numero} est numérotée, mais l’e-mail n’a pas pu partir : réessayez plus tard.`
+      if (isApiRequest(ctx)) {
+        return response.ok({ numero: offre.numero, statut: offre.statut, mailed: sent, message })
+      }
+      session.flash(sent ? 'success' : 'warning', message)
+      return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+    })
+  }
+
+  async transmettre(ctx: HttpContext) {
+    const { auth, params, request, response, session } = ctx
+    const user = auth.getUserOrFail()
+    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    await findOffreFor(user, params.id, 'view')
+    const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
+    return orFlash(ctx, back, async () => {
+      const offre = await transmettreOffre(ctx, user, params.id, lockVersion)
+      const message = `L’offre ${offre.numero} est transmise à ESI.`
+      if (isApiRequest(ctx))
+        return response.ok({ numero: offre.numero, statut: offre.statut, message })
+      session.flash('success', message)
+      return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+    })
+  }
+
+  /** The catalogue at the partner price of the société (JSON for the editor's product picker). */
+  async produits({ auth, request, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const qs = request.qs()
+    const q = typeof qs.q === 'string' ? qs.q : ''
+    let societe: Societe | null = null
+    if (qs.societe_id !== undefined) {
+      const id = parseSerialId(qs.societe_id)
+      societe = id ? await Societe.find(id) : null
+      if (!societe || societe.type !== 'pro' || !(await isMember(user.id, societe.id))) {
+        throw new NotFoundException()
+      }
+    } else {
+      const [first] = await partnerSocietes(user)
+      societe = first ? await Societe.find(first.id) : null
+    }
+    if (!societe) return response.ok({ produits: [] })
+    return response.ok({ produits: await searchProduitsForPartner(societe, q) })
+  }
+}
+
+/** Mails the offre with its PDF to the contact (after the commit). False when it could not go. */
+async function mailOffre(offre: Offre, contact: Contact, user: User): Promise<boolean> {
+  let pdf: { filename: string; content: Buffer } | null = null
+  try {
+    pdf = await offrePdf(offre.id)
+  } catch (error) {
+    // The mail still goes (the contact gets the figures); the PDF can be sent again later
+    logger.error({ err: error, offre: offre.id }, 'offre PDF not rendered')
+  }
+  const societe = await Societe.findOrFail(offre.societeId)
+  return deliver(
+    new OffreMail({
+      to: { email: contact.email!, name: contact.fullName },
+      replyTo: { email: user.email, name: user.name },
+      societe: societe.nom,
+      auteur: user.name,
+      numero: offre.numero!,
+      objet: offre.objet,
+      totalHt: offre.totalHt,
+      totalTtc: offre.totalTtc,
+      valableJusquAu: offre.valableJusquAu.toISODate()!,
+      pdf,
+    })
+  )
+}

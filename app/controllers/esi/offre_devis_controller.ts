@@ -1,0 +1,28 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { AppException } from '#exceptions/http_exceptions'
+import { isApiRequest } from '#services/http_errors'
+import { parseSerialId } from '#services/serial_id'
+import { offreToDevis } from '#services/offres/offre_to_devis'
+
+/** esi turns a transmitted offre into a brouillon devis in one action (issue 5). */
+export default class OffreDevisController {
+  async store(ctx: HttpContext) {
+    const { auth, params, response, session } = ctx
+    const user = auth.getUserOrFail()
+    try {
+      const { devis, client, clientCreated, offre } = await offreToDevis(ctx, user, params.id)
+      const url = `/esi/devis/${devis.id}/edit`
+      const message = `Le devis est créé depuis l’offre ${offre.numero} pour ${
+        clientCreated ? 'le nouveau client' : 'le client'
+      } « ${devis.clientNom} » (n° ${client.idClient}) : vérifiez les prix puis envoyez-le.`
+      if (isApiRequest(ctx)) return response.created({ devis_id: devis.id, url, message })
+      session.flash('success', message)
+      return response.redirect().toPath(url)
+    } catch (error) {
+      // Already converted (a double click, a colleague): said on the offre's page
+      if (!(error instanceof AppException) || error.status !== 422 || isApiRequest(ctx)) throw error
+      session.flash('error', error.message)
+      return response.redirect().toPath(`/app/offres/${parseSerialId(params.id) ?? 0}/preview`)
+    }
+  }
+}

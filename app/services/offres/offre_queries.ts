@@ -1,0 +1,164 @@
+/*
+ * Reading offres for a user (DESIGN.md §4): the offres of the sociétés he belongs to, plus — for
+ * staff — the offres transmitted to esi. The scope is in the query itself; OffrePolicy then says
+ * yes or no on top (both, never one alone).
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Offre from '#models/offre'
+import Societe from '#models/societe'
+import Contact from '#models/contact'
+import type User from '#models/user'
+import OffrePolicy from '#policies/offre_policy'
+import { authorize, hasStaffPowers } from '#policies/base_policy'
+import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import { memberSocieteIds } from '#services/societe_queries'
+import { parseSerialId } from '#services/serial_id'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { OFFRE_STATUTS } from '#shared/devis'
+import {
+  OFFRE_VISIBLE_BY_ESI,
+  type OffreContactOption,
+  type OffreSocieteOption,
+} from '#shared/offres'
+import type { ListFilters } from '#shared/list_params'
+import { trimDecimal } from '#models/ligne_base'
+
+const CONTACT_NOM = "contacts.nom || coalesce(' ' || contacts.prenom, '')"
+
+export const OFFRE_LIST: ListDefinition = {
+  sorts: {
+    numero: "coalesce(offres.numero, '')",
+    date_offre: 'offres.date_offre',
+    objet: 'f_unaccent(lower(offres.objet))',
+    contact: `f_unaccent(lower(${CONTACT_NOM}))`,
+    societe: 'f_unaccent(lower(societes.nom))',
+    statut: 'offres.statut',
+    total_ttc: 'offres.total_ttc',
+    transmise_le: 'offres.transmise_le',
+  },
+  defaultSort: '-date_offre',
+  filters: {
+    statut: (v) => ((OFFRE_STATUTS as readonly string[]).includes(v) ? v : null),
+    // A société the user may not see simply finds nothing (the scope still applies)
+    societe: (v) => (parseSerialId(v) === null ? null : v),
+  },
+  tieBreaker: 'offres.id',
+}
+
+const SEARCH = `f_unaccent(lower(coalesce(offres.numero, '') || ' ' || offres.objet || ' ' || ${CONTACT_NOM} || ' ' || societes.nom))`
+
+/** Staff see the offres transmitted to esi (and later statuts) of every société. */
+export function seesTransmitted(user: User): boolean {
+  return hasStaffPowers(user)
+}
+
+/** The offres the user may see, with the société's and the contact's names. */
+export function visibleOffres(user: User, trx?: TransactionClientContract) {
+  const query = Offre.query({ client: trx })
+    .join('societes', 'societes.id', 'offres.societe_id')
+    .join('contacts', 'contacts.id', 'offres.contact_id')
+    .select('offres.*', 'societes.nom as societe_nom', db.raw(`${CONTACT_NOM} as contact_nom`))
+  const staff = seesTransmitted(user)
+  query.where((scope) => {
+    scope.whereIn('offres.societe_id', memberSocieteIds(user.id))
+    if (staff) scope.orWhereIn('offres.statut', OFFRE_VISIBLE_BY_ESI)
+  })
+  return query
+}
+
+export function offresListQuery(user: User, state: ListFilters) {
+  const query = visibleOffres(user)
+  if (state.filter.statut) query.where('offres.statut', state.filter.statut)
+  if (state.filter.societe) query.where('offres.societe_id', Number(state.filter.societe))
+  if (state.q) applySearch(query, state.q, SEARCH)
+  return applySort(query, state, OFFRE_LIST)
+}
+
+export async function isMember(
+  userId: number,
+  societeId: number,
+  trx?: TransactionClientContract
+): Promise<boolean> {
+  const row = await (trx ?? db)
+    .from('societe_user')
+    .where({ user_id: userId, societe_id: societeId })
+    .select('id')
+    .first()
+  return Boolean(row)
+}
+
+export type OffreAction = 'view' | 'update' | 'toDevis'
+
+/**
+ * An offre the user may act on: an unknown, malformed or foreign id is a 404 (scope AND policy);
+ * a visible offre he may not change is a 403. Locked FOR UPDATE when a transaction is given.
+ */
+export async function findOffreFor(
+  user: User,
+  rawId: unknown,
+  action: OffreAction,
+  trx?: TransactionClientContract
+): Promise<{ offre: Offre; member: boolean }> {
+  const id = parseSerialId(rawId)
+  if (id === null) throw new NotFoundException()
+  const query = visibleOffres(user, trx).where('offres.id', id)
+  if (trx) query.forUpdate('offres')
+  const offre = await query.first()
+  if (!offre) throw new NotFoundException()
+  const member = await isMember(user.id, offre.societeId, trx)
+  authorize(new OffrePolicy()[action](user, offre, member))
+  return { offre, member }
+}
+
+/** The pro sociétés the user writes offres for (his own), first one = the default. */
+export async function partnerSocietes(user: User): Promise<OffreSocieteOption[]> {
+  const rows = await Societe.query()
+    .where('type', 'pro')
+    .whereIn('id', memberSocieteIds(user.id))
+    .orderByRaw('f_unaccent(lower(nom))')
+    .orderBy('id')
+  return rows.map((s) => ({
+    id: s.id,
+    nom: s.nom,
+    remise_partenaire_pct: trimDecimal(s.remisePartenairePct ?? '0'),
+  }))
+}
+
+/** The sociétés shown in the list's filter: his own, or for staff every société with offres to see. */
+export async function filterSocietes(user: User): Promise<{ id: number; nom: string }[]> {
+  if (!seesTransmitted(user)) {
+    const own = await partnerSocietes(user)
+    return own.map(({ id, nom }) => ({ id, nom }))
+  }
+  const rows = await Societe.query()
+    .where('type', 'pro')
+    .where((q) => {
+      q.whereIn('id', memberSocieteIds(user.id)).orWhereIn(
+        'id',
+        db.from('offres').whereIn('statut', OFFRE_VISIBLE_BY_ESI).select('societe_id')
+      )
+    })
+    .orderByRaw('f_unaccent(lower(nom))')
+  return rows.map((s) => ({ id: s.id, nom: s.nom }))
+}
+
+/** The contacts of these sociétés, for the editor's picker. */
+export async function contactsOf(societeIds: number[]): Promise<OffreContactOption[]> {
+  if (societeIds.length === 0) return []
+  const rows = await Contact.query()
+    .whereIn('societe_id', societeIds)
+    .orderByRaw("f_unaccent(lower(nom)), f_unaccent(lower(coalesce(prenom, '')))")
+    .orderBy('id')
+    .limit(2000)
+  return rows.map((c) => ({
+    id: c.id,
+    societe_id: c.societeId,
+    nom: [c.nom, c.prenom].filter(Boolean).join(' '),
+    email: c.email,
+    adresse:
+      [c.adresse, [c.codePostal, c.localite].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ') || null,
+  }))
+}

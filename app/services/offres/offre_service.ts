@@ -1,0 +1,372 @@
+/*
+ * Writes on offres (DESIGN.md §1–§3): create and update by the members of the pro société,
+ * envoyer (to the contact) and transmettre (to esi). Each change is one transaction with the
+ * offre row locked, the optimistic version checked (reference B3), the number given when first
+ * issued (gapless, per société: OFF:<societe id>) and its audit row. Totals come from
+ * shared/totals.ts, the function the editor shows.
+ */
+import { DateTime } from 'luxon'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { errors as vineErrors } from '@vinejs/vine'
+import Offre from '#models/offre'
+import Contact from '#models/contact'
+import Societe from '#models/societe'
+import Notification from '#models/notification'
+import type User from '#models/user'
+import { audit } from '#services/audit'
+import { fieldError } from '#services/field_error'
+import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
+import { findOffreFor, isMember } from '#services/offres/offre_queries'
+import OffrePolicy from '#policies/offre_policy'
+import { ConflictException, TransitionException } from '#exceptions/http_exceptions'
+import { lignesErrors, toLigneData } from '#validators/lignes'
+import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
+import { OFFRE_STATUT_LABELS, SERIES, type LigneData, type OffreStatut } from '#shared/devis'
+import {
+  OFFRE_ENVOYABLE,
+  OFFRE_TRANSMISSIBLE,
+  OFFRE_VALIDITE_JOURS,
+  isOffreEditable,
+} from '#shared/offres'
+import type { Totals } from '#shared/totals'
+
+export const NO_SOCIETE =
+  'Vous n’êtes rattaché à aucune société partenaire : demandez à son administrateur de vous y inviter.'
+export const SOCIETE_NOT_ALLOWED = 'Choisissez une de vos sociétés partenaires.'
+export const CONTACT_NOT_ALLOWED = 'Choisissez un contact de la société qui émet l’offre.'
+export const NO_EMAIL =
+  'Ce contact n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer l’offre.'
+export const NO_PRODUIT = 'Ajoutez au moins une ligne de produit à l’offre.'
+export const VALIDITE_AVANT = 'La date de validité ne peut pas précéder la date de l’offre.'
+
+/** Today in Brussels. */
+export function today(): DateTime {
+  return DateTime.now().setZone(TIMEZONE).startOf('day')
+}
+
+export function defaultValidity(from: DateTime = today()): DateTime {
+  return from.plus({ days: OFFRE_VALIDITE_JOURS })
+}
+
+/** The label of an offre in messages: its number, or "Cette offre" for a draft. */
+export function offreLabel(offre: Pick<Offre, 'numero'>): string {
+  return offre.numero ? `L’offre ${offre.numero}` : 'Cette offre'
+}
+
+/** Field errors as VineJS raises them (422 JSON, or flashed next to the fields). */
+function refuse(errors: Record<string, string>): never {
+  throw new vineErrors.E_VALIDATION_ERROR(
+    Object.entries(errors).map(([field, message]) => ({ field, message, rule: 'custom' }))
+  )
+}
+
+/** The lines and header checks that need more than VineJS (type rules, dates, products). */
+async function checkedContent(input: OffreHeaderInput, trx: TransactionClientContract) {
+  const errors = lignesErrors(input.lignes)
+  if (input.valable_jusqu_au < input.date_offre) errors.valable_jusqu_au = VALIDITE_AVANT
+  const produitIds = [
+    ...new Set(input.lignes.map((l) => l.produit_id).filter((id): id is number => Boolean(id))),
+  ]
+  if (produitIds.length) {
+    const rows = await trx.from('produits').whereIn('id', produitIds).select('id')
+    const found = new Set(rows.map((r) => Number(r.id)))
+    input.lignes.forEach((l, i) => {
+      if (l.produit_id && !found.has(l.produit_id)) {
+        errors[`lignes.${i}.produit_id`] = 'Ce produit n’existe plus dans le catalogue.'
+      }
+    })
+  }
+  if (Object.keys(errors).length) refuse(errors)
+  const lignes: LigneData[] = normaliseLignes(input.lignes.map(toLigneData))
+  const remise = input.remise_globale_pct ?? '0'
+  return { lignes, remise, totals: totalsOf(lignes, remise) }
+}
+
+/** The contact must belong to the offre's société (a foreign id is a field error). */
+async function contactOf(
+  contactId: number,
+  societeId: number,
+  trx: TransactionClientContract
+): Promise<Contact> {
+  const contact = await Contact.query({ client: trx })
+    .where('id', contactId)
+    .where('societe_id', societeId)
+    .first()
+  if (!contact) fieldError('contact_id', CONTACT_NOT_ALLOWED)
+  return contact
+}
+
+function headerColumns(input: OffreHeaderInput, remise: string, totals: Totals) {
+  return {
+    contactId: input.contact_id,
+    dateOffre: DateTime.fromISO(input.date_offre),
+    valableJusquAu: DateTime.fromISO(input.valable_jusqu_au),
+    objet: input.objet,
+    adresseChantier: input.adresse_chantier || null,
+    intro: input.intro || null,
+    conditions: input.conditions || null,
+    remiseGlobalePct: String(remise),
+    totalHt: totals.total_ht,
+    totalTva: totals.total_tva,
+    totalTtc: totals.total_ttc,
+    tvaDetail: totals.tva,
+  }
+}
+
+/** The société of a new offre: the one chosen, else the user's first pro société. */
+async function societeFor(
+  user: User,
+  societeId: number | null | undefined,
+  trx: TransactionClientContract
+): Promise<Societe> {
+  if (societeId) {
+    const societe = await Societe.find(societeId, { client: trx })
+    const allowed =
+      societe?.type === 'pro' &&
+      new OffrePolicy().createFor(await isMember(user.id, societe.id, trx))
+    if (!societe || !allowed) fieldError('societe_id', SOCIETE_NOT_ALLOWED)
+    return societe
+  }
+  const first = await Societe.query({ client: trx })
+    .where('type', 'pro')
+    .whereIn('id', trx.from('societe_user').where('user_id', user.id).select('societe_id'))
+    .orderByRaw('f_unaccent(lower(nom))')
+    .orderBy('id')
+    .first()
+  if (!first) fieldError('societe_id', NO_SOCIETE)
+  return first
+}
+
+export async function createOffre(
+  ctx: HttpContext | null,
+  user: User,
+  input: CreateOffreInput
+): Promise<Offre> {
+  return db.transaction(async (trx) => {
+    const societe = await societeFor(user, input.societe_id, trx)
+    await contactOf(input.contact_id, societe.id, trx)
+    const { lignes, remise, totals } = await checkedContent(input, trx)
+    const offre = await Offre.create(
+      {
+        societeId: societe.id,
+        auteurId: user.id,
+        statut: 'brouillon',
+        lockVersion: 1,
+        ...headerColumns(input, remise, totals),
+      },
+      { client: trx }
+    )
+    await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
+    await audit(
+      ctx,
+      {
+        action: 'offre.created',
+        userId: user.id,
+        subjectType: 'offre',
+        subjectId: offre.id,
+        after: {
+          societe_id: societe.id,
+          contact_id: offre.contactId,
+          lignes: lignes.length,
+          total_ttc: totals.total_ttc,
+        },
+      },
+      trx
+    )
+    return offre
+  })
+}
+
+/** Who saved last (from the audit rows: offres keep only their author). */
+async function lastEditor(offreId: number, trx: TransactionClientContract): Promise<string | null> {
+  const row = await trx
+    .from('audit_logs')
+    .join('users', 'users.id', 'audit_logs.user_id')
+    .where('audit_logs.subject_type', 'offre')
+    .where('audit_logs.subject_id', String(offreId))
+    .orderBy('audit_logs.id', 'desc')
+    .select('users.name')
+    .first()
+  return row?.name ?? null
+}
+
+/** 409 when somebody saved since the user opened the offre; nothing is written. */
+async function checkVersion(
+  offre: Offre,
+  expected: number | undefined,
+  trx: TransactionClientContract
+) {
+  if (expected === undefined || offre.lockVersion === expected) return
+  const by = await lastEditor(offre.id, trx)
+  const at = offre.updatedAt.setZone(TIMEZONE).toFormat("HH'h'mm")
+  throw new ConflictException(
+    `${offreLabel(offre)} a été modifiée${by ? ` par ${by}` : ''} à ${at} depuis que vous l’avez ouverte. Vos changements ne sont pas enregistrés : rechargez la page pour voir la dernière version, puis refaites vos modifications.`
+  )
+}
+
+function readOnly(statut: OffreStatut): never {
+  throw new TransitionException(
+    `Une offre « ${OFFRE_STATUT_LABELS[statut]} » ne peut plus être modifiée.`
+  )
+}
+
+export async function updateOffre(
+  ctx: HttpContext | null,
+  user: User,
+  rawId: unknown,
+  input: UpdateOffreInput
+): Promise<Offre> {
+  return db.transaction(async (trx) => {
+    const { offre } = await findOffreFor(user, rawId, 'update', trx)
+    await checkVersion(offre, input.lock_version, trx)
+    if (!isOffreEditable(offre.statut)) readOnly(offre.statut)
+    await contactOf(input.contact_id, offre.societeId, trx)
+    const { lignes, remise, totals } = await checkedContent(input, trx)
+    const before = { total_ttc: offre.totalTtc, contact_id: offre.contactId }
+    offre.merge({ ...headerColumns(input, remise, totals), lockVersion: offre.lockVersion + 1 })
+    offre.useTransaction(trx)
+    await offre.save()
+    await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
+    await audit(
+      ctx,
+      {
+        action: 'offre.updated',
+        userId: user.id,
+        subjectType: 'offre',
+        subjectId: offre.id,
+        before,
+        after: { total_ttc: totals.total_ttc, contact_id: offre.contactId, lignes: lignes.length },
+      },
+      trx
+    )
+    return offre
+  })
+}
+
+async function requireProduit(offreId: number, trx: TransactionClientContract) {
+  const rows = await trx
+    .from('offre_lignes')
+    .where('offre_id', offreId)
+    .where('type', 'produit')
+    .count('* as n')
+  if (Number(rows[0].n) === 0) throw new TransitionException(NO_PRODUIT)
+}
+
+export type EnvoyerResult = { offre: Offre; contact: Contact; resent: boolean }
+
+/**
+ * Sends the offre to its contact: numbered on its first issue, statut envoyee. Sending an already
+ * sent offre again (after a correction) keeps its number. The caller mails it after the commit.
+ */
+export async function envoyerOffre(
+  ctx: HttpContext | null,
+  user: User,
+  rawId: unknown,
+  lockVersion?: number
+): Promise<EnvoyerResult> {
+  return db.transaction(async (trx) => {
+    const { offre } = await findOffreFor(user, rawId, 'update', trx)
+    await checkVersion(offre, lockVersion, trx)
+    const from = offre.statut
+    if (!OFFRE_ENVOYABLE.includes(from)) {
+      throw new TransitionException(
+        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être envoyée au contact.`
+      )
+    }
+    const contact = await Contact.findOrFail(offre.contactId, { client: trx })
+    if (!contact.email) throw new TransitionException(NO_EMAIL)
+    await requireProduit(offre.id, trx)
+    if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+    offre.merge({
+      statut: 'envoyee',
+      envoyeeLe: DateTime.now(),
+      lockVersion: offre.lockVersion + 1,
+    })
+    offre.useTransaction(trx)
+    await offre.save()
+    await audit(
+      ctx,
+      {
+        action: 'offre.envoyee',
+        userId: user.id,
+        subjectType: 'offre',
+        subjectId: offre.id,
+        before: { statut: from },
+        after: { statut: 'envoyee', numero: offre.numero, to: contact.email },
+      },
+      trx
+    )
+    return { offre, contact, resent: from === 'envoyee' }
+  })
+}
+
+/** The staff who hear of a transmitted offre (esi accounts with two-factor on). */
+const NOTIFIED_STAFF_LIMIT = 200
+
+/**
+ * Hands the offre to esi: numbered if it was not yet, statut transmise, and a notification to
+ * every staff member (esi sees it in its list from now on, read-only).
+ */
+export async function transmettreOffre(
+  ctx: HttpContext | null,
+  user: User,
+  rawId: unknown,
+  lockVersion?: number
+): Promise<Offre> {
+  return db.transaction(async (trx) => {
+    const { offre } = await findOffreFor(user, rawId, 'update', trx)
+    await checkVersion(offre, lockVersion, trx)
+    const from = offre.statut
+    if (!OFFRE_TRANSMISSIBLE.includes(from)) {
+      throw new TransitionException(
+        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être transmise à ESI.`
+      )
+    }
+    await requireProduit(offre.id, trx)
+    if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+    offre.merge({
+      statut: 'transmise',
+      transmiseLe: DateTime.now(),
+      lockVersion: offre.lockVersion + 1,
+    })
+    offre.useTransaction(trx)
+    await offre.save()
+    const societe = await Societe.findOrFail(offre.societeId, { client: trx })
+    const staff = await trx
+      .from('users')
+      .where('role', 'esi')
+      .whereNotNull('two_factor_confirmed_at')
+      .whereNot('id', user.id)
+      .orderBy('id')
+      .limit(NOTIFIED_STAFF_LIMIT)
+      .select('id')
+    if (staff.length) {
+      await Notification.createMany(
+        staff.map((s) => ({
+          userId: Number(s.id),
+          type: 'offre.transmise',
+          titre: `Offre ${offre.numero} transmise par ${societe.nom}`.slice(0, 190),
+          lien: `/app/offres/${offre.id}/preview`,
+          icon: 'bi bi-file-earmark-richtext',
+        })),
+        { client: trx }
+      )
+    }
+    await audit(
+      ctx,
+      {
+        action: 'offre.transmise',
+        userId: user.id,
+        subjectType: 'offre',
+        subjectId: offre.id,
+        before: { statut: from },
+        after: { statut: 'transmise', numero: offre.numero, notified: staff.length },
+      },
+      trx
+    )
+    return offre
+  })
+}
