@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import { Head, Link, router } from '@inertiajs/react'
+import { Head, Link, router, usePage } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
 import Block from '../../components/ui/Block.js'
 import ContactModal from '../../components/contacts/ContactModal.js'
 import type { ContactDetail, SocieteOption } from '../../components/contacts/types.js'
 import { confirmDelete } from '~/lib/dialogs'
 import { formatDateTime } from '~/lib/format'
+import type { SharedProps } from '~/types'
 
 export type ShowProps = {
   contact: ContactDetail
@@ -38,6 +39,9 @@ export default function Show({ contact, societes }: ShowProps) {
     }
   }
 
+  // Offres are written by the contact's pro société (an esi only reads transmitted ones)
+  const isPro = usePage<SharedProps>().props.user?.effective_role === 'pro'
+
   return (
     <>
       <Head title={name} />
@@ -47,6 +51,15 @@ export default function Show({ contact, societes }: ShowProps) {
         breadcrumb={[{ label: 'Contacts', href: '/app/contacts' }, { label: name }]}
         actions={
           <div className="d-flex gap-2">
+            {isPro && (
+              <Link
+                href={`/app/offres/create?contact_id=${contact.id}`}
+                className="btn btn-alt-primary"
+              >
+                <i className="bi bi-file-earmark-plus me-1" aria-hidden="true" />
+                Nouvelle offre
+              </Link>
+            )}
             <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
               <i className="bi bi-pencil me-1" aria-hidden="true" />
               Modifier
