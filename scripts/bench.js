@@ -1,5 +1,7 @@
 /*
- * `npm run bench`: the clients list under load (issue 4, reference §C). The app runs IN THIS
+ * `npm run bench`: the clients list under load (issue 4, reference §C), and the devis (issue 5):
+ * the devis Index with 50 000 devis, saving a devis of 50 lines (PUT JSON, each connection on
+ * its own devis with its current lock_version), and rendering its PDF. The app runs IN THIS
  * PROCESS against a real PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
  * esi_bench: created, migrated and filled by `node ace db:volume` when needed); autocannon runs
  * in a worker thread so it does not share the server's event loop. An esi bench user logs in
@@ -15,16 +17,19 @@ import path from 'node:path'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+/** Only the scenarios whose label matches (e.g. BENCH_ONLY=Devis). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null
 
 function percentile(sorted, p) {
   if (!sorted.length) return NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-function load(url, headers, duration = DURATION) {
+/** `save`: { ids, locks, body } — PUT the body to each devis with its current lock_version. */
+function load(url, headers, duration = DURATION, save = null) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), {
-      workerData: { url, headers, duration, connections: CONNECTIONS },
+      workerData: { url, headers, duration, connections: CONNECTIONS, save },
     })
     worker.once('message', resolve)
     worker.once('error', reject)
@@ -40,8 +45,15 @@ class Session {
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
-  async request(method, url, { form, headers = {} } = {}) {
+  async request(method, url, { form, json, headers = {} } = {}) {
     const init = { method, redirect: 'manual', headers: { cookie: this.header(), ...headers } }
+    if (json) {
+      init.body = JSON.stringify(json)
+      init.headers['content-type'] = 'application/json'
+      init.headers.accept = 'application/json'
+      const xsrf = this.cookies.get('XSRF-TOKEN')
+      if (xsrf) init.headers['x-xsrf-token'] = decodeURIComponent(xsrf)
+    }
     if (form) {
       init.body = new URLSearchParams(form).toString()
       init.headers['content-type'] = 'application/x-www-form-urlencoded'
@@ -55,6 +67,125 @@ class Session {
       this.cookies.set(pair.slice(0, at), pair.slice(at + 1))
     }
     return response
+  }
+}
+
+/** "123456" cents → "1234,56" as typed in the editor */
+const typedMoney = (cents) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`
+
+/**
+ * The devis of the save and PDF scenarios: 50 lines (5 sections of 8 products and a sub-total),
+ * typed as the editor sends them; one devis per connection (twice as many, for slack), made once
+ * through POST /esi/devis (JSON) and reused by later runs.
+ */
+async function prepareDevisBench(session, user) {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const OBJET = 'Devis de bench (50 lignes)'
+  const produits = await db
+    .from('produits')
+    .where('actif', true)
+    .orderBy('id')
+    .limit(40)
+    .select('id', 'libelle', 'unite', 'prix_vente_ht', 'taux_tva')
+  const client = await db.from('clients').orderBy('id_client').first()
+  // The PDF prints the company's details: a bench database made only by db:volume has none
+  if (!(await db.from('societes').where('type', 'esi').first())) {
+    await db.table('societes').insert({
+      nom: 'Menuiserie de bench SRL',
+      type: 'esi',
+      forme_juridique: 'SRL',
+      numero_tva: 'BE0456789034',
+      adresse: 'Rue de Fer 1',
+      code_postal: '5000',
+      localite: 'Namur',
+      pays: 'BE',
+      iban: 'BE68539007547034',
+      bic: 'GKCCBEBB',
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+  }
+  if (produits.length < 40 || !client) throw new Error('Données de volume manquantes (db:volume)')
+  const lignes = []
+  for (let s = 0; s < 5; s++) {
+    lignes.push({
+      type: 'section',
+      designation: `Lot ${s + 1}`,
+      quantite: '',
+      unite: null,
+      prix_unitaire_ht: '',
+      remise_pct: '0',
+      taux_tva: null,
+      produit_id: null,
+    })
+    for (let k = 0; k < 8; k++) {
+      const p = produits[s * 8 + k]
+      lignes.push({
+        type: 'produit',
+        produit_id: p.id,
+        designation: p.libelle,
+        quantite: k % 3 === 0 ? '2,5' : String(1 + (k % 4)),
+        unite: p.unite,
+        prix_unitaire_ht: typedMoney(Number(p.prix_vente_ht)),
+        remise_pct: k % 4 === 1 ? '5' : '0',
+        taux_tva: p.taux_tva,
+      })
+    }
+    lignes.push({
+      type: 'sous_total',
+      designation: `Sous-total lot ${s + 1}`,
+      quantite: '',
+      unite: null,
+      prix_unitaire_ht: '',
+      remise_pct: '0',
+      taux_tva: null,
+      produit_id: null,
+    })
+  }
+  const body = {
+    client_id: Number(client.id_client),
+    commercial_id: user.id,
+    objet: OBJET,
+    adresse_chantier: 'Rue de Fer 12, 5000 Namur',
+    remise_globale_pct: '2,5',
+    acompte_pct: '30',
+    intro: 'Devis de mesure de performance.',
+    conditions: 'Conditions générales de vente.',
+    lignes,
+  }
+  const wanted = CONNECTIONS * 2
+  const existing = await db
+    .from('devis')
+    .where({ objet: OBJET, created_by: user.id, statut: 'brouillon' })
+    .orderBy('id')
+    .limit(wanted)
+    .select('id')
+  const ids = existing.map((r) => r.id)
+  while (ids.length < wanted) {
+    const response = await session.request('POST', '/esi/devis', { json: body })
+    if (response.status !== 201) {
+      throw new Error(
+        `Création du devis de bench impossible : HTTP ${response.status} ${await response.text()}`
+      )
+    }
+    ids.push((await response.json()).id)
+  }
+  const xsrf = session.cookies.get('XSRF-TOKEN')
+  return {
+    ids,
+    body,
+    headers: {
+      cookie: session.header(),
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-xsrf-token': xsrf ? decodeURIComponent(xsrf) : '',
+    },
+    /** The current lock_version of each devis, in the order of `ids`. */
+    locks: async () => {
+      const rows = await db.from('devis').whereIn('id', ids).select('id', 'lock_version')
+      const byId = new Map(rows.map((r) => [r.id, r.lock_version]))
+      return ids.map((id) => byId.get(id))
+    },
   }
 }
 
@@ -169,7 +300,29 @@ async function main() {
     ['Clients, dernière page (keyset)', '/esi/customers?sort=-id_client&page=last', inertia],
     ['Clients, tri nom, dernière page', '/esi/customers?sort=nom&page=last', inertia],
     ['JSON nu : GET /api/user', '/api/user', json],
+    // Issue 5: the devis list with 50 000 devis (db:volume), a filter + a search, the last page
+    ['Devis, Inertia, ?sort=-date_devis', '/esi/devis?sort=-date_devis', inertia],
+    [
+      'Devis, filtre statut + recherche',
+      '/esi/devis?sort=-date_devis&filter[statut]=accepte,envoye&q=chassis',
+      inertia,
+    ],
+    ['Devis, tri client, dernière page', '/esi/devis?sort=client_nom&page=last', inertia],
+    ['Devis, statistiques (12 derniers mois)', '/esi/devis/stats', inertia],
   ]
+
+  // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)
+  const saveBench = await prepareDevisBench(session, user)
+  scenarios.push(
+    [
+      'Devis, enregistrement 50 lignes (PUT JSON)',
+      `/esi/devis/${saveBench.ids[0]}`,
+      saveBench.headers,
+      saveBench,
+    ],
+    ['Devis, PDF 50 lignes', `/esi/devis/${saveBench.ids[0]}/pdf`, { cookie: session.header() }]
+  )
+  const selected = ONLY ? scenarios.filter(([label]) => ONLY.test(label)) : scenarios
 
   // SQL queries of one request: every query the pg driver sends while it runs
   let counting = false
@@ -188,10 +341,16 @@ async function main() {
     }
     return original.apply(this, args)
   }
-  async function queriesOf(path, headers) {
+  async function queriesOf(path, headers, save) {
+    const init = { headers }
+    if (save) {
+      const [lock] = await saveBench.locks()
+      init.method = 'PUT'
+      init.body = JSON.stringify({ ...save.body, lock_version: lock })
+    }
     queries = 0
     counting = true
-    const response = await fetch(base + path, { headers })
+    const response = await fetch(base + path, init)
     await response.arrayBuffer()
     counting = false
     if (response.status !== 200) throw new Error(`${path} : HTTP ${response.status}`)
@@ -200,17 +359,24 @@ async function main() {
 
   // Before any load, one request at a time: nothing else is running
   const sqlCounts = []
-  for (const [label, path, headers] of scenarios) {
+  for (const [label, path, headers, save] of selected) {
     if (process.env.BENCH_DEBUG) console.log(`  ${label}`)
-    sqlCounts.push(await queriesOf(path, headers))
+    sqlCounts.push(await queriesOf(path, headers, save))
   }
 
+  // A save scenario runs with the lock_versions of the moment (they change at every save)
+  // (after a pause: the last saves of the previous run may still be running on the server)
+  const saveOf = async (save) => {
+    if (!save) return null
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    return { ids: save.ids, locks: await save.locks(), body: save.body }
+  }
   const rows = []
-  for (const [i, [label, path, headers]] of scenarios.entries()) {
+  for (const [i, [label, path, headers, save]] of selected.entries()) {
     const sql = sqlCounts[i]
-    await load(base + path, headers, 2) // warm-up
+    await load(base + path, headers, 2, await saveOf(save)) // warm-up
     const started = Date.now()
-    const result = await load(base + path, headers)
+    const result = await load(base + path, headers, DURATION, await saveOf(save))
     const seconds = (Date.now() - started) / 1000
     const sorted = Float64Array.from(result.latencies).sort()
     const ok = result.statuses[200] ?? 0
@@ -227,11 +393,9 @@ async function main() {
   }
 
   const cpus = os.cpus()
-  const [{ n: clients }] = await (
-    await import('@adonisjs/lucid/services/db')
-  ).default
-    .from('clients')
-    .count('* as n')
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const [{ n: clients }] = await db.from('clients').count('* as n')
+  const [{ n: devisCount }] = await db.from('devis').count('* as n')
   const lines = [
     `| scénario | req/s | p50 (ms) | p95 (ms) | p99 (ms) | requêtes SQL / requête | erreurs |`,
     `|---|---:|---:|---:|---:|---:|---:|`,
@@ -243,7 +407,8 @@ async function main() {
   const context =
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${cpus.length} × ${cpus[0]?.model.trim()}, ` +
     `Node ${process.version}, NODE_ENV=${env.NODE_ENV}, sessions ${env.SESSION_DRIVER ?? 'database'}, ` +
-    `${Number(clients).toLocaleString('fr-BE')} clients, ${CONNECTIONS} connexions × ${DURATION} s par scénario`
+    `${Number(clients).toLocaleString('fr-BE')} clients, ${Number(devisCount).toLocaleString('fr-BE')} devis, ` +
+    `${CONNECTIONS} connexions × ${DURATION} s par scénario`
   console.log(`\n${context}\n\n${lines.join('\n')}\n`)
   const out = path.join(ROOT, 'storage/bench')
   mkdirSync(out, { recursive: true })
@@ -251,6 +416,8 @@ async function main() {
   console.log('› Tableau gardé dans storage/bench/last.md')
 
   pg.Client.prototype.query = original
+  // The requests still running when the last load stopped end before the database is closed
+  await new Promise((resolve) => setTimeout(resolve, 2000))
   await app.terminate()
   process.exit(0)
 }
@@ -261,12 +428,39 @@ if (!isMainThread) {
   const { default: autocannon } = await import('autocannon')
   const latencies = []
   const statuses = {}
-  const instance = autocannon({
+  const options = {
     url: workerData.url,
     headers: workerData.headers,
     connections: workerData.connections,
     duration: workerData.duration,
-  })
+  }
+  const save = workerData.save
+  if (save) {
+    // Each request takes a devis nobody is saving and sends its current lock_version; the
+    // response gives the next one (a connection waits for its response before the next request)
+    const locks = new Map(save.ids.map((id, i) => [id, save.locks[i]]))
+    const free = [...save.ids]
+    options.requests = [
+      {
+        method: 'PUT',
+        setupRequest: (request, context) => {
+          const id = free.pop() ?? save.ids[0]
+          context.id = id
+          return {
+            ...request,
+            path: `/esi/devis/${id}`,
+            body: JSON.stringify({ ...save.body, lock_version: locks.get(id) }),
+          }
+        },
+        onResponse: (status, body, context) => {
+          if (status === 200) locks.set(context.id, JSON.parse(body).lock_version)
+          // A refused save (stale lock_version) leaves that devis out of the rest of the run
+          if (status === 200 || free.length === 0) free.push(context.id)
+        },
+      },
+    ]
+  }
+  const instance = autocannon(options)
   instance.on('response', (_client, status, _bytes, time) => {
     latencies.push(time)
     statuses[status] = (statuses[status] ?? 0) + 1

@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { sortToString, type ListPosition, type SortKey } from '#shared/list_query'
 
-export type SqlCast = 'text' | 'bigint' | 'integer' | 'timestamptz' | 'boolean'
+export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
 
 /** One sort expression: trusted SQL from the code (never from the request) and its type. */
 export interface SortExpr {
@@ -52,6 +52,8 @@ const CAST_CHECKS: Record<SqlCast, (v: unknown) => boolean> = {
   text: (v) => typeof v === 'string' && v.length <= 1000,
   bigint: (v) => typeof v === 'string' && /^-?\d{1,18}$/.test(v),
   integer: (v) => typeof v === 'string' && /^-?\d{1,9}$/.test(v),
+  // A calendar date as PostgreSQL prints it: "2026-05-01"
+  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
   // As PostgreSQL prints it (microseconds kept): "2026-05-01 10:00:00.123456+00"
   timestamptz: (v) =>
     typeof v === 'string' &&

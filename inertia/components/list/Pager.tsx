@@ -11,10 +11,11 @@ const number = new Intl.NumberFormat('fr-BE')
 
 /** The count of matching rows as the server gave it: exact, or an estimate (« environ »). */
 export function totalText(total: ListPage<unknown>['total'], noun: string): string {
-  const plural = total.count > 1 ? 's' : ''
-  if (total.exact) return `${number.format(total.count)} ${noun}${plural}`
+  // "devis", "prix": French nouns in -s / -x do not change in the plural
+  const s = /[sx]$/.test(noun) ? '' : 's'
+  if (total.exact) return `${number.format(total.count)} ${noun}${total.count > 1 ? s : ''}`
   // Past about 5 000 rows the server gives the planner's estimate, not a count
-  return `environ ${number.format(total.count)} ${noun}s`
+  return `environ ${number.format(total.count)} ${noun}${s}`
 }
 
 /** Keyset navigation: first, previous, next, last (no page numbers: the last page is cheap). */

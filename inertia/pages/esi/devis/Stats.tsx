@@ -1,0 +1,91 @@
+import { lazy, Suspense } from 'react'
+import { Head, Link } from '@inertiajs/react'
+import PageHeader from '../../../components/layout/PageHeader.js'
+import Block from '../../../components/ui/Block.js'
+import ListWarnings from '../../../components/list/ListWarnings.js'
+import StatsPeriodForm from '../../../components/devis_list/StatsPeriodForm.js'
+import {
+  CommercialTable,
+  MonthTable,
+  StatsKpis,
+  StatutTable,
+} from '../../../components/devis_list/StatsTables.js'
+import { formatDate } from '../../../lib/format.js'
+import type { CommercialOption, DevisStats } from '@shared/devis_list'
+
+// chart.js is only downloaded by this page, after its tables are on screen
+const StatsCharts = lazy(() => import('../../../components/devis_list/StatsCharts.js'))
+
+export type DevisStatsProps = {
+  stats: DevisStats
+  warnings: string[]
+  today: string
+  commerciaux: CommercialOption[]
+}
+
+export default function DevisStatsPage({ stats, warnings, today, commerciaux }: DevisStatsProps) {
+  const periode = `du ${formatDate(stats.du)} au ${formatDate(stats.au)}`
+  return (
+    <>
+      <Head title="Statistiques des devis" />
+      <PageHeader
+        title="Statistiques des devis"
+        subtitle={`Période ${periode}`}
+        breadcrumb={[
+          { label: 'Ventes' },
+          { label: 'Devis', href: '/esi/devis' },
+          { label: 'Statistiques' },
+        ]}
+        actions={
+          <Link className="btn btn-alt-secondary" href="/esi/devis">
+            <i className="bi bi-list-ul me-1" aria-hidden="true" />
+            Liste des devis
+          </Link>
+        }
+      />
+      <div className="content">
+        <ListWarnings warnings={warnings} />
+        <Block title="Période">
+          <StatsPeriodForm
+            key={`${stats.du}|${stats.au}|${stats.commercial ?? ''}`}
+            du={stats.du}
+            au={stats.au}
+            commercial={stats.commercial}
+            today={today}
+            commerciaux={commerciaux}
+          />
+        </Block>
+        <Block title={`Indicateurs des devis envoyés ${periode}`}>
+          <StatsKpis stats={stats} />
+        </Block>
+        <Block title="Graphiques">
+          <Suspense
+            fallback={
+              <div className="text-center text-body-secondary py-5" role="status">
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                Chargement des graphiques…
+              </div>
+            }
+          >
+            <StatsCharts stats={stats} />
+          </Suspense>
+        </Block>
+        <div className="row">
+          <div className="col-xl-5">
+            <Block title="Par statut">
+              <StatutTable stats={stats} />
+            </Block>
+          </div>
+          <div className="col-xl-7">
+            <Block title="Par mois">
+              <MonthTable stats={stats} />
+            </Block>
+          </div>
+        </div>
+        <Block title="Par commercial">
+          <CommercialTable stats={stats} />
+        </Block>
+      </div>
+    </>
+  )
+}
