@@ -33,13 +33,28 @@ declare module '@adonisjs/inertia/types' {
     'Dashboard': ExtractProps<(typeof import('../../inertia/pages/Dashboard.tsx'))['default']>
     'Dev/Mails': ExtractProps<(typeof import('../../inertia/pages/Dev/Mails.tsx'))['default']>
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
+    'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
+    'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
+    'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
+    'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
     'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
+    'esi/devis/Create': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Create.tsx'))['default']>
+    'esi/devis/Edit': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Edit.tsx'))['default']>
+    'esi/devis/Index': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Index.tsx'))['default']>
+    'esi/devis/Preview': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Preview.tsx'))['default']>
+    'esi/devis/Stats': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Stats.tsx'))['default']>
+    'esi/paiement/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/esi/paiement/DemandePaiement.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
     'esi/Recherche': ExtractProps<(typeof import('../../inertia/pages/esi/Recherche.tsx'))['default']>
+    'offres/Create': ExtractProps<(typeof import('../../inertia/pages/offres/Create.tsx'))['default']>
+    'offres/Edit': ExtractProps<(typeof import('../../inertia/pages/offres/Edit.tsx'))['default']>
+    'offres/Index': ExtractProps<(typeof import('../../inertia/pages/offres/Index.tsx'))['default']>
+    'offres/Preview': ExtractProps<(typeof import('../../inertia/pages/offres/Preview.tsx'))['default']>
     'preview/Auth': ExtractProps<(typeof import('../../inertia/pages/preview/Auth.tsx'))['default']>
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
+    'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
     'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
     'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>

@@ -50,6 +50,47 @@ export type ScannedRoutes = {
     'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.recherche': { paramsTuple?: []; params?: {} }
+    'esi.devis.create': { paramsTuple?: []; params?: {} }
+    'esi.devis.clients': { paramsTuple?: []; params?: {} }
+    'esi.devis.clients.store': { paramsTuple?: []; params?: {} }
+    'esi.devis.produits': { paramsTuple?: []; params?: {} }
+    'esi.devis.store': { paramsTuple?: []; params?: {} }
+    'esi.devis.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.duplicate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.index': { paramsTuple?: []; params?: {} }
+    'esi.devis.export': { paramsTuple?: []; params?: {} }
+    'esi.devis.stats': { paramsTuple?: []; params?: {} }
+    'esi.devis.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'partner.offres.index': { paramsTuple?: []; params?: {} }
+    'partner.offres.create': { paramsTuple?: []; params?: {} }
+    'partner.offres.produits': { paramsTuple?: []; params?: {} }
+    'partner.offres.store': { paramsTuple?: []; params?: {} }
+    'partner.offres.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.transmettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.offres.to_devis': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.index': { paramsTuple?: []; params?: {} }
+    'esi.bdc.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.signature': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.index': { paramsTuple?: []; params?: {} }
+    'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -77,13 +118,7 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
-    'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.devis.index': { paramsTuple?: []; params?: {} }
-    'esi.devis.create': { paramsTuple?: []; params?: {} }
-    'esi.devis.stats': { paramsTuple?: []; params?: {} }
-    'esi.bdc.index': { paramsTuple?: []; params?: {} }
-    'esi.commandes.index': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
@@ -127,6 +162,31 @@ export type ScannedRoutes = {
     'esi.textes.create': { paramsTuple?: []; params?: {} }
     'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.recherche': { paramsTuple?: []; params?: {} }
+    'esi.devis.create': { paramsTuple?: []; params?: {} }
+    'esi.devis.clients': { paramsTuple?: []; params?: {} }
+    'esi.devis.produits': { paramsTuple?: []; params?: {} }
+    'esi.devis.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'esi.devis.index': { paramsTuple?: []; params?: {} }
+    'esi.devis.export': { paramsTuple?: []; params?: {} }
+    'esi.devis.stats': { paramsTuple?: []; params?: {} }
+    'esi.devis.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'partner.offres.index': { paramsTuple?: []; params?: {} }
+    'partner.offres.create': { paramsTuple?: []; params?: {} }
+    'partner.offres.produits': { paramsTuple?: []; params?: {} }
+    'partner.offres.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.index': { paramsTuple?: []; params?: {} }
+    'esi.bdc.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.signature': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.index': { paramsTuple?: []; params?: {} }
+    'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -140,13 +200,7 @@ export type ScannedRoutes = {
     'app.two_factor.required': { paramsTuple?: []; params?: {} }
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.devis.index': { paramsTuple?: []; params?: {} }
-    'esi.devis.create': { paramsTuple?: []; params?: {} }
-    'esi.devis.stats': { paramsTuple?: []; params?: {} }
-    'esi.bdc.index': { paramsTuple?: []; params?: {} }
-    'esi.commandes.index': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
@@ -188,6 +242,31 @@ export type ScannedRoutes = {
     'esi.textes.create': { paramsTuple?: []; params?: {} }
     'esi.textes.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.recherche': { paramsTuple?: []; params?: {} }
+    'esi.devis.create': { paramsTuple?: []; params?: {} }
+    'esi.devis.clients': { paramsTuple?: []; params?: {} }
+    'esi.devis.produits': { paramsTuple?: []; params?: {} }
+    'esi.devis.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'esi.devis.index': { paramsTuple?: []; params?: {} }
+    'esi.devis.export': { paramsTuple?: []; params?: {} }
+    'esi.devis.stats': { paramsTuple?: []; params?: {} }
+    'esi.devis.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
+    'partner.offres.index': { paramsTuple?: []; params?: {} }
+    'partner.offres.create': { paramsTuple?: []; params?: {} }
+    'partner.offres.produits': { paramsTuple?: []; params?: {} }
+    'partner.offres.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.index': { paramsTuple?: []; params?: {} }
+    'esi.bdc.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.signature': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.index': { paramsTuple?: []; params?: {} }
+    'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -201,13 +280,7 @@ export type ScannedRoutes = {
     'app.two_factor.required': { paramsTuple?: []; params?: {} }
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.offres.index': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.devis.index': { paramsTuple?: []; params?: {} }
-    'esi.devis.create': { paramsTuple?: []; params?: {} }
-    'esi.devis.stats': { paramsTuple?: []; params?: {} }
-    'esi.bdc.index': { paramsTuple?: []; params?: {} }
-    'esi.commandes.index': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
@@ -239,6 +312,8 @@ export type ScannedRoutes = {
     'esi.customers.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.produits.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -251,6 +326,7 @@ export type ScannedRoutes = {
     'partner.contacts.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -264,6 +340,19 @@ export type ScannedRoutes = {
     'esi.produits.import': { paramsTuple?: []; params?: {} }
     'esi.produits.store': { paramsTuple?: []; params?: {} }
     'esi.textes.store': { paramsTuple?: []; params?: {} }
+    'esi.devis.clients.store': { paramsTuple?: []; params?: {} }
+    'esi.devis.store': { paramsTuple?: []; params?: {} }
+    'esi.devis.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.duplicate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.store': { paramsTuple?: []; params?: {} }
+    'partner.offres.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.transmettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.offres.to_devis': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.bdc.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -24,7 +24,8 @@ export const LIGNE_MESSAGES = {
 /** "2,5" → "2.5" (≤ 3 decimals, 0 … MAX_QUANTITE) */
 const quantiteRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
   const scaled = parseScaled(value as string, 3)
-  if (scaled === null) return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
+  if (scaled === null)
+    return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
   if (scaled < 0n) return field.report('La quantité ne peut pas être négative.', 'quantite', field)
   if (scaled > BigInt(MAX_QUANTITE) * 1000n)
     return field.report('La quantité est trop élevée.', 'quantite', field)
@@ -42,13 +43,19 @@ export const pctRule = vine.createRule((value: unknown, _o: undefined, field: Fi
 })
 
 /** "1 234,56" → 123456 cents (shared/money.ts) */
-export const moneyCentsRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
-  try {
-    field.mutate(parseMoney(String(value)), field)
-  } catch (error) {
-    field.report(error instanceof MoneyFormatError ? error.message : 'Montant invalide.', 'money', field)
+export const moneyCentsRule = vine.createRule(
+  (value: unknown, _o: undefined, field: FieldContext) => {
+    try {
+      field.mutate(parseMoney(String(value)), field)
+    } catch (error) {
+      field.report(
+        error instanceof MoneyFormatError ? error.message : 'Montant invalide.',
+        'money',
+        field
+      )
+    }
   }
-})
+)
 
 function formatScaled(value: bigint, scale: number): string {
   const negative = value < 0n
@@ -71,7 +78,11 @@ export const lignesSchema = () =>
         unite: vine.enum(UNITES).nullable().optional(),
         prix_unitaire_ht: vine.string().trim().maxLength(30).use(moneyCentsRule()).optional(),
         remise_pct: vine.string().trim().maxLength(12).use(pctRule()).optional(),
-        taux_tva: vine.number().in([...TAUX_TVA]).nullable().optional(),
+        taux_tva: vine
+          .number()
+          .in([...TAUX_TVA])
+          .nullable()
+          .optional(),
       })
     )
     .maxLength(MAX_LIGNES)
@@ -98,9 +109,12 @@ export function lignesErrors(lignes: ValidatedLigne[]): Record<string, string> {
     if ((l.type === 'produit' || l.type === 'texte' || l.type === 'section') && !l.designation)
       errors[at('designation')] = 'Saisissez une désignation.'
     if (l.type === 'produit') {
-      if (l.quantite === undefined || l.quantite === '') errors[at('quantite')] = 'Saisissez une quantité.'
-      if (l.prix_unitaire_ht === undefined) errors[at('prix_unitaire_ht')] = 'Saisissez un prix unitaire HT.'
-      if (l.taux_tva === undefined || l.taux_tva === null) errors[at('taux_tva')] = 'Choisissez un taux de TVA.'
+      if (l.quantite === undefined || l.quantite === '')
+        errors[at('quantite')] = 'Saisissez une quantité.'
+      if (l.prix_unitaire_ht === undefined)
+        errors[at('prix_unitaire_ht')] = 'Saisissez un prix unitaire HT.'
+      if (l.taux_tva === undefined || l.taux_tva === null)
+        errors[at('taux_tva')] = 'Choisissez un taux de TVA.'
     }
   })
   return errors

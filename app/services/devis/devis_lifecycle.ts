@@ -14,13 +14,12 @@ import { audit } from '#services/audit'
 import { nextNumero } from '#services/documents/numbering'
 import { conflictMessage } from '#services/documents/optimistic_lock'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
-import { ConflictException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
 import {
-  DEVIS_STATUT_LABELS,
-  SERIES,
-  canTransition,
-  type DevisStatut,
-} from '#shared/devis'
+  ConflictException,
+  NotFoundException,
+  TransitionException,
+} from '#exceptions/http_exceptions'
+import { DEVIS_STATUT_LABELS, SERIES, canTransition, type DevisStatut } from '#shared/devis'
 
 export type ChangeStatutInput = {
   devisId: number
@@ -43,7 +42,11 @@ export async function changeDevisStatut(
     if (input.lockVersion !== undefined && devis.lockVersion !== input.lockVersion) {
       const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
       throw new ConflictException(
-        conflictMessage(`Le devis ${devis.numero ?? 'brouillon'}`, editor?.name ?? null, devis.updatedAt)
+        conflictMessage(
+          `Le devis ${devis.numero ?? 'brouillon'}`,
+          editor?.name ?? null,
+          devis.updatedAt
+        )
       )
     }
     const from = devis.statut
@@ -60,7 +63,9 @@ export async function changeDevisStatut(
         .where('type', 'produit')
         .count('* as n')
       if (Number(produits[0].n) === 0) {
-        throw new TransitionException('Ajoutez au moins une ligne de produit avant d’envoyer le devis.')
+        throw new TransitionException(
+          'Ajoutez au moins une ligne de produit avant d’envoyer le devis.'
+        )
       }
       if (!devis.numero) devis.numero = await nextNumero(trx, SERIES.devis)
       devis.envoyeLe = now

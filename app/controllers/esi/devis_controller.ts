@@ -1,0 +1,331 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import Client from '#models/client'
+import Devis from '#models/devis'
+import DevisRevision from '#models/devis_revision'
+import { AppException, ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { isApiRequest } from '#services/http_errors'
+import { parseId } from '#services/route_params'
+import { createClient } from '#services/clients/client_service'
+import {
+  createDevis,
+  defaultTexte,
+  defaultValidity,
+  deleteDevis,
+  duplicateDevis,
+  today,
+  updateDevis,
+  type DevisSnapshot,
+} from '#services/devis/devis_service'
+import {
+  bdcOf,
+  clientOption,
+  devisEditorData,
+  editorOptions,
+  revisionItems,
+  searchClients,
+  searchProduits,
+} from '#services/devis/devis_queries'
+import { changeStatutAndNotify, MAIL_FAILED_WARNING } from '#services/devis/devis_send'
+import {
+  devisCreateValidator,
+  devisMessagesProvider,
+  devisUpdateValidator,
+  toDevisInput,
+} from '#validators/devis'
+import { clientMessagesProvider, clientValidator } from '#validators/client'
+import {
+  DEVIS_ACOMPTE_PCT_DEFAULT,
+  DEVIS_EDITABLE,
+  DEVIS_REVISABLE,
+  DEVIS_STATUTS,
+  DEVIS_STATUT_LABELS,
+  DEVIS_TRANSITIONS,
+  emptyLigne,
+  type DevisStatut,
+} from '#shared/devis'
+import { centsToInput } from '#shared/totals'
+import { trimDecimal } from '#models/ligne_base'
+import type { DevisEditorDevis, DevisFormData } from '#shared/devis_editor'
+import { canReach } from '#shared/roles'
+
+/** Flash key of the optimistic-lock message, shown as a sticky alert by the editor. */
+export const CONFLICT_FLASH = 'devisConflict'
+
+async function findDevis(id: unknown): Promise<Devis> {
+  const devisId = parseId(id)
+  const devis = devisId ? await Devis.find(devisId) : null
+  if (!devis) throw new NotFoundException()
+  return devis
+}
+
+const statutValidator = vine.create({
+  to: vine.enum(DEVIS_STATUTS),
+  lock_version: vine.number().withoutDecimals().min(0),
+  motif: vine.string().trim().maxLength(500).nullable().optional(),
+})
+
+/**
+ * Page visits (Inertia) get the French message of a refused action as a toast on the page they
+ * came from, the typed data kept; JSON callers get the status and the message.
+ */
+async function backWithError(ctx: HttpContext, error: unknown, fallback: string) {
+  if (!(error instanceof AppException) || isApiRequest(ctx) || error instanceof NotFoundException) {
+    throw error
+  }
+  if (error instanceof ConflictException) ctx.session.flash(CONFLICT_FLASH, error.message)
+  ctx.session.flash('error', error.message)
+  return ctx.response.redirect().back(fallback)
+}
+
+/** esi/devis Create and Edit: the editor and its life cycle (start/routes/devis.ts). */
+export default class DevisController {
+  async create({ inertia, request, auth }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const clientId = parseId(request.input('client'))
+    const client = clientId ? await Client.find(clientId) : null
+    const date = today()
+    const [intro, conditions, options] = await Promise.all([
+      defaultTexte('devis_intro', user.id),
+      defaultTexte('devis_conditions', user.id),
+      editorOptions(),
+    ])
+    const form: DevisFormData = {
+      client_id: client?.idClient ?? null,
+      commercial_id: user.role === 'esi' ? user.id : null,
+      date_devis: date.toISODate()!,
+      valable_jusqu_au: defaultValidity(date).toISODate()!,
+      objet: '',
+      adresse_chantier: client ? (clientOption(client).adresse_chantier ?? '') : '',
+      remise_globale_pct: '0',
+      acompte_pct: String(DEVIS_ACOMPTE_PCT_DEFAULT),
+      intro: intro ?? '',
+      conditions: conditions ?? '',
+      lignes: [{ ...emptyLigne('produit'), key: 'n1' }],
+    }
+    return inertia.render('esi/devis/Create', {
+      form,
+      client: client ? clientOption(client) : null,
+      ...options,
+    })
+  }
+
+  async store(ctx: HttpContext) {
+    const data = await ctx.request.validateUsing(devisCreateValidator, {
+      messagesProvider: devisMessagesProvider(),
+    })
+    const input = await toDevisInput(data)
+    const user = ctx.auth.getUserOrFail()
+    const devis = await createDevis(ctx, input, { userId: user.id })
+    if (isApiRequest(ctx)) {
+      return ctx.response.status(201).send({ id: devis.id, lock_version: devis.lockVersion })
+    }
+    ctx.session.flash('success', 'Devis créé (brouillon).')
+    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+  }
+
+  async edit({ inertia, params, session, auth }: HttpContext) {
+    const devis = await findDevis(params.id)
+    const user = auth.getUserOrFail()
+    const [data, revisions, bdc, options] = await Promise.all([
+      devisEditorData(devis),
+      revisionItems(devis.id),
+      bdcOf(devis.id),
+      editorOptions(),
+    ])
+    return inertia.render('esi/devis/Edit', {
+      devis: data,
+      readOnly: !DEVIS_EDITABLE.includes(devis.statut) && !DEVIS_REVISABLE.includes(devis.statut),
+      revisable: DEVIS_REVISABLE.includes(devis.statut),
+      viewingRevision: null,
+      transitions: DEVIS_TRANSITIONS[devis.statut],
+      revisions,
+      bdc,
+      conflict: (session.flashMessages.get(CONFLICT_FLASH) as string | undefined) ?? null,
+      canDelete:
+        devis.statut === 'brouillon' &&
+        !devis.numero &&
+        canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, 'admin'),
+      ...options,
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const devis = await findDevis(ctx.params.id)
+    const data = await ctx.request.validateUsing(devisUpdateValidator, {
+      messagesProvider: devisMessagesProvider(),
+    })
+    const input = await toDevisInput(data)
+    const user = ctx.auth.getUserOrFail()
+    let result
+    try {
+      result = await updateDevis(ctx, devis.id, data.lock_version, input, user.id)
+    } catch (error) {
+      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+    }
+    if (isApiRequest(ctx)) {
+      return ctx.response.send({
+        id: result.devis.id,
+        lock_version: result.devis.lockVersion,
+        revision: result.devis.revision,
+        total_ttc: result.devis.totalTtc,
+      })
+    }
+    ctx.session.flash(
+      'success',
+      result.revised
+        ? `Nouvelle version enregistrée (rév. ${result.devis.revision}) : le devis repasse en brouillon.`
+        : 'Devis enregistré.'
+    )
+    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+  }
+
+  /** The "Modification de statut" dialog (envoyé also mails the PDF to the client). */
+  async statut(ctx: HttpContext) {
+    const devis = await findDevis(ctx.params.id)
+    const data = await ctx.request.validateUsing(statutValidator, {
+      messagesProvider: devisMessagesProvider(),
+    })
+    const user = ctx.auth.getUserOrFail()
+    let outcome
+    try {
+      outcome = await changeStatutAndNotify(
+        ctx,
+        { devisId: devis.id, to: data.to, lockVersion: data.lock_version, motif: data.motif },
+        user
+      )
+    } catch (error) {
+      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+    }
+    const label = DEVIS_STATUT_LABELS[data.to as DevisStatut]
+    if (isApiRequest(ctx)) {
+      return ctx.response.send({
+        statut: outcome.devis.statut,
+        numero: outcome.devis.numero,
+        lock_version: outcome.devis.lockVersion,
+        bdc: outcome.bdc ? { id: outcome.bdc.id, numero: outcome.bdc.numero } : null,
+        mail_sent: outcome.mailSent,
+      })
+    }
+    if (outcome.mailSent === false) ctx.session.flash('warning', MAIL_FAILED_WARNING)
+    ctx.session.flash(
+      'success',
+      data.to === 'envoye'
+        ? `Devis ${outcome.devis.numero} envoyé${outcome.mailSent ? ' au client par e-mail' : ''}.`
+        : outcome.bdc
+          ? `Devis accepté : bon de commande ${outcome.bdc.numero} créé.`
+          : `Statut du devis : ${label}.`
+    )
+    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+  }
+
+  async duplicate(ctx: HttpContext) {
+    const devis = await findDevis(ctx.params.id)
+    const copy = await duplicateDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+    ctx.session.flash(
+      'success',
+      `Copie créée (brouillon)${devis.numero ? ` à partir du devis ${devis.numero}` : ''}.`
+    )
+    return ctx.response.redirect().toPath(`/esi/devis/${copy.id}/edit`)
+  }
+
+  /** An older version, read-only, from its snapshot (same page as Edit). */
+  async revision({ inertia, params }: HttpContext) {
+    const devis = await findDevis(params.id)
+    const number = parseId(params.revision)
+    const row = number
+      ? await DevisRevision.query().where('devis_id', devis.id).where('revision', number).first()
+      : null
+    if (!row) throw new NotFoundException()
+    const snap = row.snapshot as unknown as DevisSnapshot
+    const current = await devisEditorData(devis)
+    const h = snap.header
+    const shown: DevisEditorDevis = {
+      ...current,
+      numero: h.numero,
+      revision: h.revision,
+      statut: h.statut as DevisStatut,
+      client: { ...current.client, nom: h.client_nom },
+      form: {
+        client_id: h.client_id,
+        commercial_id: h.commercial_id,
+        date_devis: h.date_devis,
+        valable_jusqu_au: h.valable_jusqu_au,
+        objet: h.objet,
+        adresse_chantier: h.adresse_chantier ?? '',
+        remise_globale_pct: trimDecimal(h.remise_globale_pct).replace('.', ','),
+        acompte_pct: trimDecimal(h.acompte_pct).replace('.', ','),
+        intro: h.intro ?? '',
+        conditions: h.conditions ?? '',
+        lignes: snap.lignes.map((l, i) => ({
+          key: `r${i}`,
+          type: l.type,
+          produit_id: l.produit_id,
+          designation: l.designation,
+          quantite: l.quantite === null ? '' : trimDecimal(l.quantite).replace('.', ','),
+          unite: l.unite,
+          prix_unitaire_ht: centsToInput(l.prix_unitaire_ht),
+          remise_pct: trimDecimal(l.remise_pct ?? '0').replace('.', ','),
+          taux_tva: l.taux_tva,
+        })),
+      },
+      total_ht: snap.totals.total_ht,
+      total_tva: snap.totals.total_tva,
+      total_ttc: snap.totals.total_ttc,
+      acompte: snap.totals.acompte,
+      envoye_le: h.envoye_le,
+    }
+    return inertia.render('esi/devis/Edit', {
+      devis: shown,
+      readOnly: true,
+      revisable: false,
+      viewingRevision: h.revision,
+      transitions: [],
+      revisions: await revisionItems(devis.id),
+      bdc: null,
+      conflict: null,
+      canDelete: false,
+      ...(await editorOptions()),
+    })
+  }
+
+  /** Client picker: JSON, 10 results. */
+  async clients({ request, response }: HttpContext) {
+    return response.send({ clients: await searchClients(request.input('q')) })
+  }
+
+  /** "Nouveau client" modal: JSON {client} or 422 with French messages by field. */
+  async storeClient(ctx: HttpContext) {
+    const [error, data] = await clientValidator.tryValidate(ctx.request.all(), {
+      messagesProvider: clientMessagesProvider(),
+    })
+    if (error) {
+      const errors: Record<string, string> = {}
+      for (const m of (error as { messages: { field: string; message: string }[] }).messages) {
+        errors[m.field] ??= m.message
+      }
+      return ctx.response
+        .status(422)
+        .send({ message: 'Certains champs sont invalides : corrigez-les.', errors })
+    }
+    const client = await createClient(ctx, data)
+    return ctx.response.status(201).send({ client: clientOption(client) })
+  }
+
+  /** Catalogue autocomplete: active products, JSON. */
+  async produits({ request, response }: HttpContext) {
+    return response.send({ produits: await searchProduits(request.input('q')) })
+  }
+
+  /** Admin area: a draft never sent (no number). */
+  async destroy(ctx: HttpContext) {
+    const devis = await findDevis(ctx.params.id)
+    try {
+      await deleteDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+    } catch (error) {
+      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+    }
+    ctx.session.flash('success', 'Brouillon de devis supprimé.')
+    return ctx.response.redirect().toPath('/esi/devis')
+  }
+}

@@ -1,0 +1,215 @@
+/*
+ * Reads of the devis editor: the Edit page's data, the pickers' searches (accent- and case-free
+ * on the trigram-indexed `recherche` columns, as /recherche does), the editor's options.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type Client from '#models/client'
+import Devis from '#models/devis'
+import Texte from '#models/texte'
+import User from '#models/user'
+import { likePattern, normalizeTerm } from '#services/recherche'
+import { clientDisplayName } from '#shared/clients'
+import type {
+  DevisClientOption,
+  DevisEditorDevis,
+  DevisEditorOptions,
+  DevisProduitOption,
+  DevisRevisionItem,
+} from '#shared/devis_editor'
+import { trimDecimal } from '#models/ligne_base'
+
+export const PICKER_LIMIT = 10
+
+type ClientRow = Pick<
+  Client,
+  | 'idClient'
+  | 'type'
+  | 'civilite'
+  | 'nom'
+  | 'prenom'
+  | 'societe'
+  | 'email'
+  | 'facturationCodePostal'
+  | 'facturationLocalite'
+  | 'chantierRue'
+  | 'chantierCodePostal'
+  | 'chantierLocalite'
+>
+
+export function clientOption(c: ClientRow): DevisClientOption {
+  const chantier = [
+    c.chantierRue,
+    [c.chantierCodePostal, c.chantierLocalite].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ')
+  return {
+    id: c.idClient,
+    nom: clientDisplayName(c),
+    detail:
+      [
+        `n° ${c.idClient}`,
+        [c.facturationCodePostal, c.facturationLocalite].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(' · ') || null,
+    email: c.email,
+    adresse_chantier: chantier || null,
+  }
+}
+
+/** Each word somewhere in the client's search text; newest clients first. */
+export async function searchClients(q: unknown): Promise<DevisClientOption[]> {
+  const term = normalizeTerm(q)
+  const query = db.from('clients').orderBy('id_client', 'desc').limit(PICKER_LIMIT)
+  for (const word of term.split(/\s+/).filter(Boolean)) {
+    query.whereRaw('recherche LIKE f_unaccent(lower(?))', [likePattern(word)])
+  }
+  const rows = await query.select(
+    'id_client',
+    'type',
+    'civilite',
+    'nom',
+    'prenom',
+    'societe',
+    'email',
+    'facturation_code_postal',
+    'facturation_localite',
+    'chantier_rue',
+    'chantier_code_postal',
+    'chantier_localite'
+  )
+  return rows.map((r) =>
+    clientOption({
+      idClient: Number(r.id_client),
+      type: r.type,
+      civilite: r.civilite,
+      nom: r.nom,
+      prenom: r.prenom,
+      societe: r.societe,
+      email: r.email,
+      facturationCodePostal: r.facturation_code_postal,
+      facturationLocalite: r.facturation_localite,
+      chantierRue: r.chantier_rue,
+      chantierCodePostal: r.chantier_code_postal,
+      chantierLocalite: r.chantier_localite,
+    })
+  )
+}
+
+/** Active catalogue products matching every word (reference, libellé…). */
+export async function searchProduits(q: unknown): Promise<DevisProduitOption[]> {
+  const term = normalizeTerm(q)
+  const query = db.from('produits').where('actif', true).orderBy('reference').limit(PICKER_LIMIT)
+  for (const word of term.split(/\s+/).filter(Boolean)) {
+    query.whereRaw('recherche LIKE f_unaccent(lower(?))', [likePattern(word)])
+  }
+  const rows = await query.select(
+    'id',
+    'reference',
+    'libelle',
+    'unite',
+    'prix_vente_ht',
+    'taux_tva'
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    libelle: r.libelle,
+    unite: r.unite,
+    prix_vente_ht: Number(r.prix_vente_ht),
+    taux_tva: Number(r.taux_tva) as DevisProduitOption['taux_tva'],
+  }))
+}
+
+export async function editorOptions(): Promise<DevisEditorOptions> {
+  const [users, textes] = await Promise.all([
+    User.query().where('role', 'esi').orderBy('name').select('id', 'name'),
+    Texte.query()
+      .whereIn('categorie', ['devis_intro', 'devis_conditions'])
+      .orderBy('titre')
+      .select('id', 'code', 'titre', 'categorie', 'contenu'),
+  ])
+  const pick = (categorie: string) =>
+    textes
+      .filter((t) => t.categorie === categorie)
+      .map((t) => ({ id: t.id, code: t.code, titre: t.titre, contenu: t.contenu }))
+  return {
+    commerciaux: users.map((u) => ({ id: u.id, name: u.name })),
+    textes: { intro: pick('devis_intro'), conditions: pick('devis_conditions') },
+  }
+}
+
+const iso = (d: { toISO: () => string | null } | null | undefined) => (d ? d.toISO() : null)
+
+/** The devis as the editor holds it (lines as typed text). */
+export async function devisEditorData(devis: Devis): Promise<DevisEditorDevis> {
+  await devis.load((loader) => {
+    loader.load('client').load('lignes').load('editor').load('apporteur')
+  })
+  return {
+    id: devis.id,
+    numero: devis.numero,
+    revision: devis.revision,
+    statut: devis.statut,
+    lock_version: devis.lockVersion,
+    client: clientOption(devis.client),
+    form: {
+      client_id: devis.clientId,
+      commercial_id: devis.commercialId,
+      date_devis: devis.dateDevis.toISODate()!,
+      valable_jusqu_au: devis.valableJusquAu.toISODate()!,
+      objet: devis.objet,
+      adresse_chantier: devis.adresseChantier ?? '',
+      remise_globale_pct: trimDecimal(devis.remiseGlobalePct).replace('.', ','),
+      acompte_pct: trimDecimal(devis.acomptePct).replace('.', ','),
+      intro: devis.intro ?? '',
+      conditions: devis.conditions ?? '',
+      lignes: devis.lignes.map((l) => {
+        const { total_ht: lineTotal, ...form } = l.toForm()
+        void lineTotal
+        return {
+          ...form,
+          quantite: form.quantite.replace('.', ','),
+          remise_pct: form.remise_pct.replace('.', ','),
+        }
+      }),
+    },
+    total_ht: devis.totalHt,
+    total_tva: devis.totalTva,
+    total_ttc: devis.totalTtc,
+    acompte: devis.acompte,
+    motif_annulation: devis.motifAnnulation,
+    envoye_le: iso(devis.envoyeLe),
+    accepte_le: iso(devis.accepteLe),
+    refuse_le: iso(devis.refuseLe),
+    updated_at: devis.updatedAt.toISO()!,
+    updated_by: devis.editor?.name ?? null,
+    apporteur: devis.apporteur?.nom ?? null,
+    offre_id: devis.offreId,
+  }
+}
+
+export async function revisionItems(devisId: number): Promise<DevisRevisionItem[]> {
+  const rows = await db
+    .from('devis_revisions as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .where('r.devis_id', devisId)
+    .orderBy('r.revision', 'desc')
+    .select('r.revision', 'r.created_at', 'u.name as created_by')
+  return rows.map((r) => ({
+    revision: r.revision,
+    created_at: new Date(r.created_at).toISOString(),
+    created_by: r.created_by,
+    url: `/esi/devis/${devisId}/revisions/${r.revision}`,
+  }))
+}
+
+export async function bdcOf(devisId: number): Promise<{ id: number; numero: string } | null> {
+  const row = await db.from('bdcs').where('devis_id', devisId).orderBy('id', 'desc').first()
+  return row ? { id: row.id, numero: row.numero } : null
+}
+
+export async function findDevis(id: number | null): Promise<Devis | null> {
+  return id ? Devis.find(id) : null
+}

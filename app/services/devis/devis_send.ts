@@ -1,0 +1,90 @@
+/*
+ * Sending a devis (brouillon → envoyé): the number is given and the statut changed in one
+ * transaction (devis_lifecycle.ts); the email with the PDF goes out after the commit, so a mail
+ * failure never undoes the send — the user is warned and can send the PDF himself.
+ */
+import logger from '@adonisjs/core/services/logger'
+import type { HttpContext } from '@adonisjs/core/http'
+import Client from '#models/client'
+import Devis from '#models/devis'
+import Texte from '#models/texte'
+import type User from '#models/user'
+import DevisMail from '#mails/devis_mail'
+import { devisPdf } from '#services/pdf/index'
+import { deliver } from '#services/mail/deliver'
+import { renderTexteFor } from '#services/textes'
+import { changeDevisStatut, type ChangeStatutResult } from '#services/devis/devis_lifecycle'
+import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { clientDisplayName } from '#shared/clients'
+import { renderTexte } from '#shared/textes'
+import { devisTexteContext } from '#services/devis/devis_texte_context'
+import type { DevisStatut } from '#shared/devis'
+
+export const NO_EMAIL_MESSAGE =
+  'Ce client n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer le devis.'
+export const MAIL_FAILED_WARNING =
+  'Le devis est envoyé et numéroté, mais l’e-mail au client n’a pas pu partir : téléchargez le PDF et envoyez-le vous-même.'
+
+const FALLBACK_BODY = `Bonjour,
+
+Vous trouverez en pièce jointe notre devis n° {{devis.numero}} d’un montant de {{devis.montant_ttc}} TVAC, valable jusqu’au {{devis.valable_jusqu_au}}.
+
+Bien cordialement,
+
+{{user.nom}}
+{{societe.nom}}`
+
+/** The mail of a devis: the email_devis Texte (the user's own version first) rendered. */
+export async function devisMailFor(devis: Devis, client: Client, user: User): Promise<DevisMail> {
+  const context = await devisTexteContext(devis, client, user)
+  const texte = await Texte.query()
+    .where('categorie', 'email_devis')
+    .orderByRaw("(code = 'email_envoi_devis') desc")
+    .orderBy('titre')
+    .first()
+  const body =
+    (texte ? await renderTexteFor(texte.code, user, context) : null) ??
+    renderTexte(FALLBACK_BODY, context)
+  const societe = (context.societe as Record<string, string> | undefined)?.nom
+  const subject = `Devis ${devis.numero ?? ''}${societe ? ` — ${societe}` : ''} : ${devis.objet}`
+  const attachment = await devisPdf(devis.id)
+  return new DevisMail(
+    { email: client.email!, name: clientDisplayName(client) },
+    subject.slice(0, 250),
+    body,
+    attachment,
+    { email: user.email, name: user.name }
+  )
+}
+
+export type StatutChangeOutcome = ChangeStatutResult & {
+  /** false when the devis was sent but its email could not go out. */
+  mailSent: boolean | null
+}
+
+/**
+ * The "Modification de statut" action: envoyé also checks the client's address first and mails
+ * the PDF after the commit.
+ */
+export async function changeStatutAndNotify(
+  ctx: HttpContext | null,
+  input: { devisId: number; to: DevisStatut; lockVersion?: number; motif?: string | null },
+  user: User
+): Promise<StatutChangeOutcome> {
+  let client: Client | null = null
+  if (input.to === 'envoye') {
+    const devis = await Devis.find(input.devisId)
+    if (!devis) throw new NotFoundException()
+    client = await Client.find(devis.clientId)
+    if (!client?.email) throw new TransitionException(NO_EMAIL_MESSAGE)
+  }
+  const result = await changeDevisStatut(ctx, { ...input, userId: user.id })
+  if (input.to !== 'envoye' || !client) return { ...result, mailSent: null }
+  let mailSent = false
+  try {
+    mailSent = await deliver(await devisMailFor(result.devis, client, user))
+  } catch (error) {
+    logger.error({ err: error, devis: result.devis.id }, 'devis mail not prepared')
+  }
+  return { ...result, mailSent }
+}

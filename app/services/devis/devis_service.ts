@@ -1,0 +1,387 @@
+/*
+ * Writes on devis (DESIGN.md §2–§3): create, update (optimistic lock, reference B3), the new
+ * revision made when a sent devis is edited, duplicate, delete a draft. Every total comes from
+ * shared/totals.ts (via app/services/documents/lignes.ts), the function the editor shows; each
+ * change is one transaction with its audit row.
+ */
+import { DateTime } from 'luxon'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Client from '#models/client'
+import Devis from '#models/devis'
+import DevisLigne from '#models/devis_ligne'
+import DevisRevision from '#models/devis_revision'
+import Texte from '#models/texte'
+import User from '#models/user'
+import { audit } from '#services/audit'
+import { resolveTexte } from '#services/textes'
+import { conflictMessage } from '#services/documents/optimistic_lock'
+import { TIMEZONE } from '#services/documents/numbering'
+import {
+  normaliseLignes,
+  replaceLignes,
+  totalColumnsOf,
+  totalsOf,
+} from '#services/documents/lignes'
+import {
+  ConflictException,
+  NotFoundException,
+  TransitionException,
+} from '#exceptions/http_exceptions'
+import type { DevisInput } from '#validators/devis'
+import {
+  DEVIS_ACOMPTE_PCT_DEFAULT,
+  DEVIS_EDITABLE,
+  DEVIS_REVISABLE,
+  DEVIS_STATUT_LABELS,
+  DEVIS_VALIDITE_JOURS,
+  type LigneData,
+} from '#shared/devis'
+import { clientDisplayName } from '#shared/clients'
+import type { Totals } from '#shared/totals'
+
+/** Today in Brussels, as a date. */
+export function today(): DateTime {
+  return DateTime.now().setZone(TIMEZONE).startOf('day')
+}
+
+export function defaultValidity(from: DateTime): DateTime {
+  return from.plus({ days: DEVIS_VALIDITE_JOURS })
+}
+
+/** The text of the first Texte of a category (the user's own version when he has one). */
+export async function defaultTexte(
+  categorie: 'devis_intro' | 'devis_conditions',
+  userId: number | null
+): Promise<string | null> {
+  // The text whose code is the category name first, then by title (stable choice)
+  const texte = await Texte.query()
+    .where('categorie', categorie)
+    .orderByRaw('(code = ?) desc', [categorie])
+    .orderBy('titre')
+    .first()
+  if (!texte) return null
+  const resolved = await resolveTexte(texte.code, userId ? { id: userId } : null)
+  return resolved?.contenu ?? null
+}
+
+/** The snapshot of a version (COMMON.md contract), kept in devis_revisions when it is revised. */
+export type DevisSnapshot = {
+  header: {
+    numero: string | null
+    revision: number
+    date_devis: string
+    valable_jusqu_au: string
+    objet: string
+    adresse_chantier: string | null
+    client_id: number
+    client_nom: string
+    commercial_id: number | null
+    intro: string | null
+    conditions: string | null
+    remise_globale_pct: string
+    acompte_pct: string
+    statut: string
+    envoye_le: string | null
+  }
+  lignes: (LigneData & { total_ht: number | null })[]
+  totals: Totals
+}
+
+export async function snapshotOf(
+  devis: Devis,
+  trx?: TransactionClientContract
+): Promise<DevisSnapshot> {
+  const lignes = await DevisLigne.query(trx ? { client: trx } : {})
+    .where('devis_id', devis.id)
+    .orderBy('position')
+  const data = lignes.map((l) => l.toData())
+  const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
+  return {
+    header: {
+      numero: devis.numero,
+      revision: devis.revision,
+      date_devis: devis.dateDevis.toISODate()!,
+      valable_jusqu_au: devis.valableJusquAu.toISODate()!,
+      objet: devis.objet,
+      adresse_chantier: devis.adresseChantier,
+      client_id: devis.clientId,
+      client_nom: devis.clientNom,
+      commercial_id: devis.commercialId,
+      intro: devis.intro,
+      conditions: devis.conditions,
+      remise_globale_pct: String(devis.remiseGlobalePct),
+      acompte_pct: String(devis.acomptePct),
+      statut: devis.statut,
+      envoye_le: devis.envoyeLe?.toISO() ?? null,
+    },
+    lignes: data.map((l, i) => ({ ...l, total_ht: totals.lignes[i]?.total_ht ?? null })),
+    totals,
+  }
+}
+
+/** The header columns and lines of an input; totals computed once, here. */
+async function applyInput(
+  trx: TransactionClientContract,
+  devis: Devis,
+  input: DevisInput,
+  client: Client
+) {
+  const lignes = normaliseLignes(input.lignes)
+  const remise = input.remise_globale_pct ?? devis.remiseGlobalePct ?? '0'
+  const acomptePct = input.acompte_pct ?? devis.acomptePct ?? String(DEVIS_ACOMPTE_PCT_DEFAULT)
+  const totals = totalsOf(lignes, remise, acomptePct)
+  const columns = totalColumnsOf(totals)
+  const dateDevis = input.date_devis ?? devis.dateDevis ?? today()
+  devis.merge({
+    clientId: client.idClient,
+    clientNom: clientDisplayName(client).slice(0, 300),
+    dateDevis,
+    valableJusquAu: input.valable_jusqu_au ?? devis.valableJusquAu ?? defaultValidity(dateDevis),
+    objet: input.objet,
+    adresseChantier: input.adresse_chantier ?? null,
+    remiseGlobalePct: String(remise),
+    acomptePct: String(acomptePct),
+    acompte: totals.acompte,
+    totalHt: columns.total_ht,
+    totalTva: columns.total_tva,
+    totalTtc: columns.total_ttc,
+    tvaDetail: totals.tva,
+  })
+  if (input.commercial_id !== undefined) devis.commercialId = input.commercial_id
+  if (input.intro !== undefined) devis.intro = input.intro || null
+  if (input.conditions !== undefined) devis.conditions = input.conditions || null
+  devis.useTransaction(trx)
+  await devis.save()
+  await replaceLignes(trx, 'devis_lignes', 'devis_id', devis.id, lignes, totals)
+  return totals
+}
+
+async function findClient(id: number, trx: TransactionClientContract): Promise<Client> {
+  const client = await Client.find(id, { client: trx })
+  // The validator checked it; deleted in between → the same French message
+  if (!client)
+    throw new TransitionException('Ce client n’existe pas (ou plus) : choisissez-en un autre.')
+  return client
+}
+
+export type CreateDevisOptions = {
+  userId: number
+  offreId?: number | null
+  /** The pro société that brought the deal; defaults to the client's apporteur. */
+  apporteurId?: number | null
+}
+
+export async function createDevis(
+  ctx: HttpContext | null,
+  input: DevisInput,
+  options: CreateDevisOptions
+): Promise<Devis> {
+  const intro =
+    input.intro !== undefined ? input.intro : await defaultTexte('devis_intro', options.userId)
+  const conditions =
+    input.conditions !== undefined
+      ? input.conditions
+      : await defaultTexte('devis_conditions', options.userId)
+  return db.transaction(async (trx) => {
+    const client = await findClient(input.client_id, trx)
+    const devis = new Devis()
+    devis.merge({
+      statut: 'brouillon',
+      revision: 1,
+      lockVersion: 1,
+      commercialId: input.commercial_id ?? options.userId,
+      apporteurId:
+        options.apporteurId !== undefined ? options.apporteurId : (client.apporteurId ?? null),
+      offreId: options.offreId ?? null,
+      acomptePct: input.acompte_pct ?? String(DEVIS_ACOMPTE_PCT_DEFAULT),
+      remiseGlobalePct: input.remise_globale_pct ?? '0',
+      createdBy: options.userId,
+      updatedBy: options.userId,
+    })
+    const totals = await applyInput(trx, devis, { ...input, intro, conditions }, client)
+    await audit(
+      ctx,
+      {
+        action: 'devis.created',
+        userId: options.userId,
+        subjectType: 'devis',
+        subjectId: devis.id,
+        after: {
+          client_id: devis.clientId,
+          lignes: input.lignes.length,
+          total_ttc: totals.total_ttc,
+        },
+      },
+      trx
+    )
+    return devis
+  })
+}
+
+/** Locks the devis row and checks the version the user saw (409 with who/when otherwise). */
+async function lockForUpdate(
+  trx: TransactionClientContract,
+  devisId: number,
+  lockVersion: number
+): Promise<Devis> {
+  const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
+  if (!devis) throw new NotFoundException()
+  if (devis.lockVersion !== lockVersion) {
+    const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
+    throw new ConflictException(
+      conflictMessage(
+        devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
+        editor?.name ?? null,
+        devis.updatedAt
+      )
+    )
+  }
+  return devis
+}
+
+export type UpdateDevisResult = { devis: Devis; revised: boolean }
+
+/**
+ * Saves the editor's content. A sent (or refused, expired) devis becomes a new revision: the
+ * version the client received is frozen in devis_revisions, the devis goes back to brouillon
+ * with the same number and revision + 1.
+ */
+export async function updateDevis(
+  ctx: HttpContext | null,
+  devisId: number,
+  lockVersion: number,
+  input: DevisInput,
+  userId: number
+): Promise<UpdateDevisResult> {
+  return db.transaction(async (trx) => {
+    const devis = await lockForUpdate(trx, devisId, lockVersion)
+    const from = devis.statut
+    const revised = DEVIS_REVISABLE.includes(from)
+    if (!revised && !DEVIS_EDITABLE.includes(from)) {
+      throw new TransitionException(
+        `Un devis « ${DEVIS_STATUT_LABELS[from]} » ne peut plus être modifié.`
+      )
+    }
+    if (revised) {
+      await DevisRevision.create(
+        {
+          devisId: devis.id,
+          revision: devis.revision,
+          snapshot: await snapshotOf(devis, trx),
+          createdBy: userId,
+        },
+        { client: trx }
+      )
+      devis.revision += 1
+      devis.statut = 'brouillon'
+      devis.refuseLe = null
+    }
+    const client = await findClient(input.client_id, trx)
+    // A new client brings his apporteur unless the devis came from a pro's offre
+    if (client.idClient !== devis.clientId && !devis.offreId) devis.apporteurId = client.apporteurId
+    devis.lockVersion += 1
+    devis.updatedBy = userId
+    const totals = await applyInput(trx, devis, input, client)
+    await audit(
+      ctx,
+      {
+        action: revised ? 'devis.revised' : 'devis.updated',
+        userId,
+        subjectType: 'devis',
+        subjectId: devis.id,
+        before: revised ? { statut: from, revision: devis.revision - 1 } : null,
+        after: {
+          revision: devis.revision,
+          lignes: input.lignes.length,
+          total_ttc: totals.total_ttc,
+        },
+      },
+      trx
+    )
+    return { devis, revised }
+  })
+}
+
+/** A new draft with the same client, lines and texts: no number, today's dates. */
+export async function duplicateDevis(
+  ctx: HttpContext | null,
+  devisId: number,
+  userId: number
+): Promise<Devis> {
+  return db.transaction(async (trx) => {
+    const source = await Devis.query({ client: trx }).where('id', devisId).first()
+    if (!source) throw new NotFoundException()
+    const lignes = await DevisLigne.query({ client: trx })
+      .where('devis_id', source.id)
+      .orderBy('position')
+    const client = await findClient(source.clientId, trx)
+    const dateDevis = today()
+    const copy = new Devis()
+    copy.merge({
+      statut: 'brouillon',
+      revision: 1,
+      lockVersion: 1,
+      commercialId: source.commercialId,
+      apporteurId: source.apporteurId,
+      offreId: null,
+      createdBy: userId,
+      updatedBy: userId,
+    })
+    await applyInput(
+      trx,
+      copy,
+      {
+        client_id: source.clientId,
+        date_devis: dateDevis,
+        valable_jusqu_au: defaultValidity(dateDevis),
+        objet: source.objet,
+        adresse_chantier: source.adresseChantier,
+        remise_globale_pct: String(source.remiseGlobalePct),
+        acompte_pct: String(source.acomptePct),
+        intro: source.intro,
+        conditions: source.conditions,
+        lignes: lignes.map((l) => l.toData()),
+      },
+      client
+    )
+    await audit(
+      ctx,
+      {
+        action: 'devis.duplicated',
+        userId,
+        subjectType: 'devis',
+        subjectId: copy.id,
+        after: { source_id: source.id, source_numero: source.numero },
+      },
+      trx
+    )
+    return copy
+  })
+}
+
+/** Only a draft that was never sent (no number) may be deleted: numbers stay gapless. */
+export async function deleteDevis(ctx: HttpContext | null, devisId: number, userId: number) {
+  await db.transaction(async (trx) => {
+    const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
+    if (!devis) throw new NotFoundException()
+    if (devis.statut !== 'brouillon' || devis.numero) {
+      throw new TransitionException(
+        'Seul un brouillon jamais envoyé peut être supprimé : annulez plutôt ce devis.'
+      )
+    }
+    await devis.useTransaction(trx).delete()
+    await audit(
+      ctx,
+      {
+        action: 'devis.deleted',
+        userId,
+        subjectType: 'devis',
+        subjectId: devisId,
+        before: { objet: devis.objet, client_id: devis.clientId },
+      },
+      trx
+    )
+  })
+}

@@ -1,0 +1,166 @@
+/*
+ * The devis editor's body (start/routes/devis.ts): header fields and lines (app/validators/lignes.ts),
+ * French messages keyed like the fields (`lignes.3.quantite`) so the editor shows each one on
+ * its cell. Mass-assignment safe: statut, numero, totals are not in the schema, and lock_version
+ * is only read for the optimistic check.
+ */
+import vine, { SimpleMessagesProvider, errors as vineErrors } from '@vinejs/vine'
+import type { Infer } from '@vinejs/vine/types'
+import { DateTime } from 'luxon'
+import database from '@adonisjs/lucid/services/db'
+import { messages, fields } from '#start/validator'
+import {
+  LIGNE_MESSAGES,
+  lignesErrors,
+  lignesSchema,
+  pctField,
+  toLigneData,
+} from '#validators/lignes'
+import type { LigneData } from '#shared/devis'
+
+export const DEVIS_TEXT_MAX = 20_000
+
+export const DEVIS_MESSAGES = {
+  ...messages,
+  ...LIGNE_MESSAGES,
+  'client_id.required': 'Choisissez un client.',
+  'client_id.number': 'Choisissez un client.',
+  'client_id.database.exists': 'Ce client n’existe pas (ou plus) : choisissez-en un autre.',
+  'commercial_id.number': 'Choisissez un commercial.',
+  'commercial_id.database.exists': 'Le commercial doit être un membre du personnel.',
+  'date_devis.regex': 'Date invalide (jj/mm/aaaa).',
+  'valable_jusqu_au.regex': 'Date invalide (jj/mm/aaaa).',
+  'objet.required': 'Saisissez l’objet du devis.',
+  'objet.maxLength': 'L’objet ne peut pas dépasser {{ max }} caractères.',
+  'adresse_chantier.maxLength': 'L’adresse du chantier ne peut pas dépasser {{ max }} caractères.',
+  'intro.maxLength': 'L’introduction ne peut pas dépasser {{ max }} caractères.',
+  'conditions.maxLength': 'Les conditions ne peuvent pas dépasser {{ max }} caractères.',
+  'lock_version.required': 'Version du devis manquante : rechargez la page.',
+  'lock_version.number': 'Version du devis invalide : rechargez la page.',
+}
+
+export const DEVIS_ERRORS = {
+  dateInvalide: 'Date invalide (jj/mm/aaaa).',
+  validiteAvantDate: 'La date de validité ne peut pas précéder la date du devis.',
+}
+
+export const devisMessagesProvider = () =>
+  new SimpleMessagesProvider(DEVIS_MESSAGES, {
+    ...fields,
+    objet: 'objet',
+    client_id: 'client',
+  })
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
+
+const header = {
+  client_id: vine
+    .number()
+    .withoutDecimals()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .exists(async (db, value) =>
+      Boolean(await db.from('clients').where('id_client', value).first())
+    ),
+  commercial_id: vine
+    .number()
+    .withoutDecimals()
+    .positive()
+    .max(2_147_483_647)
+    .exists(async (db, value) =>
+      Boolean(await db.from('users').where({ id: value, role: 'esi' }).first())
+    )
+    .nullable()
+    .optional(),
+  date_devis: vine.string().trim().regex(ISO_DATE).optional(),
+  valable_jusqu_au: vine.string().trim().regex(ISO_DATE).optional(),
+  objet: vine.string().trim().minLength(1).maxLength(200),
+  adresse_chantier: optionalText(300),
+  remise_globale_pct: pctField().optional(),
+  acompte_pct: pctField().optional(),
+  intro: optionalText(DEVIS_TEXT_MAX),
+  conditions: optionalText(DEVIS_TEXT_MAX),
+  lignes: lignesSchema().optional(),
+}
+
+export const devisCreateValidator = vine.create(header)
+export const devisUpdateValidator = vine.create({
+  ...header,
+  lock_version: vine.number().withoutDecimals().min(0),
+})
+
+export type DevisCreateValidated = Infer<typeof devisCreateValidator>
+
+/** What the service takes: validated, lines as LigneData (cents), dates as DateTime. */
+export type DevisInput = {
+  client_id: number
+  commercial_id?: number | null
+  date_devis?: DateTime
+  valable_jusqu_au?: DateTime
+  objet: string
+  adresse_chantier?: string | null
+  remise_globale_pct?: string
+  acompte_pct?: string
+  /** undefined: not sent (the create defaults apply); null or '' clears it. */
+  intro?: string | null
+  conditions?: string | null
+  lignes: LigneData[]
+}
+
+/**
+ * The checks VineJS cannot do alone (real calendar dates, their order, the per-type line rules):
+ * thrown as a VineJS validation error so every caller (Inertia form, JSON) gets the same answer.
+ */
+export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInput> {
+  const errors: Record<string, string> = {}
+  const date = (key: 'date_devis' | 'valable_jusqu_au') => {
+    const value = data[key]
+    if (value === undefined || value === '') return undefined
+    const parsed = DateTime.fromISO(value, { zone: 'Europe/Brussels' })
+    if (!parsed.isValid || parsed.year < 2000 || parsed.year > 2100) {
+      errors[key] = DEVIS_ERRORS.dateInvalide
+      return undefined
+    }
+    return parsed
+  }
+  const dateDevis = date('date_devis')
+  const valable = date('valable_jusqu_au')
+  if (dateDevis && valable && valable < dateDevis) {
+    errors.valable_jusqu_au = DEVIS_ERRORS.validiteAvantDate
+  }
+  const lignes = data.lignes ?? []
+  Object.assign(errors, lignesErrors(lignes))
+  // A product removed from the catalogue meanwhile: a message on its line, not a foreign-key error
+  const ids = [...new Set(lignes.map((l) => l.produit_id).filter((id): id is number => !!id))]
+  if (ids.length > 0) {
+    const rows = await database.from('produits').whereIn('id', ids).select('id')
+    const known = new Set(rows.map((r) => Number(r.id)))
+    lignes.forEach((l, i) => {
+      if (l.produit_id && !known.has(l.produit_id)) {
+        errors[`lignes.${i}.produit_id`] = LIGNE_MESSAGES['lignes.*.produit_id.database.exists']
+      }
+    })
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new vineErrors.E_VALIDATION_ERROR(
+      Object.entries(errors).map(([field, message]) => ({ field, message, rule: 'devis' }))
+    )
+  }
+  // PostgreSQL text cannot hold NUL characters: dropped rather than failing the save
+  const clean = <T extends string | null | undefined>(text: T): T =>
+    (typeof text === 'string' ? text.replaceAll(String.fromCharCode(0), '') : text) as T
+  return {
+    client_id: data.client_id,
+    commercial_id: data.commercial_id,
+    date_devis: dateDevis,
+    valable_jusqu_au: valable,
+    objet: clean(data.objet),
+    adresse_chantier: clean(data.adresse_chantier),
+    remise_globale_pct: data.remise_globale_pct,
+    acompte_pct: data.acompte_pct,
+    intro: clean(data.intro),
+    conditions: clean(data.conditions),
+    lignes: lignes.map((l) => ({ ...toLigneData(l), designation: clean(l.designation ?? '') })),
+  }
+}
