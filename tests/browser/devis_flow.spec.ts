@@ -1,8 +1,8 @@
 /*
  * The sales flow in a real Chromium (issue 5): an esi user creates a devis with 3 lines through
  * the editor (client picker, catalogue autocomplete, live totals), saves it, sends it and accepts
- * it with the "Modification de statut" dialog, then signs the bon de commande and sees the
- * commande. The part up to the acceptance is the editor's (H1); the bdc signature continues below.
+ * it with the "Modification de statut" dialog, then signs the bon de commande, asks the acompte
+ * with a payment request and opens the commande.
  */
 import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
@@ -19,6 +19,7 @@ import { loginAs, newPage } from '#tests/browser/helpers/browser'
 import { formatEuros } from '#shared/totals'
 import { createDevis, today, updateDevis } from '#services/devis/devis_service'
 import { changeDevisStatut } from '#services/devis/devis_lifecycle'
+import { esiSociete } from '#tests/functional/bdc/helpers'
 
 /** Picks a status in the 'Modification de statut' dialog and confirms what follows. */
 async function changeStatut(page: Page, to: string) {
@@ -49,6 +50,7 @@ test.group('Browser / devis flow', (group) => {
     assert,
   }) => {
     const user = await makeUser('esi')
+    await esiSociete() // the company paid by the acompte's payment request
     const client = await ClientFactory.merge({
       nom: 'Leclercq',
       prenom: 'Anne',
@@ -186,10 +188,43 @@ test.group('Browser / devis flow', (group) => {
     const link = page.locator(`a[href="/esi/bdc/${bdc.id}"]`)
     assert.equal(await link.textContent(), bdc.numero)
 
-    // TODO(lead, H4): continue on the bdc page — click the link, sign it on /esi/bdc/:id
-    // (drawn signature), then open the commande (/esi/commandes/:id) and check its number.
+    // The bon de commande: signed on screen, which creates the commande
+    await Promise.all([page.waitForURL(new RegExp(`/esi/bdc/${bdc.id}$`)), link.click()])
+    const canvas = page.locator('[data-testid="signature-canvas"]')
+    await canvas.scrollIntoViewIfNeeded()
+    const box = (await canvas.boundingBox())!
+    await page.mouse.move(box.x + 40, box.y + 100)
+    await page.mouse.down()
+    for (let i = 1; i <= 20; i++) {
+      await page.mouse.move(box.x + 40 + i * 15, box.y + 100 + (i % 2 ? -25 : 25), { steps: 2 })
+    }
+    await page.mouse.up()
+    await page.fill('[data-testid="signature-signataire"]', 'Anne Lambert')
+    await page.click('[data-testid="signature-submit"]')
+    const commandeLink = page.locator('[data-testid="bdc-commande"] a')
+    await commandeLink.waitFor()
+    const commandeNumero = (await commandeLink.textContent())!.trim()
+    assert.match(commandeNumero, /^CMD-\d{4}-\d{5}$/)
+    assert.equal(await page.locator('[data-testid="bdc-statut"]').textContent(), 'Signé')
+
+    // The acompte asked by a payment request, with its QR code
+    await page.click('[data-testid="demande-open"]')
+    await Promise.all([
+      page.waitForURL(/\/esi\/paiement\/demandes\/\d+$/),
+      page.click('button:has-text("Créer et envoyer")'),
+    ])
+    await page.locator('[data-testid="paiement-qr"]').waitFor()
+    assert.include(await page.locator('[data-testid="demande-lien"]').inputValue(), '/paiement/')
+
+    // And the commande
+    await page.goto(`/esi/bdc/${bdc.id}`)
+    await Promise.all([
+      page.waitForURL(/\/esi\/commandes\/\d+$/),
+      page.click('[data-testid="bdc-commande"] a'),
+    ])
+    assert.include(await page.locator('h1').first().innerText(), commandeNumero)
     await page.close()
-  }).timeout(60_000)
+  }).timeout(120_000)
 
   test('a concurrent save is explained with a sticky alert; what was typed stays', async ({
     assert,
