@@ -8,6 +8,8 @@ import logger from '@adonisjs/core/services/logger'
 import type { DateTime } from 'luxon'
 import Bdc from '#models/bdc'
 import Client from '#models/client'
+import { devisTexteContext } from '#services/devis/devis_texte_context'
+import { renderTexte } from '#shared/textes'
 import Devis from '#models/devis'
 import DevisRevision from '#models/devis_revision'
 import Offre from '#models/offre'
@@ -218,6 +220,15 @@ async function findDevis(devisId: number): Promise<Devis> {
   return devis
 }
 
+/**
+ * Intro and conditions are stored as written, placeholders included ({{client.nom}},
+ * {{devis.numero}}…): they are filled when the document is shown, once the number is known.
+ */
+async function filledTexts(devis: Devis, client: Client, user: User | null) {
+  const context = await devisTexteContext(devis, client, user)
+  return { fill: (text: string | null) => (text ? renderTexte(text, context) : text) }
+}
+
 export async function devisDocument(
   devisId: number,
   opts: LoadOptions = {}
@@ -241,6 +252,7 @@ export async function devisDocument(
     devis.acomptePct
   )
   const emetteur = await esiEmetteur(opts)
+  const texts = await filledTexts(devis, devis.client, devis.commercial ?? null)
   return {
     kind: 'devis',
     numero: devis.numero,
@@ -253,12 +265,12 @@ export async function devisDocument(
     emetteur,
     destinataire: clientParty(devis.client),
     contact_commercial: devis.commercial?.name ?? null,
-    intro: devis.intro,
+    intro: texts.fill(devis.intro),
     lignes: lignes.map(documentLigne),
     ...moneyPart(totals, devis.remiseGlobalePct),
     acompte_pct: devis.acomptePct,
     acompte: totals.acompte,
-    conditions: devis.conditions,
+    conditions: texts.fill(devis.conditions),
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),
@@ -323,6 +335,7 @@ export async function devisRevisionDocument(
   if (!client) throw new NotFoundException()
   const commercial = header.commercial_id ? await User.find(header.commercial_id) : null
   const emetteur = await esiEmetteur(opts)
+  const texts = await filledTexts(devis, client, commercial)
   return {
     kind: 'devis',
     numero: header.numero ?? devis.numero,
@@ -336,12 +349,12 @@ export async function devisRevisionDocument(
     emetteur,
     destinataire: clientParty(client),
     contact_commercial: commercial?.name ?? null,
-    intro: header.intro ?? null,
+    intro: texts.fill(header.intro ?? null),
     lignes: lignes.map(documentLigne),
     ...moneyPart(totals, remise),
     acompte_pct: acomptePct,
     acompte: totals.acompte,
-    conditions: header.conditions ?? null,
+    conditions: texts.fill(header.conditions ?? null),
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),
@@ -419,7 +432,9 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
     ...moneyPart(totals, bdc.remiseGlobalePct),
     acompte_pct: bdc.acomptePct,
     acompte: totals.acompte,
-    conditions: devis?.conditions ?? null,
+    conditions: devis
+      ? await filledTexts(devis, bdc.client, null).then((t) => t.fill(devis.conditions))
+      : null,
     mentions,
     signature: signed
       ? {

@@ -272,4 +272,28 @@ test.group('PDF / devis Preview page', (group) => {
     const pdf = await getPdf(client, `/esi/devis/${made.devis.id}/pdf`, user)
     pdf.response.assertStatus(200)
   })
+
+  test('placeholders of the intro and conditions are filled in the preview and the PDF', async ({
+    client,
+    assert,
+  }) => {
+    await makeEsiSociete()
+    const user = await makeUser('esi')
+    const made = await makeDevis({ numero: 'DEV-2026-00011' })
+    made.devis.merge({
+      intro: 'Madame, Monsieur {{client.nom}}, voici notre devis {{devis.numero}}.',
+      conditions: 'Acompte de {{devis.acompte_pct}} % à la commande.',
+    })
+    await made.devis.save()
+    const doc = await devisDocument(made.devis.id)
+    const nom =
+      made.client.type === 'professionnel' && made.client.societe
+        ? made.client.societe
+        : made.client.nom
+    assert.equal(doc.intro, `Madame, Monsieur ${nom}, voici notre devis DEV-2026-00011.`)
+    assert.equal(doc.conditions, 'Acompte de 30 % à la commande.')
+    const { text } = await textOf(client, `/esi/devis/${made.devis.id}/pdf`, user)
+    assert.include(text, 'voici notre devis DEV-2026-00011')
+    assert.notInclude(text, '{{')
+  })
 })
