@@ -141,7 +141,7 @@ export function legalMentions(input: {
     [e.nom, e.forme_juridique].filter(Boolean).join(' '),
     e.lignes_adresse.length ? `siège : ${e.lignes_adresse.join(', ')}` : null,
     e.numero_tva ? `n° d’entreprise ${formatEnterpriseNumber(e.numero_tva)}` : null,
-    e.rpm ? `RPM ${e.rpm}` : null,
+    e.rpm ? (/^RP[MR]\b/i.test(e.rpm.trim()) ? e.rpm.trim() : `RPM ${e.rpm.trim()}`) : null,
   ]
     .filter(Boolean)
     .join(' — ')

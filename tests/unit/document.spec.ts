@@ -40,6 +40,18 @@ test.group('shared/document / legalMentions', () => {
     assert.deepEqual(rest, [])
   })
 
+  test('an RPM typed with its own « RPM » prefix is not printed twice', ({ assert }) => {
+    for (const rpm of ['RPM Liège, division Namur', 'rpm Liège, division Namur', 'RPR Gent']) {
+      const [identity] = legalMentions({
+        emetteur: { ...emetteur, rpm },
+        tauxUtilises: [],
+        clientProfessionnel: false,
+      })
+      assert.isTrue(identity.endsWith(` — ${rpm}`), identity)
+      assert.notMatch(identity, /RP[MR] RP[MR]/i)
+    }
+  })
+
   test('a missing detail is left out, not printed empty', ({ assert }) => {
     const [identity] = legalMentions({
       emetteur: {
