@@ -14,8 +14,10 @@ import { ProduitFactory } from '#database/factories/produit_factory'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
 import { addMember, makeContact, makeSociete } from '#tests/functional/societes/helpers'
 
-async function addProduit(page: Page, search: string, produitId: number) {
-  await page.fill('[data-testid="produit-search"]', search)
+/** A new produit line, its designation typed to search the catalogue, the product chosen. */
+async function addProduit(page: Page, index: number, search: string, produitId: number) {
+  await page.click('[aria-label="Ajouter une ligne"] button:has-text("Produit")')
+  await page.fill(`#lignes-${index}-designation`, search)
   const option = page.locator(`[data-produit-id="${produitId}"]`)
   await option.waitFor()
   await option.dispatchEvent('mousedown')
@@ -63,14 +65,16 @@ test.group('Browser / offres', (group) => {
     await page.goto('/app/offres/create')
     await page.selectOption('#contact_id', String(contact.id))
     await page.fill('#objet', 'Châssis et porte')
-    await addProduit(page, 'Châssis navigateur', chassis.id)
-    await addProduit(page, 'Porte navigateur', porte.id)
+    await addProduit(page, 0, 'Châssis navigateur', chassis.id)
+    await addProduit(page, 1, 'Porte navigateur', porte.id)
     await page.waitForFunction(
-      () => document.querySelectorAll('#offre-lignes tr[data-ligne-type="produit"]').length === 2
+      () =>
+        document.querySelectorAll('[data-testid="lignes-table"] tr[data-ligne-type="produit"]')
+          .length === 2
     )
     // Partner prices (catalogue − 10 %), live totals: 450 + 1 080 HT, VAT 27 + 226,80
-    assert.equal(await textOf(page, '[data-total="ht"]'), '1 530,00 €')
-    assert.equal(await textOf(page, '[data-total="ttc"]'), '1 783,80 €')
+    assert.equal(await textOf(page, '[data-testid="total-ht"]'), '1 530,00 €')
+    assert.equal(await textOf(page, '[data-testid="total-ttc"]'), '1 783,80 €')
 
     await Promise.all([
       page.waitForURL(/\/app\/offres\/\d+\/edit$/),

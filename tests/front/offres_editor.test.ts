@@ -1,16 +1,17 @@
-/* The offre editor's pure helpers: live totals = the server's, product lines, JSON errors. */
+/*
+ * The offre editor's helpers: live totals = the server's (no acompte on an offre), a catalogue
+ * product at the partner price as a line, JSON errors.
+ */
 import { describe, expect, it } from 'vitest'
-import {
-  fieldErrors,
-  ligneFromProduit,
-  liveTotals,
-} from '../../inertia/components/offres/editor_state'
+import { fieldErrors } from '../../inertia/components/offres/editor_state'
+import { liveTotals } from '../../inertia/components/lignes/use_document_totals'
+import { ligneFromChoice, offreCatalogue } from '../../inertia/components/lignes/catalogue'
 import { computeTotals } from '../../shared/totals'
 
 describe('offre editor helpers', () => {
   it('shows the totals the server stores once the cells are valid', () => {
-    const live = liveTotals(
-      [
+    const live = liveTotals({
+      lignes: [
         {
           type: 'produit',
           produit_id: null,
@@ -42,8 +43,8 @@ describe('offre editor helpers', () => {
           taux_tva: 6,
         },
       ],
-      '3'
-    )
+      remise_globale_pct: '3',
+    })
     const server = computeTotals({
       lignes: [
         {
@@ -59,31 +60,38 @@ describe('offre editor helpers', () => {
       ],
       remise_globale_pct: '3',
     })
-    expect(live).toEqual(server)
-    expect(live.lignes[1].total_ht).toBe(live.lignes[0].total_ht)
+    expect(live.totals).toEqual(server)
+    expect(live.totals.acompte).toBe(0)
+    expect(live.totals.lignes[1].total_ht).toBe(live.totals.lignes[0].total_ht)
+    // The bad cell is told on the cell while typing
+    expect(Object.keys(live.errors)).toEqual(['lignes.2.quantite'])
   })
 
   it('adds a catalogue product at its partner price', () => {
-    const ligne = ligneFromProduit({
-      id: 7,
-      reference: 'CH-1',
-      libelle: 'Châssis',
-      description: 'PVC blanc',
-      unite: 'm2',
-      taux_tva: 6,
-      prix_catalogue_ht: 10_000,
-      prix_partenaire_ht: 8_750,
+    const catalogue = offreCatalogue(4)
+    expect(catalogue.url('châssis')).toBe('/app/offres/produits?q=ch%C3%A2ssis&societe_id=4')
+    expect(offreCatalogue(null).url('a')).toBe('/app/offres/produits?q=a')
+    const [choice] = catalogue.choices({
+      produits: [
+        {
+          id: 7,
+          reference: 'CH-1',
+          libelle: 'Châssis',
+          description: 'PVC blanc',
+          unite: 'm2',
+          taux_tva: 6,
+          prix_catalogue_ht: 10_000,
+          prix_partenaire_ht: 8_750,
+        },
+      ],
     })
-    expect(ligne).toMatchObject({
-      type: 'produit',
+    expect(ligneFromChoice(choice)).toEqual({
       produit_id: 7,
       designation: 'Châssis\nPVC blanc',
-      quantite: '1',
       unite: 'm2',
       prix_unitaire_ht: '87,50',
       taux_tva: 6,
     })
-    expect(ligne.key).toBeTruthy()
   })
 
   it('reads VineJS errors of a JSON answer, first message per field', () => {

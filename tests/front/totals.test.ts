@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { computeTotals, centsToInput } from '@shared/totals'
-import { liveTotals } from '~/components/devis/use_devis_totals'
+import { liveTotals } from '~/components/lignes/use_document_totals'
 import type { LigneForm } from '@shared/devis'
 import {
   WORKED_EXAMPLES,

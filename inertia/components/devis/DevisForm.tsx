@@ -10,10 +10,11 @@ import Block from '../ui/Block.js'
 import { TextInput } from '../form/index.js'
 import { SelectField } from '../clients/fields.js'
 import ClientPicker from './ClientPicker.js'
-import LignesTable, { withKeys } from './LignesTable.js'
-import TotalsPanel from './TotalsPanel.js'
+import LignesTable, { withKeys } from '../lignes/LignesTable.js'
+import TotalsPanel from '../lignes/TotalsPanel.js'
+import { devisCatalogue } from '../lignes/catalogue.js'
+import { useDocumentTotals } from '../lignes/use_document_totals.js'
 import TexteModeleButton from './TexteModeleButton.js'
-import { useDevisTotals } from './use_devis_totals.js'
 import { useUnsavedGuard } from './use_unsaved_guard.js'
 import type {
   DevisClientOption,
@@ -121,7 +122,7 @@ export default function DevisForm({
     if (conflictProp) setConflict(conflictProp)
   }
 
-  const live = useDevisTotals(data)
+  const live = useDocumentTotals(data)
   const serverErrors = form.errors as Record<string, string | undefined>
   const errors = useMemo(() => ({ ...live.errors, ...serverErrors }), [live.errors, serverErrors])
   const dirty = !readOnly && form.isDirty
@@ -285,6 +286,7 @@ export default function DevisForm({
           onChange={(lignes) => form.setData('lignes', lignes)}
           lineTotals={live.totals.lignes.map((l) => l.total_ht)}
           errors={errors}
+          catalogue={devisCatalogue}
           readOnly={readOnly}
         />
       </Block>
@@ -351,7 +353,11 @@ export default function DevisForm({
                 />
               </div>
             </div>
-            <TotalsPanel totals={live.totals} acomptePct={data.acompte_pct} />
+            <TotalsPanel
+              totals={live.totals}
+              label="Totaux du devis"
+              acomptePct={data.acompte_pct}
+            />
           </Block>
         </div>
       </div>

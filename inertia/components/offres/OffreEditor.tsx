@@ -8,17 +8,11 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { FieldGroup, TextInput } from '../form/index.js'
-import LignesEditor from './LignesEditor.js'
-import ProduitPicker from './ProduitPicker.js'
-import TotalsBox from './TotalsBox.js'
-import {
-  blankLigne,
-  fieldErrors,
-  ligneFromProduit,
-  liveTotals,
-  withKeys,
-  type EditorLigne,
-} from './editor_state.js'
+import LignesTable, { withKeys } from '../lignes/LignesTable.js'
+import TotalsPanel from '../lignes/TotalsPanel.js'
+import { offreCatalogue } from '../lignes/catalogue.js'
+import { useDocumentTotals } from '../lignes/use_document_totals.js'
+import { fieldErrors } from './editor_state.js'
 import { http, HttpError } from '~/lib/http'
 import { toast } from '~/lib/toast'
 import type { OffreContactOption, OffreFormValues, OffreSocieteOption } from '@shared/offres'
@@ -66,7 +60,7 @@ export default function OffreEditor({
 }: OffreEditorProps) {
   const { lignes: initialLignes, ...initialHeader } = initial
   const [header, setHeader] = useState<Header>(initialHeader)
-  const [lignes, setLignes] = useState<EditorLigne[]>(() => withKeys(initialLignes))
+  const [lignes, setLignes] = useState<LigneForm[]>(() => withKeys(initialLignes))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [conflict, setConflict] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -79,10 +73,11 @@ export default function OffreEditor({
     onDirtyChange?.(dirty)
   }, [dirty, onDirtyChange])
 
-  const totals = useMemo(
-    () => liveTotals(lignes, header.remise_globale_pct),
-    [lignes, header.remise_globale_pct]
-  )
+  const live = useDocumentTotals({ lignes, remise_globale_pct: header.remise_globale_pct })
+  // The cells show what does not parse while typing, then the server's messages
+  const lineErrors = useMemo(() => ({ ...live.errors, ...errors }), [live.errors, errors])
+  // Products at the partner price of the chosen société (stable: the search effect depends on it)
+  const catalogue = useMemo(() => offreCatalogue(header.societe_id), [header.societe_id])
   const societeContacts = contacts.filter((c) => c.societe_id === header.societe_id)
   const societe = societes.find((s) => s.id === header.societe_id) ?? null
 
@@ -113,7 +108,7 @@ export default function OffreEditor({
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
   }
 
-  function changeLignes(next: EditorLigne[]) {
+  function changeLignes(next: LigneForm[]) {
     setLignes(next)
     setDirty(true)
   }
@@ -345,7 +340,7 @@ export default function OffreEditor({
         </div>
         <div className="col-xl-4">
           <Block title="Totaux" className="position-sticky" contentClassName="pb-3">
-            <TotalsBox totals={totals} />
+            <TotalsPanel totals={live.totals} label="Totaux de l’offre" />
             {societe && Number(societe.remise_partenaire_pct.replace(',', '.')) > 0 && (
               <p className="small text-body-secondary mt-2 mb-0">
                 Prix partenaire : catalogue − {societe.remise_partenaire_pct.replace('.', ',')} %.
@@ -382,45 +377,14 @@ export default function OffreEditor({
         title="Lignes"
         options={<span className="small text-body-secondary">{lignes.length} ligne(s)</span>}
       >
-        <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-          <ProduitPicker
-            societeId={header.societe_id}
-            onPick={(p) => changeLignes([...lignes, ligneFromProduit(p)])}
-          />
-          <div className="btn-group" role="group" aria-label="Ajouter une ligne">
-            <button
-              type="button"
-              className="btn btn-alt-secondary"
-              onClick={() => changeLignes([...lignes, blankLigne('produit')])}
-            >
-              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-              Ligne libre
-            </button>
-            <button
-              type="button"
-              className="btn btn-alt-secondary"
-              onClick={() => changeLignes([...lignes, blankLigne('texte')])}
-            >
-              Texte
-            </button>
-            <button
-              type="button"
-              className="btn btn-alt-secondary"
-              onClick={() => changeLignes([...lignes, blankLigne('section')])}
-            >
-              Section
-            </button>
-            <button
-              type="button"
-              className="btn btn-alt-secondary"
-              onClick={() => changeLignes([...lignes, blankLigne('sous_total')])}
-            >
-              Sous-total
-            </button>
-          </div>
-        </div>
         {errors.lignes && <div className="alert alert-danger py-2">{errors.lignes}</div>}
-        <LignesEditor lignes={lignes} totals={totals} errors={errors} onChange={changeLignes} />
+        <LignesTable
+          lignes={lignes}
+          onChange={changeLignes}
+          lineTotals={live.totals.lignes.map((l) => l.total_ht)}
+          errors={lineErrors}
+          catalogue={catalogue}
+        />
       </Block>
 
       <Block title="Textes">

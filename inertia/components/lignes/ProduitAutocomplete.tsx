@@ -1,18 +1,21 @@
 /*
  * The designation cell of a produit line: typed freely, and as you type the active catalogue
- * products matching it are offered (GET /esi/devis/produits); choosing one fills the line's
- * designation, unit, price and VAT rate (still editable).
+ * products matching it are offered (the editor's catalogue: esi prices for a devis, the
+ * société's partner prices for an offre); choosing one fills the line's designation, unit,
+ * price and VAT rate (still editable).
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { http } from '../../lib/http.js'
-import type { DevisProduitOption } from '@shared/devis_editor'
 import { formatEuros } from '@shared/totals'
+import { UNITE_LABELS, type Unite } from '@shared/produits'
+import type { Catalogue, ProduitChoice } from './catalogue.js'
 
 export type ProduitAutocompleteProps = {
   id: string
   value: string
+  catalogue: Catalogue
   onChange: (value: string) => void
-  onPick: (produit: DevisProduitOption) => void
+  onPick: (produit: ProduitChoice) => void
   invalid?: boolean
   describedBy?: string
   disabled?: boolean
@@ -21,6 +24,7 @@ export type ProduitAutocompleteProps = {
 export default function ProduitAutocomplete({
   id,
   value,
+  catalogue,
   onChange,
   onPick,
   invalid,
@@ -28,7 +32,7 @@ export default function ProduitAutocomplete({
   disabled,
 }: ProduitAutocompleteProps) {
   const listId = useId()
-  const [results, setResults] = useState<DevisProduitOption[]>([])
+  const [results, setResults] = useState<ProduitChoice[]>([])
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const typed = useRef(false)
@@ -41,12 +45,9 @@ export default function ProduitAutocomplete({
     const controller = new AbortController()
     const timer = setTimeout(() => {
       http
-        .get<{ produits: DevisProduitOption[] }>(
-          `/esi/devis/produits?q=${encodeURIComponent(value.trim())}`,
-          { signal: controller.signal, progress: false }
-        )
-        .then((r) => {
-          setResults(r.produits)
+        .get<unknown>(catalogue.url(value.trim()), { signal: controller.signal, progress: false })
+        .then((body) => {
+          setResults(catalogue.choices(body))
           setActive(-1)
           setOpen(true)
         })
@@ -56,9 +57,9 @@ export default function ProduitAutocomplete({
       clearTimeout(timer)
       controller.abort()
     }
-  }, [value])
+  }, [value, catalogue])
 
-  function pick(p: DevisProduitOption) {
+  function pick(p: ProduitChoice) {
     typed.current = false
     setOpen(false)
     setResults([])
@@ -109,7 +110,7 @@ export default function ProduitAutocomplete({
         <ul
           id={listId}
           role="listbox"
-          className="list-group position-absolute w-100 shadow-sm devis-autocomplete"
+          className="list-group position-absolute w-100 shadow-sm"
           style={{ zIndex: 20, maxHeight: '16rem', overflowY: 'auto' }}
         >
           {results.map((p, i) => (
@@ -118,19 +119,28 @@ export default function ProduitAutocomplete({
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
+              data-produit-id={p.id}
               className={`list-group-item list-group-item-action py-1 small${i === active ? ' active' : ''}`}
               onMouseDown={(e) => {
                 e.preventDefault()
                 pick(p)
               }}
+              onMouseEnter={() => setActive(i)}
             >
               <div className="d-flex justify-content-between gap-2">
                 <span>
-                  <span className="text-body-secondary me-1">{p.reference}</span>
-                  {p.libelle}
+                  <span className="fw-semibold">{p.libelle}</span>
+                  <span className="d-block opacity-75">
+                    {p.reference} · {UNITE_LABELS[p.unite as Unite] ?? p.unite} · TVA {p.taux_tva} %
+                  </span>
                 </span>
-                <span className="text-nowrap">
-                  {formatEuros(p.prix_vente_ht)} · {p.taux_tva} %
+                <span className="text-end text-nowrap">
+                  <span className="fw-semibold">{formatEuros(p.prix_ht)}</span>
+                  {p.prix_ht !== p.prix_catalogue_ht && (
+                    <span className="d-block opacity-75 text-decoration-line-through">
+                      {formatEuros(p.prix_catalogue_ht)}
+                    </span>
+                  )}
                 </span>
               </div>
             </li>

@@ -1,22 +1,20 @@
 /*
- * HT / TVA per rate / TTC / acompte of the devis, from the live totals (shared/totals.ts): what
- * is shown here is what the server stores.
+ * HT / TVA per rate / TTC (and the acompte of a devis) of a document, from the live totals
+ * (shared/totals.ts): what is shown here is what the server stores.
  */
 import { formatEuros, type Totals } from '@shared/totals'
 
-export default function TotalsPanel({
-  totals,
-  acomptePct,
-}: {
+export type TotalsPanelProps = {
   totals: Totals
-  acomptePct: string
-}) {
+  /** Accessible name of the table (« Totaux du devis », « Totaux de l’offre »). */
+  label: string
+  /** The acompte % as typed: the acompte line shows only when given (a devis). */
+  acomptePct?: string
+}
+
+export default function TotalsPanel({ totals, label, acomptePct }: TotalsPanelProps) {
   return (
-    <table
-      className="table table-sm mb-0 devis-totals"
-      aria-label="Totaux du devis"
-      aria-live="polite"
-    >
+    <table className="table table-sm mb-0" aria-label={label} aria-live="polite">
       <tbody>
         {totals.remise_globale !== 0 && (
           <>
@@ -59,14 +57,16 @@ export default function TotalsPanel({
             {formatEuros(totals.total_ttc)}
           </td>
         </tr>
-        <tr>
-          <th scope="row" className="fw-normal">
-            Acompte ({acomptePct || '0'} %)
-          </th>
-          <td className="text-end text-nowrap" data-testid="acompte">
-            {formatEuros(totals.acompte)}
-          </td>
-        </tr>
+        {acomptePct !== undefined && (
+          <tr>
+            <th scope="row" className="fw-normal">
+              Acompte ({acomptePct || '0'} %)
+            </th>
+            <td className="text-end text-nowrap" data-testid="acompte">
+              {formatEuros(totals.acompte)}
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   )

@@ -1,5 +1,5 @@
 /*
- * The editor's live totals: the lines as typed (text) parsed like the server parses them
+ * A document editor's live totals (devis and offre): the lines as typed (text) parsed like the server parses them
  * (shared/money.ts, shared/totals.ts) and given to computeTotals — the very function whose
  * result the server stores, so the figures shown are the figures saved. A cell that does not
  * parse is reported (French message on that cell) and counts 0 until it is fixed.
@@ -12,7 +12,8 @@ import type { LigneForm } from '@shared/devis'
 export type TotalsForm = {
   lignes: LigneForm[]
   remise_globale_pct: string
-  acompte_pct: string
+  /** A devis only (an offre has no acompte). */
+  acompte_pct?: string
 }
 
 export type LiveTotals = {
@@ -62,12 +63,13 @@ export function liveTotals(form: TotalsForm): LiveTotals {
   const totals = computeTotals({
     lignes,
     remise_globale_pct: pct(form.remise_globale_pct, 'remise_globale_pct', errors),
-    acompte_pct: pct(form.acompte_pct, 'acompte_pct', errors),
+    acompte_pct:
+      form.acompte_pct === undefined ? undefined : pct(form.acompte_pct, 'acompte_pct', errors),
   })
   return { totals, errors }
 }
 
-export function useDevisTotals(form: TotalsForm): LiveTotals {
+export function useDocumentTotals(form: TotalsForm): LiveTotals {
   const { lignes, remise_globale_pct: remise, acompte_pct: acompte } = form
   return useMemo(
     () => liveTotals({ lignes, remise_globale_pct: remise, acompte_pct: acompte }),

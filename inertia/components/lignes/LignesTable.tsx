@@ -1,6 +1,6 @@
 /*
- * The lines of a devis: produit (catalogue autocomplete, quantity, unit, price, discount, VAT),
- * texte, section and sous-total; dragged to reorder by their handle, with the mouse or the
+ * The lines of a document (devis or offre): produit (catalogue autocomplete, quantity, unit,
+ * price, discount, VAT), texte, section and sous-total; dragged to reorder by their handle, with the mouse or the
  * keyboard (Space to take a line, arrows to move it, Space to drop, Escape to cancel).
  * Totals per line come from the live totals (shared/totals.ts); errors show on their cell.
  */
@@ -24,10 +24,10 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { emptyLigne, type LigneForm } from '@shared/devis'
-import type { DevisProduitOption } from '@shared/devis_editor'
 import { TAUX_TVA, UNITE_LABELS, UNITES } from '@shared/produits'
-import { centsToInput, formatEuros, LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
+import { formatEuros, LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
 import ProduitAutocomplete from './ProduitAutocomplete.js'
+import { ligneFromChoice, type Catalogue } from './catalogue.js'
 
 export type LignesTableProps = {
   lignes: LigneForm[]
@@ -35,6 +35,8 @@ export type LignesTableProps = {
   /** Net per line (produit) or running sub-total, in cents, from the live totals. */
   lineTotals: (number | null)[]
   errors: Record<string, string | undefined>
+  /** Where the designation cell searches products (esi prices or a société's partner prices). */
+  catalogue: Catalogue
   readOnly?: boolean
 }
 
@@ -78,6 +80,7 @@ type RowProps = {
   index: number
   total: number | null
   errors: Record<string, string | undefined>
+  catalogue: Catalogue
   readOnly?: boolean
   update: (patch: Partial<LigneForm>) => void
   remove: () => void
@@ -91,7 +94,16 @@ function CellError({ id, message }: { id: string; message?: string }) {
   ) : null
 }
 
-function SortableRow({ ligne, index, total, errors, readOnly, update, remove }: RowProps) {
+function SortableRow({
+  ligne,
+  index,
+  total,
+  errors,
+  catalogue,
+  readOnly,
+  update,
+  remove,
+}: RowProps) {
   const {
     attributes,
     listeners,
@@ -132,7 +144,7 @@ function SortableRow({ ligne, index, total, errors, readOnly, update, remove }: 
     <button
       type="button"
       ref={setActivatorNodeRef}
-      className="btn btn-sm btn-link text-body-secondary p-0 devis-drag-handle"
+      className="btn btn-sm btn-link text-body-secondary p-0"
       aria-label={`Déplacer la ligne ${index + 1}`}
       style={{ cursor: 'grab', touchAction: 'none' }}
       {...attributes}
@@ -169,18 +181,11 @@ function SortableRow({ ligne, index, total, errors, readOnly, update, remove }: 
             <ProduitAutocomplete
               id={id('designation')}
               value={ligne.designation}
+              catalogue={catalogue}
               invalid={Boolean(err('designation'))}
               describedBy={err('designation') ? `${id('designation')}-error` : undefined}
               onChange={(designation) => update({ designation })}
-              onPick={(p: DevisProduitOption) =>
-                update({
-                  produit_id: p.id,
-                  designation: p.libelle,
-                  unite: p.unite,
-                  prix_unitaire_ht: centsToInput(p.prix_vente_ht),
-                  taux_tva: p.taux_tva,
-                })
-              }
+              onPick={(p) => update(ligneFromChoice(p))}
             />
           )}
           <CellError id={`${id('designation')}-error`} message={err('designation')} />
@@ -298,8 +303,9 @@ function SortableRow({ ligne, index, total, errors, readOnly, update, remove }: 
     <tr
       ref={setNodeRef}
       style={style}
-      className={`devis-ligne devis-ligne-${ligne.type}${isDragging ? ' table-active' : ''}`}
+      className={isDragging ? 'table-active' : undefined}
       data-testid={`ligne-${index}`}
+      data-ligne-type={ligne.type}
     >
       <td className="text-center align-middle" style={{ width: '2rem' }}>
         {handle}
@@ -324,6 +330,7 @@ export default function LignesTable({
   onChange,
   lineTotals,
   errors,
+  catalogue,
   readOnly,
 }: LignesTableProps) {
   const sensors = useSensors(
@@ -357,7 +364,7 @@ export default function LignesTable({
             screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
           }}
         >
-          <table className="table table-sm align-top mb-2 devis-lignes">
+          <table className="table table-sm align-top mb-2" data-testid="lignes-table">
             <thead>
               <tr>
                 <th scope="col">
@@ -402,6 +409,7 @@ export default function LignesTable({
                     index={i}
                     total={lineTotals[i] ?? null}
                     errors={errors}
+                    catalogue={catalogue}
                     readOnly={readOnly}
                     update={update(i)}
                     remove={remove(i)}
