@@ -9,7 +9,7 @@ import Client from '#models/client'
 import Societe from '#models/societe'
 import { audit } from '#services/audit'
 import type { clientValidator } from '#validators/client'
-import type { SocieteOption } from '#shared/clients'
+import { clientDisplayName, type SocieteOption } from '#shared/clients'
 
 export type ClientInput = Infer<typeof clientValidator>
 
@@ -59,6 +59,12 @@ export async function updateClient(ctx: HttpContext, client: Client, data: Clien
     client.merge(attributes(data))
     const changed = Object.keys(client.$dirty)
     await client.save()
+    // The devis list sorts and searches on a copy of the client's name: keep it current.
+    // (Bons de commande and commandes keep the name they were made with.)
+    await trx
+      .from('devis')
+      .where('client_id', client.idClient)
+      .update({ client_nom: clientDisplayName(client).slice(0, 300) })
     await audit(
       ctx,
       {

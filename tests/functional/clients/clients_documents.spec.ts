@@ -64,7 +64,30 @@ test.group('Clients / their documents', (group) => {
       .redirects(0)
     assert.oneOf(response.status(), [302, 303])
     assert.equal(response.header('location'), `/esi/customers/${target.idClient}`)
-    assert.match(String(response.flashMessages().error), /a des devis : il ne peut pas être supprimé/)
+    assert.match(
+      String(response.flashMessages().error),
+      /a des devis : il ne peut pas être supprimé/
+    )
     assert.exists(await Client.find(target.idClient))
+  })
+
+  test('renaming a client renames it in the devis list (search and sort copy)', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const target = await ClientFactory.merge({ type: 'particulier', nom: 'Avant' }).create()
+    const devis = await devisFor(target, 'Fenêtres')
+    const response = await client
+      .put(`/esi/customers/${target.idClient}`)
+      .loginAs(user)
+      .form({ type: 'particulier', nom: 'Après', prenom: 'Zoé', facturation_pays: 'BE' })
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    response.assertStatus(303)
+    await devis.refresh()
+    assert.include(devis.clientNom, 'Après')
+    assert.include(devis.clientNom, 'Zoé')
   })
 })
