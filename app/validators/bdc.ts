@@ -9,12 +9,20 @@ import { LIEUX_SIGNATURE } from '#shared/devis'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
 import { SIGNATURE_MESSAGES } from '#services/bdc/signature_storage'
 
+const LOCK_VERSION_MESSAGES = Object.fromEntries(
+  ['required', 'number', 'withoutDecimals', 'positive'].map((rule) => [
+    `lock_version.${rule}`,
+    'Version du bon de commande inconnue : rechargez la page.',
+  ])
+)
+
 export const signatureValidator = vine.create({
   mode: vine.enum(['dessin', 'scan'] as const),
   signataire: vine.string().trim().minLength(2).maxLength(SIGNATURE_LIMITS.signataire),
   lieu: vine.enum(LIEUX_SIGNATURE),
   renonciation: vine.boolean().optional(),
-  lock_version: vine.number().withoutDecimals().positive().optional(),
+  // The version the user saw: required, so no caller skips the optimistic check
+  lock_version: vine.number().withoutDecimals().positive(),
   // The canvas's PNG data URL (mode dessin); length capped before decoding
   signature: vine.string().maxLength(800_000).optional(),
   // The signed scan (mode scan): the extension here, the content in signature_storage.ts
@@ -33,19 +41,22 @@ signatureValidator.messagesProvider = frenchMessages(
     'fichier.file.size': SIGNATURE_MESSAGES.scanSize,
     'fichier.file.extname': SIGNATURE_MESSAGES.scanExtension,
     'fichier.file': SIGNATURE_MESSAGES.scanMissing,
+    ...LOCK_VERSION_MESSAGES,
   },
   { signataire: 'signataire', lieu: 'lieu de signature' }
 )
 
 export const annulerBdcValidator = vine.create({
   motif: vine.string().trim().minLength(1).maxLength(500),
-  lock_version: vine.number().withoutDecimals().positive().optional(),
+  // The version the user saw: required, so no caller skips the optimistic check
+  lock_version: vine.number().withoutDecimals().positive(),
 })
 
 annulerBdcValidator.messagesProvider = frenchMessages({
   'motif.required': 'Indiquez le motif d’annulation.',
   'motif.minLength': 'Indiquez le motif d’annulation.',
   'motif.maxLength': 'Le motif compte au plus 500 caractères.',
+  ...LOCK_VERSION_MESSAGES,
 })
 
 export const demandePaiementValidator = vine.create({

@@ -4,16 +4,16 @@
  * its cell. Mass-assignment safe: statut, numero, totals are not in the schema, and lock_version
  * is only read for the optimistic check.
  */
-import vine, { SimpleMessagesProvider, errors as vineErrors } from '@vinejs/vine'
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
-import database from '@adonisjs/lucid/services/db'
 import { messages, fields } from '#start/validator'
 import {
   LIGNE_MESSAGES,
-  lignesErrors,
+  lignesContentErrors,
   lignesSchema,
   pctField,
+  throwFieldErrors,
   toLigneData,
 } from '#validators/lignes'
 import type { LigneData } from '#shared/devis'
@@ -130,23 +130,8 @@ export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInp
     errors.valable_jusqu_au = DEVIS_ERRORS.validiteAvantDate
   }
   const lignes = data.lignes ?? []
-  Object.assign(errors, lignesErrors(lignes))
-  // A product removed from the catalogue meanwhile: a message on its line, not a foreign-key error
-  const ids = [...new Set(lignes.map((l) => l.produit_id).filter((id): id is number => !!id))]
-  if (ids.length > 0) {
-    const rows = await database.from('produits').whereIn('id', ids).select('id')
-    const known = new Set(rows.map((r) => Number(r.id)))
-    lignes.forEach((l, i) => {
-      if (l.produit_id && !known.has(l.produit_id)) {
-        errors[`lignes.${i}.produit_id`] = LIGNE_MESSAGES['lignes.*.produit_id.database.exists']
-      }
-    })
-  }
-  if (Object.keys(errors).length > 0) {
-    throw new vineErrors.E_VALIDATION_ERROR(
-      Object.entries(errors).map(([field, message]) => ({ field, message, rule: 'devis' }))
-    )
-  }
+  Object.assign(errors, await lignesContentErrors(lignes))
+  throwFieldErrors(errors, 'devis')
   // PostgreSQL text cannot hold NUL characters: dropped rather than failing the save
   const clean = <T extends string | null | undefined>(text: T): T =>
     (typeof text === 'string' ? text.replaceAll(String.fromCharCode(0), '') : text) as T

@@ -3,8 +3,10 @@
  * text checked here into LigneData (cents, decimals with a dot), a French message per field
  * (`lignes.3.quantite`) so the editor shows it on the right cell.
  */
-import vine from '@vinejs/vine'
+import vine, { errors as vineErrors } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { MoneyFormatError, parseMoney } from '#shared/money'
 import { LIGNE_TYPES, MAX_QUANTITE, parseScaled } from '#shared/totals'
 import { MAX_LIGNES } from '#shared/devis'
@@ -118,6 +120,37 @@ export function lignesErrors(lignes: ValidatedLigne[]): Record<string, string> {
     }
   })
   return errors
+}
+
+/**
+ * Every check of the lines after VineJS, for devis and offres alike: the per-type rules
+ * (lignesErrors) and a product removed from the catalogue meanwhile (a message on its line,
+ * not a foreign-key error). Returns the field errors, keyed like VineJS.
+ */
+export async function lignesContentErrors(
+  lignes: ValidatedLigne[],
+  client: QueryClientContract = db.connection()
+): Promise<Record<string, string>> {
+  const errors = lignesErrors(lignes)
+  const ids = [...new Set(lignes.map((l) => l.produit_id).filter((id): id is number => !!id))]
+  if (ids.length > 0) {
+    const rows = await client.from('produits').whereIn('id', ids).select('id')
+    const known = new Set(rows.map((r) => Number(r.id)))
+    lignes.forEach((l, i) => {
+      if (l.produit_id && !known.has(l.produit_id)) {
+        errors[`lignes.${i}.produit_id`] = LIGNE_MESSAGES['lignes.*.produit_id.database.exists']
+      }
+    })
+  }
+  return errors
+}
+
+/** Field errors thrown as VineJS does (422 JSON, or flashed next to the fields). */
+export function throwFieldErrors(errors: Record<string, string>, rule = 'custom'): void {
+  if (Object.keys(errors).length === 0) return
+  throw new vineErrors.E_VALIDATION_ERROR(
+    Object.entries(errors).map(([field, message]) => ({ field, message, rule }))
+  )
 }
 
 export function toLigneData(l: ValidatedLigne) {

@@ -44,9 +44,9 @@ export const updateOffreValidator = vine.create({
   ...header,
 })
 
-/** The lock_version the user saw, for the statut changes (envoyer, transmettre). */
+/** The lock_version the user saw, for the statut changes (envoyer, transmettre): required. */
 export const offreActionValidator = vine.create({
-  lock_version: vine.number().withoutDecimals().min(0).max(2_147_483_647).optional(),
+  lock_version: vine.number().withoutDecimals().min(0).max(2_147_483_647),
 })
 
 const RULES = ['required', 'number', 'withoutDecimals', 'positive', 'min', 'max']

@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
@@ -181,6 +182,25 @@ export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
   }
 }
 
+/**
+ * Locks the bdc row (FOR UPDATE, until the transaction ends) and checks the version the user
+ * saw (409, nothing written). lockVersion is omitted only by internal callers (demo, tests).
+ */
+export async function lockBdcForUpdate(
+  trx: TransactionClientContract,
+  bdcId: number,
+  lockVersion: number | undefined
+): Promise<Bdc> {
+  const bdc = await Bdc.query({ client: trx }).where('id', bdcId).forUpdate().first()
+  if (!bdc) throw new NotFoundException()
+  if (lockVersion !== undefined && bdc.lockVersion !== lockVersion) {
+    throw new ConflictException(
+      `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
+    )
+  }
+  return bdc
+}
+
 export type AnnulerBdcInput = {
   bdcId: number
   motif: string
@@ -191,13 +211,7 @@ export type AnnulerBdcInput = {
 /** Cancels a bdc that is still to be signed (a signed one has its commande: not here). */
 export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput) {
   return db.transaction(async (trx) => {
-    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
-    if (!bdc) throw new NotFoundException()
-    if (input.lockVersion !== undefined && bdc.lockVersion !== input.lockVersion) {
-      throw new ConflictException(
-        `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
-      )
-    }
+    const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     if (bdc.statut !== 'a_signer') {
       throw new TransitionException(
         bdc.statut === 'signe'

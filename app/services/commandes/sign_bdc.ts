@@ -6,15 +6,11 @@
 import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import { audit } from '#services/audit'
 import { nextNumero, TIMEZONE } from '#services/documents/numbering'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { lockBdcForUpdate } from '#services/bdc/bdc_service'
+import { TransitionException } from '#exceptions/http_exceptions'
 import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
 
 export type SignBdcInput = {
@@ -31,13 +27,7 @@ export type SignBdcInput = {
 
 export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
   return db.transaction(async (trx) => {
-    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
-    if (!bdc) throw new NotFoundException()
-    if (input.lockVersion !== undefined && bdc.lockVersion !== input.lockVersion) {
-      throw new ConflictException(
-        `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
-      )
-    }
+    const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     if (bdc.statut !== 'a_signer') {
       throw new TransitionException(
         bdc.statut === 'signe'

@@ -7,18 +7,13 @@
 import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import Devis from '#models/devis'
-import User from '#models/user'
+import type Devis from '#models/devis'
 import type Bdc from '#models/bdc'
 import { audit } from '#services/audit'
 import { nextNumero } from '#services/documents/numbering'
-import { conflictMessage } from '#services/documents/optimistic_lock'
+import { lockDevisForUpdate } from '#services/devis/devis_service'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { TransitionException } from '#exceptions/http_exceptions'
 import { DEVIS_STATUT_LABELS, SERIES, canTransition, type DevisStatut } from '#shared/devis'
 
 export type ChangeStatutInput = {
@@ -37,18 +32,7 @@ export async function changeDevisStatut(
   input: ChangeStatutInput
 ): Promise<ChangeStatutResult> {
   return db.transaction(async (trx) => {
-    const devis = await Devis.query({ client: trx }).where('id', input.devisId).forUpdate().first()
-    if (!devis) throw new NotFoundException()
-    if (input.lockVersion !== undefined && devis.lockVersion !== input.lockVersion) {
-      const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
-      throw new ConflictException(
-        conflictMessage(
-          `Le devis ${devis.numero ?? 'brouillon'}`,
-          editor?.name ?? null,
-          devis.updatedAt
-        )
-      )
-    }
+    const devis = await lockDevisForUpdate(trx, input.devisId, input.lockVersion)
     const from = devis.statut
     if (!canTransition(from, input.to)) {
       throw new TransitionException(

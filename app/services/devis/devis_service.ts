@@ -171,8 +171,16 @@ export type CreateDevisOptions = {
   offreId?: number | null
   /** The pro société that brought the deal; defaults to the client's apporteur. */
   apporteurId?: number | null
+  /** The caller's transaction (an offre turned into a devis); else its own. */
+  trx?: TransactionClientContract
+  /** More facts for the 'devis.created' audit row (where the devis comes from). */
+  auditAfter?: Record<string, unknown>
 }
 
+/**
+ * A new brouillon: every default of a devis (client name, totals, validity, acompte, textes
+ * modèles, audit row) is set here, for the editor and for an offre turned into a devis alike.
+ */
 export async function createDevis(
   ctx: HttpContext | null,
   input: DevisInput,
@@ -184,7 +192,7 @@ export async function createDevis(
     input.conditions !== undefined
       ? input.conditions
       : await defaultTexte('devis_conditions', options.userId)
-  return db.transaction(async (trx) => {
+  const create = async (trx: TransactionClientContract) => {
     const client = await findClient(input.client_id, trx)
     const devis = new Devis()
     devis.merge({
@@ -212,23 +220,29 @@ export async function createDevis(
           client_id: devis.clientId,
           lignes: input.lignes.length,
           total_ttc: totals.total_ttc,
+          ...options.auditAfter,
         },
       },
       trx
     )
     return devis
-  })
+  }
+  return options.trx ? create(options.trx) : db.transaction(create)
 }
 
-/** Locks the devis row and checks the version the user saw (409 with who/when otherwise). */
-async function lockForUpdate(
+/**
+ * Locks the devis row (FOR UPDATE, held until the transaction ends) and checks the version the
+ * user saw: 409 with who/when otherwise, nothing written. lockVersion is omitted only by
+ * internal callers (demo data, bench, tests).
+ */
+export async function lockDevisForUpdate(
   trx: TransactionClientContract,
   devisId: number,
-  lockVersion: number
+  lockVersion: number | undefined
 ): Promise<Devis> {
   const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
   if (!devis) throw new NotFoundException()
-  if (devis.lockVersion !== lockVersion) {
+  if (lockVersion !== undefined && devis.lockVersion !== lockVersion) {
     const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
     throw new ConflictException(
       conflictMessage(
@@ -256,7 +270,7 @@ export async function updateDevis(
   userId: number
 ): Promise<UpdateDevisResult> {
   return db.transaction(async (trx) => {
-    const devis = await lockForUpdate(trx, devisId, lockVersion)
+    const devis = await lockDevisForUpdate(trx, devisId, lockVersion)
     const from = devis.statut
     const revised = DEVIS_REVISABLE.includes(from)
     if (!revised && !DEVIS_EDITABLE.includes(from)) {

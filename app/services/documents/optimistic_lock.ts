@@ -3,7 +3,7 @@
  * AND lock_version = ?; no row updated means someone saved in between — answered with 409 and
  * who/when, never a silent overwrite.
  */
-import { DateTime } from 'luxon'
+import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { TIMEZONE } from '#services/documents/numbering'
@@ -27,8 +27,15 @@ export async function bumpLockVersion(
   return Number(result.rows[0].lock_version)
 }
 
-export function conflictMessage(label: string, by: string | null, at: DateTime | null): string {
+/** @param feminine the label names a feminine word (« Cette offre a été modifiée »). */
+export function conflictMessage(
+  label: string,
+  by: string | null,
+  at: DateTime | null,
+  feminine = false
+): string {
   const when = at ? ` à ${at.setZone(TIMEZONE).toFormat("HH'h'mm")}` : ''
   const who = by ? ` par ${by}` : ''
-  return `${label} a été modifié${who}${when} depuis que vous l’avez ouvert. Vos changements ne sont pas enregistrés : rechargez la page pour voir la dernière version, puis refaites vos modifications.`
+  const e = feminine ? 'e' : ''
+  return `${label} a été modifié${e}${who}${when} depuis que vous l’avez ouvert${e}. Vos changements ne sont pas enregistrés : rechargez la page pour voir la dernière version, puis refaites vos modifications.`
 }

@@ -9,7 +9,6 @@ import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { errors as vineErrors } from '@vinejs/vine'
 import Offre from '#models/offre'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
@@ -18,11 +17,12 @@ import type User from '#models/user'
 import { audit } from '#services/audit'
 import { fieldError } from '#services/field_error'
 import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { conflictMessage } from '#services/documents/optimistic_lock'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { findOffreFor, isMember } from '#services/offres/offre_queries'
 import OffrePolicy from '#policies/offre_policy'
 import { ConflictException, TransitionException } from '#exceptions/http_exceptions'
-import { lignesErrors, toLigneData } from '#validators/lignes'
+import { lignesContentErrors, throwFieldErrors, toLigneData } from '#validators/lignes'
 import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
 import { OFFRE_STATUT_LABELS, SERIES, type LigneData, type OffreStatut } from '#shared/devis'
 import {
@@ -56,30 +56,11 @@ export function offreLabel(offre: Pick<Offre, 'numero'>): string {
   return offre.numero ? `L’offre ${offre.numero}` : 'Cette offre'
 }
 
-/** Field errors as VineJS raises them (422 JSON, or flashed next to the fields). */
-function refuse(errors: Record<string, string>): never {
-  throw new vineErrors.E_VALIDATION_ERROR(
-    Object.entries(errors).map(([field, message]) => ({ field, message, rule: 'custom' }))
-  )
-}
-
 /** The lines and header checks that need more than VineJS (type rules, dates, products). */
 async function checkedContent(input: OffreHeaderInput, trx: TransactionClientContract) {
-  const errors = lignesErrors(input.lignes)
+  const errors = await lignesContentErrors(input.lignes, trx)
   if (input.valable_jusqu_au < input.date_offre) errors.valable_jusqu_au = VALIDITE_AVANT
-  const produitIds = [
-    ...new Set(input.lignes.map((l) => l.produit_id).filter((id): id is number => Boolean(id))),
-  ]
-  if (produitIds.length) {
-    const rows = await trx.from('produits').whereIn('id', produitIds).select('id')
-    const found = new Set(rows.map((r) => Number(r.id)))
-    input.lignes.forEach((l, i) => {
-      if (l.produit_id && !found.has(l.produit_id)) {
-        errors[`lignes.${i}.produit_id`] = 'Ce produit n’existe plus dans le catalogue.'
-      }
-    })
-  }
-  if (Object.keys(errors).length) refuse(errors)
+  throwFieldErrors(errors)
   const lignes: LigneData[] = normaliseLignes(input.lignes.map(toLigneData))
   const remise = input.remise_globale_pct ?? '0'
   return { lignes, remise, totals: totalsOf(lignes, remise) }
@@ -201,10 +182,7 @@ async function checkVersion(
 ) {
   if (expected === undefined || offre.lockVersion === expected) return
   const by = await lastEditor(offre.id, trx)
-  const at = offre.updatedAt.setZone(TIMEZONE).toFormat("HH'h'mm")
-  throw new ConflictException(
-    `${offreLabel(offre)} a été modifiée${by ? ` par ${by}` : ''} à ${at} depuis que vous l’avez ouverte. Vos changements ne sont pas enregistrés : rechargez la page pour voir la dernière version, puis refaites vos modifications.`
-  )
+  throw new ConflictException(conflictMessage(offreLabel(offre), by, offre.updatedAt, true))
 }
 
 function readOnly(statut: OffreStatut): never {
@@ -255,6 +233,11 @@ async function requireProduit(offreId: number, trx: TransactionClientContract) {
   if (Number(rows[0].n) === 0) throw new TransitionException(NO_PRODUIT)
 }
 
+/** The offre's number at its first issue (gapless per société), in the issuing transaction. */
+async function numberOffre(offre: Offre, trx: TransactionClientContract) {
+  if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+}
+
 export type EnvoyerResult = { offre: Offre; contact: Contact; resent: boolean }
 
 /**
@@ -279,7 +262,7 @@ export async function envoyerOffre(
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
     if (!contact.email) throw new TransitionException(NO_EMAIL)
     await requireProduit(offre.id, trx)
-    if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+    await numberOffre(offre, trx)
     offre.merge({
       statut: 'envoyee',
       envoyeeLe: DateTime.now(),
@@ -326,7 +309,7 @@ export async function transmettreOffre(
       )
     }
     await requireProduit(offre.id, trx)
-    if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+    await numberOffre(offre, trx)
     offre.merge({
       statut: 'transmise',
       transmiseLe: DateTime.now(),

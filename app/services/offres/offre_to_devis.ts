@@ -2,7 +2,8 @@
  * esi turns a transmitted offre into a devis in one action (issue 5): in one transaction, the
  * customer (the offre's contact) becomes a Client brought by the pro société — or the existing
  * client with the same e-mail address is reused —, a brouillon devis is made with the offre's
- * lines copied as they are (esi adjusts the prices in its editor), and the offre becomes
+ * lines copied as they are (esi adjusts the prices in its editor) by the editor's createDevis
+ * (the same defaults as a devis made by hand), and the offre becomes
  * acceptee with the devis' id. Audit rows for each, in the same transaction.
  */
 import type { HttpContext } from '@adonisjs/core/http'
@@ -10,17 +11,15 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
 import Contact from '#models/contact'
-import Devis from '#models/devis'
+import type Devis from '#models/devis'
 import OffreLigne from '#models/offre_ligne'
 import type Offre from '#models/offre'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import { findOffreFor } from '#services/offres/offre_queries'
-import { defaultValidity, today } from '#services/offres/offre_service'
-import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { createDevis } from '#services/devis/devis_service'
 import { TransitionException } from '#exceptions/http_exceptions'
-import { DEVIS_ACOMPTE_PCT_DEFAULT, OFFRE_STATUT_LABELS } from '#shared/devis'
-import { clientDisplayName } from '#shared/clients'
+import { OFFRE_STATUT_LABELS } from '#shared/devis'
 
 export const ALREADY_CONVERTED = 'Cette offre a déjà été transformée en devis.'
 
@@ -97,60 +96,36 @@ export async function offreToDevis(
     const source = await OffreLigne.query({ client: trx })
       .where('offre_id', offre.id)
       .orderBy('position')
-    const lignes = source.map((l) => l.toData())
-    const acomptePct = String(DEVIS_ACOMPTE_PCT_DEFAULT)
-    const totals = totalsOf(lignes, offre.remiseGlobalePct, acomptePct)
-    const dateDevis = today()
-    const devis = await Devis.create(
+    // The devis defaults (client name, totals, validity, acompte, audit row) come from the
+    // editor's own createDevis, in this transaction; the lines are copied as they are
+    const devis = await createDevis(
+      ctx,
       {
-        statut: 'brouillon',
-        revision: 1,
-        lockVersion: 1,
-        clientId: client.idClient,
-        clientNom: clientDisplayName(client).slice(0, 300),
-        commercialId: user.id,
-        apporteurId: offre.societeId,
-        offreId: offre.id,
-        dateDevis,
-        valableJusquAu: defaultValidity(dateDevis),
+        client_id: client.idClient,
+        commercial_id: user.id,
         objet: offre.objet,
-        adresseChantier: offre.adresseChantier,
+        adresse_chantier: offre.adresseChantier,
+        remise_globale_pct: String(offre.remiseGlobalePct),
         intro: offre.intro,
         conditions: offre.conditions,
-        remiseGlobalePct: String(offre.remiseGlobalePct),
-        acomptePct,
-        acompte: totals.acompte,
-        totalHt: totals.total_ht,
-        totalTva: totals.total_tva,
-        totalTtc: totals.total_ttc,
-        tvaDetail: totals.tva,
-        createdBy: user.id,
-        updatedBy: user.id,
+        lignes: source.map((l) => l.toData()),
       },
-      { client: trx }
+      {
+        userId: user.id,
+        offreId: offre.id,
+        apporteurId: offre.societeId,
+        trx,
+        auditAfter: {
+          offre_id: offre.id,
+          offre_numero: offre.numero,
+          apporteur_id: offre.societeId,
+        },
+      }
     )
-    await replaceLignes(trx, 'devis_lignes', 'devis_id', devis.id, lignes, totals)
 
     offre.merge({ statut: 'acceptee', devisId: devis.id, lockVersion: offre.lockVersion + 1 })
     offre.useTransaction(trx)
     await offre.save()
-    await audit(
-      ctx,
-      {
-        action: 'devis.created',
-        userId: user.id,
-        subjectType: 'devis',
-        subjectId: devis.id,
-        after: {
-          offre_id: offre.id,
-          offre_numero: offre.numero,
-          client_id: client.idClient,
-          apporteur_id: offre.societeId,
-          total_ttc: totals.total_ttc,
-        },
-      },
-      trx
-    )
     await audit(
       ctx,
       {

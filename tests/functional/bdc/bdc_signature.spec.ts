@@ -60,6 +60,7 @@ function signScan(client: any, user: any, bdc: Bdc, bytes: Buffer, filename: str
     .field('signataire', 'Anne Lambert')
     .field('lieu', 'etablissement')
     .field('renonciation', '0')
+    .field('lock_version', String(bdc.lockVersion))
     .file('fichier', bytes, { filename })
     .withCsrfToken()
     .redirects(0)
@@ -247,6 +248,23 @@ test.group('Bdc / signature', (group) => {
     const stale = await signDrawn(client, user, bdc, { lock_version: bdc.lockVersion + 5 })
     assert.equal(stale.status(), 302)
     assert.include(stale.flashMessage('error'), 'a été modifié')
+    // No version sent: refused next to the field (the optimistic check is never skipped)
+    const blind = await signDrawn(client, user, bdc, { lock_version: undefined })
+    assert.deepEqual(fieldErrors(blind).lock_version, [
+      'Version du bon de commande inconnue : rechargez la page.',
+    ])
+    const blindCancel = await client
+      .post(`/esi/bdc/${bdc.id}/annuler`)
+      .loginAs(user)
+      .header('x-requested-with', 'XMLHttpRequest')
+      .header('accept', 'application/json')
+      .json({ motif: 'Doublon' })
+      .withCsrfToken()
+      .redirects(0)
+    blindCancel.assertStatus(422)
+    await bdc.refresh()
+    assert.equal(bdc.statut, 'a_signer')
+    assert.lengthOf(await readdir(signatureDirectory()).catch(() => []), 0)
     await signDrawn(client, user, bdc)
     await bdc.refresh()
     const again = await signDrawn(client, user, bdc)
@@ -320,7 +338,7 @@ test.group('Bdc / signature', (group) => {
       .first()
     assert.equal(row?.after?.motif, 'Client s’est rétracté')
 
-    const twice = await post({ motif: 'Doublon' })
+    const twice = await post({ motif: 'Doublon', lock_version: bdc.lockVersion })
     assert.equal(twice.flashMessage('error'), `Le bon de commande ${bdc.numero} est déjà annulé.`)
     const sign = await signDrawn(client, user, bdc)
     assert.include(sign.flashMessage('error'), 'est annulé')
@@ -328,10 +346,11 @@ test.group('Bdc / signature', (group) => {
 
     const signed = await makeBdc()
     await signDrawn(client, user, signed)
+    await signed.refresh()
     const cancelSigned = await client
       .post(`/esi/bdc/${signed.id}/annuler`)
       .loginAs(user)
-      .json({ motif: 'Doublon' })
+      .json({ motif: 'Doublon', lock_version: signed.lockVersion })
       .withCsrfToken()
       .withInertia()
       .redirects(0)

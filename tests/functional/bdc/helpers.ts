@@ -3,14 +3,11 @@
  * cycle) gives a bdc; the esi société that is paid; a drawn signature as the canvas sends it.
  */
 import { deflateSync } from 'node:zlib'
-import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
-import Devis from '#models/devis'
 import Bdc from '#models/bdc'
 import Societe from '#models/societe'
 import type User from '#models/user'
 import { ClientFactory } from '#database/factories/client_factory'
-import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { autre, insertDevis, produit } from '#tests/functional/document_helpers'
 import { changeDevisStatut } from '#services/devis/devis_lifecycle'
 import type { LigneData } from '#shared/devis'
 
@@ -34,36 +31,9 @@ export async function esiSociete(): Promise<Societe> {
 }
 
 export const LIGNES: LigneData[] = [
-  {
-    type: 'section',
-    produit_id: null,
-    designation: 'Châssis',
-    quantite: null,
-    unite: null,
-    prix_unitaire_ht: null,
-    remise_pct: '0',
-    taux_tva: null,
-  },
-  {
-    type: 'produit',
-    produit_id: null,
-    designation: 'Fenêtre PVC 120×140',
-    quantite: '2',
-    unite: 'piece',
-    prix_unitaire_ht: 45000,
-    remise_pct: '10',
-    taux_tva: 6,
-  },
-  {
-    type: 'produit',
-    produit_id: null,
-    designation: 'Porte d’entrée',
-    quantite: '1',
-    unite: 'piece',
-    prix_unitaire_ht: 180000,
-    remise_pct: '0',
-    taux_tva: 21,
-  },
+  autre('section', 'Châssis'),
+  produit('Fenêtre PVC 120×140', 45000, 6, '2', '10'),
+  produit('Porte d’entrée', 180000, 21, '1'),
 ]
 
 export type MakeBdcOptions = {
@@ -82,27 +52,15 @@ export async function makeBdc(options: MakeBdcOptions = {}): Promise<Bdc> {
     nom: options.clientNom ?? 'Lambert',
     email: options.email === undefined ? 'client.lambert@example.com' : options.email,
   }).create()
-  const lignes = options.lignes ?? LIGNES
-  const acomptePct = options.acomptePct ?? '30'
-  const totals = totalsOf(lignes, '0', acomptePct)
-  const devis = await Devis.create({
-    clientId: client.idClient,
-    clientNom: options.clientNom ?? client.nom,
-    commercialId: options.user?.id ?? null,
-    dateDevis: DateTime.now(),
-    valableJusquAu: DateTime.now().plus({ days: 30 }),
-    objet: options.objet ?? 'Remplacement des châssis',
-    acomptePct,
-    acompte: totals.acompte,
-    remiseGlobalePct: '0',
-    totalHt: totals.total_ht,
-    totalTva: totals.total_tva,
-    totalTtc: totals.total_ttc,
-    tvaDetail: totals.tva,
-    statut: 'brouillon',
-  })
-  await db.transaction((trx) =>
-    replaceLignes(trx, 'devis_lignes', 'devis_id', devis.id, lignes, totals)
+  const { devis } = await insertDevis(
+    {
+      clientId: client.idClient,
+      clientNom: options.clientNom ?? client.nom,
+      commercialId: options.user?.id ?? null,
+      objet: options.objet ?? 'Remplacement des châssis',
+      acomptePct: options.acomptePct ?? '30',
+    },
+    options.lignes ?? LIGNES
   )
   const userId = options.user?.id ?? null
   await changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId })

@@ -8,39 +8,13 @@ import type User from '#models/user'
 import { makeUser } from '#tests/helpers'
 import { addMember, makeContact, makeSociete } from '#tests/functional/societes/helpers'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { autre, produit } from '#tests/functional/document_helpers'
 import type { LigneData, LigneForm, OffreStatut } from '#shared/devis'
 
 export const LIGNES_DATA: LigneData[] = [
-  {
-    type: 'section',
-    produit_id: null,
-    designation: 'Rez-de-chaussée',
-    quantite: null,
-    unite: null,
-    prix_unitaire_ht: null,
-    remise_pct: '0',
-    taux_tva: null,
-  },
-  {
-    type: 'produit',
-    produit_id: null,
-    designation: 'Châssis PVC 120 × 140',
-    quantite: '2',
-    unite: 'piece',
-    prix_unitaire_ht: 45_000,
-    remise_pct: '0',
-    taux_tva: 6,
-  },
-  {
-    type: 'produit',
-    produit_id: null,
-    designation: 'Pose',
-    quantite: '3.5',
-    unite: 'heure',
-    prix_unitaire_ht: 5_500,
-    remise_pct: '10',
-    taux_tva: 21,
-  },
+  autre('section', 'Rez-de-chaussée'),
+  produit('Châssis PVC 120 × 140', 45_000, 6, '2'),
+  produit('Pose', 5_500, 21, '3.5', '10', 'heure'),
 ]
 
 /** A valid editor body (typed text, French decimals). */

@@ -51,8 +51,12 @@ test.group('Offres / flow', (group) => {
     response.assertStatus(302)
     assert.equal(response.header('location'), `/app/offres/${a1.id}/preview`)
     assert.include(response.flashMessage('success'), `OFF-${year}-00001`)
-    await post(client, `/app/offres/${a2.id}/envoyer`, a.pro).then((r: any) => r.assertStatus(302))
-    await post(client, `/app/offres/${b1.id}/envoyer`, b.pro).then((r: any) => r.assertStatus(302))
+    await post(client, `/app/offres/${a2.id}/envoyer`, a.pro, { lock_version: 1 }).then((r: any) =>
+      r.assertStatus(302)
+    )
+    await post(client, `/app/offres/${b1.id}/envoyer`, b.pro, { lock_version: 1 }).then((r: any) =>
+      r.assertStatus(302)
+    )
 
     for (const o of [a1, a2, b1]) await o.refresh()
     assert.equal(a1.numero, `OFF-${year}-00001`)
@@ -105,7 +109,7 @@ test.group('Offres / flow', (group) => {
     const withMail = await makeContact(societe, { email: unique('c') })
     const empty = await makeOffre(societe, withMail, { auteur: pro })
     await OffreLigne.query().where('offre_id', empty.id).delete()
-    const noLine = await post(client, `/app/offres/${empty.id}/envoyer`, pro)
+    const noLine = await post(client, `/app/offres/${empty.id}/envoyer`, pro, { lock_version: 1 })
     assert.equal(noLine.flashMessage('error'), NO_PRODUIT)
 
     const sent = await makeOffre(societe, withMail, { auteur: pro })
@@ -116,6 +120,14 @@ test.group('Offres / flow', (group) => {
     assert.match(stale.body().message, /a été modifiée/)
     await sent.refresh()
     assert.isNull(sent.numero)
+    // No version sent is refused too (the optimistic check is never skipped): nothing issued
+    const blind = await json(client, 'post', `/app/offres/${sent.id}/envoyer`, pro, {})
+    blind.assertStatus(422)
+    const blindTransmit = await json(client, 'post', `/app/offres/${sent.id}/transmettre`, pro, {})
+    blindTransmit.assertStatus(422)
+    await sent.refresh()
+    assert.isNull(sent.numero)
+    assert.equal(sent.statut, 'brouillon')
     assert.equal(await mailsTo(withMail.email!), 0)
   })
 
@@ -150,12 +162,16 @@ test.group('Offres / flow', (group) => {
     )
 
     // Read-only from now on, and not transmitted twice
-    const twice = await post(client, `/app/offres/${offre.id}/transmettre`, pro)
+    const twice = await post(client, `/app/offres/${offre.id}/transmettre`, pro, {
+      lock_version: offre.lockVersion,
+    })
     assert.equal(
       twice.flashMessage('error'),
       'Une offre « Transmise » ne peut plus être transmise à ESI.'
     )
-    const resend = await post(client, `/app/offres/${offre.id}/envoyer`, pro)
+    const resend = await post(client, `/app/offres/${offre.id}/envoyer`, pro, {
+      lock_version: offre.lockVersion,
+    })
     assert.match(resend.flashMessage('error'), /ne peut plus être envoyée/)
   })
 

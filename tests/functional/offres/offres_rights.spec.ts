@@ -227,7 +227,7 @@ test.group('Offres / rights', (group) => {
         'post',
         `/app/offres/${transmitted.id}/${action}`,
         esi,
-        {},
+        { lock_version: transmitted.lockVersion },
         '/app/offres'
       )
       response.assertStatus(403)

@@ -389,7 +389,7 @@ test.group('Demandes de paiement', (group) => {
     await client
       .post(`/esi/bdc/${cancelled.id}/annuler`)
       .loginAs(esi)
-      .form({ motif: 'Doublon' })
+      .form({ motif: 'Doublon', lock_version: cancelled.lockVersion })
       .withCsrfToken()
       .withInertia()
     const refused = await ask(client, esi, cancelled.id)

@@ -1,52 +1,22 @@
 /*
- * Documents made directly through the models and app/services/documents/lignes.ts (not through
- * the editor), so the PDF tests depend only on the stored shape: a devis with its lines and the
+ * Documents made directly through the models (tests/functional/document_helpers.ts), not through
+ * the editor, so the PDF tests depend only on the stored shape: a devis with its lines and the
  * totals of shared/totals.ts, its esi société, an earlier version in devis_revisions.
  */
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import Devis from '#models/devis'
+import type Devis from '#models/devis'
 import DevisRevision from '#models/devis_revision'
 import type Client from '#models/client'
 import type Societe from '#models/societe'
 import { ClientFactory } from '#database/factories/client_factory'
 import { SocieteFactory } from '#database/factories/societe_factory'
-import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { totalsOf } from '#services/documents/lignes'
+import { autre, insertDevis, produit } from '#tests/functional/document_helpers'
 import { clientDisplayName } from '#shared/clients'
 import type { LigneData } from '#shared/devis'
 import type { Totals } from '#shared/totals'
 
-export function produit(
-  designation: string,
-  prixCents: number,
-  tauxTva = 21,
-  quantite = '1',
-  remisePct = '0'
-): LigneData {
-  return {
-    type: 'produit',
-    produit_id: null,
-    designation,
-    quantite,
-    unite: 'piece',
-    prix_unitaire_ht: prixCents,
-    remise_pct: remisePct,
-    taux_tva: tauxTva,
-  }
-}
-
-export function autre(type: 'texte' | 'section' | 'sous_total', designation = ''): LigneData {
-  return {
-    type,
-    produit_id: null,
-    designation,
-    quantite: null,
-    unite: null,
-    prix_unitaire_ht: null,
-    remise_pct: '0',
-    taux_tva: null,
-  }
-}
+export { autre, produit }
 
 /** Our company as the documents print it. */
 export async function makeEsiSociete(overrides: Partial<Societe> = {}) {
@@ -82,39 +52,25 @@ export async function makeDevis(
 ): Promise<MadeDevis> {
   const client = options.client ?? (await ClientFactory.create())
   const lignes = options.lignes ?? [produit('Châssis PVC 120 × 140', 123456, 21, '2')]
-  const remise = options.remiseGlobalePct ?? '0'
-  const acomptePct = options.acomptePct ?? '30'
-  const totals = totalsOf(lignes, remise, acomptePct)
   const numero = options.numero === undefined ? null : options.numero
-  const devis = await db.transaction(async (trx) => {
-    const created = await Devis.create(
-      {
-        numero,
-        revision: 1,
-        lockVersion: 1,
-        clientId: client.idClient,
-        clientNom: clientDisplayName(client),
-        commercialId: options.commercialId ?? null,
-        dateDevis: DateTime.fromISO('2026-03-10'),
-        valableJusquAu: DateTime.fromISO('2026-04-09'),
-        objet: 'Remplacement des châssis',
-        adresseChantier: 'Rue du Pont 1, 5000 Namur',
-        acomptePct,
-        acompte: totals.acompte,
-        intro: 'Madame, Monsieur, voici notre proposition.',
-        conditions: 'Paiement à 30 jours fin de mois.',
-        remiseGlobalePct: remise,
-        totalHt: totals.total_ht,
-        totalTva: totals.total_tva,
-        totalTtc: totals.total_ttc,
-        tvaDetail: totals.tva,
-        statut: options.statut ?? (numero ? 'envoye' : 'brouillon'),
-      },
-      { client: trx }
-    )
-    await replaceLignes(trx, 'devis_lignes', 'devis_id', created.id, lignes, totals)
-    return created
-  })
+  const { devis, totals } = await insertDevis(
+    {
+      numero,
+      clientId: client.idClient,
+      clientNom: clientDisplayName(client),
+      commercialId: options.commercialId ?? null,
+      dateDevis: DateTime.fromISO('2026-03-10'),
+      valableJusquAu: DateTime.fromISO('2026-04-09'),
+      objet: 'Remplacement des châssis',
+      adresseChantier: 'Rue du Pont 1, 5000 Namur',
+      acomptePct: options.acomptePct ?? '30',
+      intro: 'Madame, Monsieur, voici notre proposition.',
+      conditions: 'Paiement à 30 jours fin de mois.',
+      remiseGlobalePct: options.remiseGlobalePct ?? '0',
+      statut: options.statut ?? (numero ? 'envoye' : 'brouillon'),
+    },
+    lignes
+  )
   return { devis, client, totals, lignes }
 }
 
