@@ -4,6 +4,8 @@ import { findBdc } from '#services/bdc/bdc_service'
 import {
   createDemandePaiementForBdc,
   markDemandePayee,
+  resteADemander,
+  resteMessage,
 } from '#services/paiement/demande_paiement_service'
 import { resendDemandeMail, sendDemandeMail } from '#services/paiement/demande_mail'
 import { demandeDetail } from '#services/paiement/payment_link'
@@ -43,6 +45,8 @@ export default class DemandePaiementController {
     if (montant > bdc.totalTtc) {
       fieldError('montant', 'Le montant demandé dépasse le total TTC du bon de commande.', 'max')
     }
+    const reste = await resteADemander(bdc.id, bdc.totalTtc)
+    if (montant > reste) fieldError('montant', resteMessage(reste), 'max')
     await bdc.load('client')
     const email = input.email ?? bdc.client?.email ?? null
     const demande = await createDemandePaiementForBdc(ctx, {

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { formatEuros } from '#shared/totals'
 import Bdc from '#models/bdc'
 import DemandePaiement from '#models/demande_paiement'
 import Societe from '#models/societe'
@@ -36,6 +38,26 @@ export async function beneficiaireSociete(): Promise<Societe> {
   return societe
 }
 
+/** What may still be asked on a bdc: its total minus every request not cancelled. */
+export async function resteADemander(
+  bdcId: number,
+  totalTtc: number,
+  client?: TransactionClientContract
+): Promise<number> {
+  const [row] = await (client ?? db)
+    .from('demandes_paiement')
+    .where('bdc_id', bdcId)
+    .whereNot('statut', 'annulee')
+    .sum('montant as total')
+  return totalTtc - Number(row.total ?? 0)
+}
+
+export function resteMessage(reste: number): string {
+  return reste <= 0
+    ? 'Tout le montant de ce bon de commande a déjà été demandé.'
+    : `Le montant demandé dépasse le reste à demander sur ce bon de commande (${formatEuros(reste)}).`
+}
+
 export type CreateDemandeInput = {
   bdcId: number
   /** Cents; defaults to the bdc acompte. */
@@ -59,9 +81,9 @@ export async function createDemandePaiementForBdc(
     if (!Number.isInteger(montant) || montant <= 0) {
       throw new TransitionException('Le montant demandé doit être positif.')
     }
-    if (montant > bdc.totalTtc) {
-      throw new TransitionException('Le montant demandé dépasse le total du bon de commande.')
-    }
+    // All the requests of one bdc together never ask more than its total (under the row lock)
+    const reste = await resteADemander(bdc.id, bdc.totalTtc, trx)
+    if (montant > reste) throw new TransitionException(resteMessage(reste))
     const numero = await nextNumero(trx, SERIES.demande_paiement)
     const now = DateTime.now()
     const demande = await DemandePaiement.create(

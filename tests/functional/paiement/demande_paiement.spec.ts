@@ -20,7 +20,8 @@ import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import { appUrl } from '#config/app'
 import Texte from '#models/texte'
 import { DEMANDE_TEXTE_CODE } from '#services/paiement/demande_mail'
-import { formatEuros } from '#shared/totals'
+import { centsToInput, formatEuros } from '#shared/totals'
+import { createDemandePaiementForBdc } from '#services/paiement/demande_paiement_service'
 
 const uniqueEmail = () => `client-${randomBytes(6).toString('hex')}@example.com`
 
@@ -148,6 +149,35 @@ test.group('Demandes de paiement', (group) => {
     const badEmail = await ask(client, user, bdc.id, { email: 'pas-une-adresse' })
     assert.deepEqual(fieldErrors(badEmail).email, ['Veuillez saisir une adresse e-mail valide.'])
     assert.equal(await count(), before)
+  })
+
+  test('all the requests of a bdc together never ask more than its total', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const bdc = await makeBdc({ email: uniqueEmail() })
+    await ask(client, user, bdc.id, { montant: centsToInput(bdc.acompte) })
+    const reste = bdc.totalTtc - bdc.acompte
+    const tooMuch = await ask(client, user, bdc.id, { montant: centsToInput(reste + 1) })
+    assert.deepEqual(fieldErrors(tooMuch).montant, [
+      `Le montant demandé dépasse le reste à demander sur ce bon de commande (${formatEuros(reste)}).`,
+    ])
+    await ask(client, user, bdc.id, { montant: centsToInput(reste) })
+    const none = await ask(client, user, bdc.id, { montant: '0,01' })
+    assert.deepEqual(fieldErrors(none).montant, [
+      'Tout le montant de ce bon de commande a déjà été demandé.',
+    ])
+    const rows = await DemandePaiement.query().where('bdc_id', bdc.id)
+    assert.equal(
+      rows.reduce((sum, d) => sum + d.montant, 0),
+      bdc.totalTtc
+    )
+    // The service refuses it too, whoever calls it (the controller's check is for the field)
+    await assert.rejects(
+      () => createDemandePaiementForBdc(null, { bdcId: bdc.id, montant: 1, userId: user.id }),
+      /déjà été demandé/
+    )
   })
 
   test('communications are valid mod 97 and unique; the esi page shows the EPC QR code', async ({
