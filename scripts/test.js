@@ -33,7 +33,9 @@ async function useTestDatabase() {
   lockClient = new pg.Client({ connectionString: admin.toString() })
   await lockClient.connect()
   // Two runs at once on one server would wipe each other's tables: the second gets its own copy
-  const { rows } = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [testDb])
+  const { rows } = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [
+    testDb,
+  ])
   if (!rows[0].ok) {
     testDb = `${testDb}_${process.pid}`
     dropAfterRun = testDb
