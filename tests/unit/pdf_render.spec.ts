@@ -1,6 +1,6 @@
 /*
  * renderPdf on a DocumentData built in memory: the text a customer reads (parsed back with
- * pdfjs-dist), WinAnsi characters, page breaks with "Page X / Y", the draft mark and metadata.
+ * PDF.js via unpdf), WinAnsi characters, page breaks with "Page X / Y", the draft mark and metadata.
  */
 import { test } from '@japa/runner'
 import { renderPdf } from '#services/pdf/index'

@@ -1,6 +1,6 @@
 /*
  * The devis PDF and Preview page through HTTP (issue 5, deliverable 3): headers, the text a
- * customer reads parsed back with pdfjs-dist (number, client, lines, VAT per rate, TOTAL TTC
+ * customer reads parsed back with PDF.js (unpdf) (number, client, lines, VAT per rate, TOTAL TTC
  * equal to shared/totals.ts, acompte, legal mentions, page numbers), earlier versions, and rights.
  */
 import { test } from '@japa/runner'

@@ -1,9 +1,10 @@
 /*
- * A PDF parsed back to text with pdfjs-dist (legacy build: runs in Node, no worker), page by page,
+ * A PDF parsed back to text with PDF.js (unpdf's serverless build: runs in Node, no worker, no
+ * native canvas package), page by page,
  * for tests that check what a customer reads. Spaces (no-break included) are collapsed to one
  * plain space so that "1 234,56 €" compares as typed.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { getDocumentProxy } from 'unpdf'
 
 export type PdfText = { pages: string[]; text: string; info: Record<string, unknown> }
 
@@ -12,13 +13,11 @@ export function normaliseSpaces(text: string): string {
 }
 
 export async function pdfText(content: Uint8Array): Promise<PdfText> {
-  const task = getDocument({
-    data: new Uint8Array(content),
+  const pdf = await getDocumentProxy(new Uint8Array(content), {
     useSystemFonts: false,
     disableFontFace: true,
     verbosity: 0,
   })
-  const pdf = await task.promise
   const pages: string[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n)
@@ -29,6 +28,6 @@ export async function pdfText(content: Uint8Array): Promise<PdfText> {
     pages.push(normaliseSpaces(parts.join('')))
   }
   const meta = await pdf.getMetadata()
-  await task.destroy()
+  await pdf.cleanup()
   return { pages, text: pages.join('\n'), info: (meta.info ?? {}) as Record<string, unknown> }
 }
