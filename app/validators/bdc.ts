@@ -62,6 +62,8 @@ annulerBdcValidator.messagesProvider = frenchMessages({
 export const demandePaiementValidator = vine.create({
   // Typed text ("1 234,56"), parsed by shared/money.ts in the controller; empty = the acompte
   montant: vine.string().trim().maxLength(30).optional(),
+  // The bdc version shown: the same form sent twice makes one request (docs/DECISIONS.md)
+  lock_version: vine.number().withoutDecimals().positive(),
   email: vine.string().trim().toLowerCase().email().maxLength(254).optional(),
 })
 

@@ -53,6 +53,7 @@ export default class DemandePaiementController {
       bdcId: bdc.id,
       montant,
       email,
+      lockVersion: input.lock_version,
       userId: user.id,
     })
     // After the commit: a mail never announces a request that was rolled back

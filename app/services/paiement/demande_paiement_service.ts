@@ -10,7 +10,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatEuros } from '#shared/totals'
-import Bdc from '#models/bdc'
+import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import DemandePaiement from '#models/demande_paiement'
 import Societe from '#models/societe'
 import { audit } from '#services/audit'
@@ -63,6 +63,11 @@ export type CreateDemandeInput = {
   /** Cents; defaults to the bdc acompte. */
   montant?: number
   email?: string | null
+  /**
+   * The bdc version the user saw; creating a request raises it, so the same form sent twice
+   * (double click, retry, back button) makes one request, not two. Internal callers omit it.
+   */
+  lockVersion?: number
   userId: number | null
 }
 
@@ -72,8 +77,7 @@ export async function createDemandePaiementForBdc(
 ) {
   const societe = await beneficiaireSociete()
   return db.transaction(async (trx) => {
-    const bdc = await Bdc.query({ client: trx }).where('id', input.bdcId).forUpdate().first()
-    if (!bdc) throw new NotFoundException()
+    const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     if (bdc.statut === 'annule') {
       throw new TransitionException(`Le bon de commande ${bdc.numero} est annulé.`)
     }
@@ -84,6 +88,9 @@ export async function createDemandePaiementForBdc(
     // All the requests of one bdc together never ask more than its total (under the row lock)
     const reste = await resteADemander(bdc.id, bdc.totalTtc, trx)
     if (montant > reste) throw new TransitionException(resteMessage(reste))
+    bdc.lockVersion += 1
+    bdc.useTransaction(trx)
+    await bdc.save()
     const numero = await nextNumero(trx, SERIES.demande_paiement)
     const now = DateTime.now()
     const demande = await DemandePaiement.create(

@@ -18,7 +18,10 @@ export default function DemandesBlock({
   acompte,
   email,
   canCreate,
+  lockVersion,
 }: {
+  /** The bdc version shown: sent along so a double submit makes one request. */
+  lockVersion: number
   bdcId: number
   demandes: DemandePaiementItem[]
   acompte: number
@@ -35,6 +38,7 @@ export default function DemandesBlock({
     const problem = moneyError(form.data.montant)
     if (problem) return setLocalError(problem)
     setLocalError(null)
+    form.transform((data) => ({ ...data, lock_version: lockVersion }))
     form.post(`/esi/bdc/${bdcId}/demandes-paiement`, { preserveScroll: true })
   }
 

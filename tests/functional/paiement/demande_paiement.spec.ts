@@ -8,6 +8,7 @@ import { test } from '@japa/runner'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import DemandePaiement from '#models/demande_paiement'
+import Bdc from '#models/bdc'
 import AuditLog from '#models/audit_log'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { lastMailTo, linkIn } from '#tests/auth_helpers'
@@ -25,12 +26,14 @@ import { createDemandePaiementForBdc } from '#services/paiement/demande_paiement
 
 const uniqueEmail = () => `client-${randomBytes(6).toString('hex')}@example.com`
 
-function ask(client: any, user: any, bdcId: number, fields: Record<string, unknown> = {}) {
+/** The form as the bdc page sends it, with the bdc's current version unless given. */
+async function ask(client: any, user: any, bdcId: number, fields: Record<string, unknown> = {}) {
+  const lockVersion = (await Bdc.find(bdcId))?.lockVersion ?? 1
   return client
     .post(`/esi/bdc/${bdcId}/demandes-paiement`)
     .loginAs(user)
     .header('referer', `/esi/bdc/${bdcId}`)
-    .form(fields)
+    .form({ lock_version: lockVersion, ...fields })
     .withCsrfToken()
     .withInertia()
     .redirects(0)
@@ -178,6 +181,33 @@ test.group('Demandes de paiement', (group) => {
       () => createDemandePaiementForBdc(null, { bdcId: bdc.id, montant: 1, userId: user.id }),
       /déjà été demandé/
     )
+  })
+
+  test('the same form sent twice (double click, retry) makes one request', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const bdc = await makeBdc({ email: uniqueEmail() })
+    const seen = bdc.lockVersion
+    const first = await ask(client, user, bdc.id, { lock_version: seen })
+    assert.match(first.header('location'), /^\/esi\/paiement\/demandes\/\d+$/)
+    const again = await ask(client, user, bdc.id, { lock_version: seen })
+    assert.equal(again.header('location'), `/esi/bdc/${bdc.id}`)
+    assert.match(String(again.flashMessages().error), /a été modifié depuis que vous l’avez ouvert/)
+    const rows = await DemandePaiement.query().where('bdc_id', bdc.id)
+    assert.lengthOf(rows, 1)
+    // Without the version: a French error next to nothing lost, no request
+    const missing = await client
+      .post(`/esi/bdc/${bdc.id}/demandes-paiement`)
+      .loginAs(user)
+      .header('referer', `/esi/bdc/${bdc.id}`)
+      .form({ montant: '10,00' })
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.exists(fieldErrors(missing).lock_version)
+    assert.lengthOf(await DemandePaiement.query().where('bdc_id', bdc.id), 1)
   })
 
   test('communications are valid mod 97 and unique; the esi page shows the EPC QR code', async ({

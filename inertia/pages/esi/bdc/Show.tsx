@@ -225,6 +225,7 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
             </Block>
             <DemandesBlock
               bdcId={bdc.id}
+              lockVersion={bdc.lock_version}
               demandes={bdc.demandes}
               acompte={bdc.acompte}
               email={bdc.client.email}
