@@ -28,7 +28,8 @@ const uniqueEmail = () => `client-${randomBytes(6).toString('hex')}@example.com`
 
 /** The form as the bdc page sends it, with the bdc's current version unless given. */
 async function ask(client: any, user: any, bdcId: number, fields: Record<string, unknown> = {}) {
-  const lockVersion = (await Bdc.find(bdcId))?.lockVersion ?? 1
+  const bdc = await Bdc.find(bdcId)
+  const lockVersion = bdc?.lockVersion ?? 1
   return client
     .post(`/esi/bdc/${bdcId}/demandes-paiement`)
     .loginAs(user)
