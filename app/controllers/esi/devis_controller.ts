@@ -15,7 +15,6 @@ import {
   duplicateDevis,
   today,
   updateDevis,
-  type DevisSnapshot,
 } from '#services/devis/devis_service'
 import {
   bdcOf,
@@ -237,7 +236,7 @@ export default class DevisController {
       ? await DevisRevision.query().where('devis_id', devis.id).where('revision', number).first()
       : null
     if (!row) throw new NotFoundException()
-    const snap = row.snapshot as unknown as DevisSnapshot
+    const snap = row.snapshot
     const current = await devisEditorData(devis)
     const h = snap.header
     const shown: DevisEditorDevis = {

@@ -11,7 +11,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
 import Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
-import DevisRevision from '#models/devis_revision'
+import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
 import Texte from '#models/texte'
 import User from '#models/user'
 import { audit } from '#services/audit'
@@ -36,10 +36,8 @@ import {
   DEVIS_REVISABLE,
   DEVIS_STATUT_LABELS,
   DEVIS_VALIDITE_JOURS,
-  type LigneData,
 } from '#shared/devis'
 import { clientDisplayName } from '#shared/clients'
-import type { Totals } from '#shared/totals'
 
 /** Today in Brussels, as a date. */
 export function today(): DateTime {
@@ -64,29 +62,6 @@ export async function defaultTexte(
   if (!texte) return null
   const resolved = await resolveTexte(texte.code, userId ? { id: userId } : null)
   return resolved?.contenu ?? null
-}
-
-/** The snapshot of a version (COMMON.md contract), kept in devis_revisions when it is revised. */
-export type DevisSnapshot = {
-  header: {
-    numero: string | null
-    revision: number
-    date_devis: string
-    valable_jusqu_au: string
-    objet: string
-    adresse_chantier: string | null
-    client_id: number
-    client_nom: string
-    commercial_id: number | null
-    intro: string | null
-    conditions: string | null
-    remise_globale_pct: string
-    acompte_pct: string
-    statut: string
-    envoye_le: string | null
-  }
-  lignes: (LigneData & { total_ht: number | null })[]
-  totals: Totals
 }
 
 export async function snapshotOf(

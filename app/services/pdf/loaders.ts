@@ -11,7 +11,7 @@ import Client from '#models/client'
 import { devisTexteContext } from '#services/devis/devis_texte_context'
 import { renderTexte } from '#shared/textes'
 import Devis from '#models/devis'
-import DevisRevision from '#models/devis_revision'
+import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
 import Offre from '#models/offre'
 import Societe from '#models/societe'
 import User from '#models/user'
@@ -281,27 +281,6 @@ export async function devisDocument(
   }
 }
 
-/** The snapshot H1 writes in devis_revisions (COMMON.md contract), read defensively. */
-type RevisionSnapshot = {
-  header: {
-    numero?: string | null
-    revision?: number
-    date_devis?: string
-    valable_jusqu_au?: string | null
-    objet?: string
-    adresse_chantier?: string | null
-    client_id?: number | string
-    client_nom?: string
-    commercial_id?: number | null
-    intro?: string | null
-    conditions?: string | null
-    remise_globale_pct?: string | number
-    acompte_pct?: string | number
-  }
-  lignes: StoredLigne[]
-  totals: Totals
-}
-
 export async function devisRevisionDocument(
   devisId: number,
   revision: number,
@@ -313,9 +292,9 @@ export async function devisRevisionDocument(
     ? await DevisRevision.query().where('devis_id', devis.id).where('revision', number).first()
     : null
   if (!row) throw new NotFoundException()
-  const snapshot = (
+  // pg returns jsonb parsed; a driver handing back text is read the same
+  const snapshot: DevisSnapshot =
     typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot
-  ) as RevisionSnapshot
   const header = snapshot.header ?? {}
   const lignes: StoredLigne[] = (snapshot.lignes ?? []).map((l) => ({
     ...l,
