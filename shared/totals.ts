@@ -182,14 +182,21 @@ export function computeTotals(input: TotalsInput): Totals {
   }
 }
 
-/** 123456 → "1 234,56 €" (fr-BE; narrow no-break spaces replaced by no-break spaces for PDFs). */
+// Built once: an Intl formatter is costly to make and these run for every line and row
+const EUROS = new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' })
+
+/**
+ * Integer cents → "1 234,56 €" as Intl writes it (U+202F between thousands, U+00A0 before
+ * "€"); '' for null/undefined. The app's money format (inertia/lib/format.ts re-exports it).
+ */
+export function formatMoney(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return ''
+  return EUROS.format(Math.round(cents) / 100)
+}
+
+/** 123456 → "1 234,56 €" with plain no-break spaces only (what the PDF fonts can print). */
 export function formatEuros(cents: number): string {
-  const text = new Intl.NumberFormat('fr-BE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-  }).format(cents / 100)
-  return text.replace(/\u202f/g, '\u00a0')
+  return formatMoney(cents).replace(/\u202f/g, '\u00a0')
 }
 
 /** 1250 → "12,50" (no currency sign), for inputs. */

@@ -26,7 +26,6 @@ const timeFormat = new Intl.DateTimeFormat(LOCALE, {
   hourCycle: 'h23',
   timeZone: TIME_ZONE,
 })
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' })
 const relativeFormat = new Intl.RelativeTimeFormat('fr', { style: 'short', numeric: 'always' })
 
 function toDate(value: DateInput): Date | null {
@@ -58,11 +57,8 @@ export function formatDateTime(value: DateInput): string {
   return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : ''
 }
 
-/** Integer cents → "1 234,56 €" (see the spaces above); '' for null/undefined. */
-export function formatMoney(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined || !Number.isFinite(cents)) return ''
-  return moneyFormat.format(Math.round(cents) / 100)
-}
+/** Integer cents → "1 234,56 €" (see the spaces above): one implementation, shared/totals.ts. */
+export { formatMoney } from '@shared/totals'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
