@@ -17,6 +17,7 @@ import {
   toLigneData,
 } from '#validators/lignes'
 import type { LigneData } from '#shared/devis'
+import { TIME_ZONE } from '#shared/app'
 
 export const DEVIS_TEXT_MAX = 20_000
 
@@ -117,7 +118,7 @@ export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInp
   const date = (key: 'date_devis' | 'valable_jusqu_au') => {
     const value = data[key]
     if (value === undefined || value === '') return undefined
-    const parsed = DateTime.fromISO(value, { zone: 'Europe/Brussels' })
+    const parsed = DateTime.fromISO(value, { zone: TIME_ZONE })
     if (!parsed.isValid || parsed.year < 2000 || parsed.year > 2100) {
       errors[key] = DEVIS_ERRORS.dateInvalide
       return undefined

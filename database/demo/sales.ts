@@ -22,7 +22,8 @@ import Commande from '#models/commande'
 import DemandePaiement from '#models/demande_paiement'
 import Offre from '#models/offre'
 import Produit from '#models/produit'
-import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { nextNumero } from '#services/documents/numbering'
+import { TIME_ZONE } from '#shared/app'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
@@ -312,7 +313,7 @@ function demoSignaturePng(seed: number): Buffer {
 }
 
 export async function seedDemoSales(trx: TransactionClientContract, base: DemoBase) {
-  const now = DateTime.now().setZone(TIMEZONE)
+  const now = DateTime.now().setZone(TIME_ZONE)
   const today = now.startOf('day')
   const year = now.year
   const commercial = base.users.esi

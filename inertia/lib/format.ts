@@ -8,7 +8,8 @@
  */
 
 export const LOCALE = 'fr-BE'
-export const TIME_ZONE = 'Europe/Brussels'
+export { TIME_ZONE } from '@shared/app'
+import { TIME_ZONE } from '@shared/app'
 
 type DateInput = string | number | Date | null | undefined
 

@@ -24,10 +24,10 @@ import {
   createOffre,
   defaultValidity,
   envoyerOffre,
-  today,
   transmettreOffre,
   updateOffre,
 } from '#services/offres/offre_service'
+import { today } from '#services/documents/numbering'
 import { searchProduitsForPartner } from '#services/offres/produit_search'
 import { deliver } from '#services/mail/deliver'
 import { offreDocument, offrePdf, pdfHeaders } from '#services/pdf/index'

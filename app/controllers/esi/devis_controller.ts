@@ -13,9 +13,9 @@ import {
   defaultValidity,
   deleteDevis,
   duplicateDevis,
-  today,
   updateDevis,
 } from '#services/devis/devis_service'
+import { today } from '#services/documents/numbering'
 import {
   bdcOf,
   clientOption,

@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import { commercialOptions } from '#services/devis_list/devis_list'
-import { devisStats, parseStatsParams, STATS_TIMEZONE } from '#services/devis_list/devis_stats'
+import { devisStats, parseStatsParams } from '#services/devis_list/devis_stats'
+import { TIME_ZONE } from '#shared/app'
 
 /** /esi/devis/stats: counts, amounts, conversion and delays of the devis for a period. */
 export default class DevisStatsController {
@@ -10,7 +11,7 @@ export default class DevisStatsController {
     return inertia.render('esi/devis/Stats', {
       stats: await devisStats(params),
       warnings: params.warnings,
-      today: DateTime.now().setZone(STATS_TIMEZONE).toISODate()!,
+      today: DateTime.now().setZone(TIME_ZONE).toISODate()!,
       commerciaux: await commercialOptions(),
     })
   }

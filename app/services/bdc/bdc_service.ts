@@ -22,6 +22,7 @@ import { BDC_STATUTS } from '#shared/devis'
 import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
 import type { ListFilters } from '#shared/list_params'
 import type DemandePaiement from '#models/demande_paiement'
+import { TIME_ZONE } from '#shared/app'
 
 const isoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
@@ -50,10 +51,8 @@ export function wherePeriode(
   column: string,
   filter: Record<string, string>
 ) {
-  if (filter.du)
-    query.whereRaw(`(${column} AT TIME ZONE 'Europe/Brussels')::date >= ?`, [filter.du])
-  if (filter.au)
-    query.whereRaw(`(${column} AT TIME ZONE 'Europe/Brussels')::date <= ?`, [filter.au])
+  if (filter.du) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date >= ?`, [filter.du])
+  if (filter.au) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date <= ?`, [filter.au])
 }
 
 export function bdcListQuery(state: ListFilters) {

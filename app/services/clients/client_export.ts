@@ -8,6 +8,7 @@ import { sendCsv } from '#services/csv'
 import { allClients } from '#services/clients/client_list'
 import type { ListParams } from '#services/list/list_params'
 import { CLIENT_TYPE_LABELS, type ClientType } from '#shared/clients'
+import { TIME_ZONE } from '#shared/app'
 
 const COLUMNS = [
   'c.id_client',
@@ -63,9 +64,7 @@ const decimal = (value: unknown) =>
   value === null || value === undefined ? '' : String(Number(value)).replace('.', ',')
 
 const date = (value: unknown) =>
-  value instanceof Date
-    ? DateTime.fromJSDate(value).setZone('Europe/Brussels').toFormat('dd/MM/yyyy')
-    : ''
+  value instanceof Date ? DateTime.fromJSDate(value).setZone(TIME_ZONE).toFormat('dd/MM/yyyy') : ''
 
 function toCells(row: Record<string, any>): unknown[] {
   return [
@@ -98,6 +97,6 @@ export function exportClients(response: HttpContext['response'], params: ListPar
   async function* batches() {
     for await (const rows of allClients(params, COLUMNS)) yield rows.map(toCells)
   }
-  const today = DateTime.now().setZone('Europe/Brussels').toFormat('yyyy-MM-dd')
+  const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
   sendCsv(response, `clients-${today}.csv`, CLIENT_CSV_HEADER, batches())
 }

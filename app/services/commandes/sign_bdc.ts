@@ -8,7 +8,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import Commande from '#models/commande'
 import { audit } from '#services/audit'
-import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { nextNumero } from '#services/documents/numbering'
+import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { TransitionException } from '#exceptions/http_exceptions'
 import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
@@ -35,7 +36,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
           : `Le bon de commande ${bdc.numero} est annulé : il ne peut plus être signé.`
       )
     }
-    const now = DateTime.now().setZone(TIMEZONE)
+    const now = DateTime.now().setZone(TIME_ZONE)
     const withdrawal = input.lieu === 'domicile' && !input.renonciation
     bdc.merge({
       statut: 'signe',

@@ -4,7 +4,7 @@
  * shared/totals.ts (via app/services/documents/lignes.ts), the function the editor shows; each
  * change is one transaction with its audit row.
  */
-import { DateTime } from 'luxon'
+import type { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -17,7 +17,7 @@ import User from '#models/user'
 import { audit } from '#services/audit'
 import { resolveTexte } from '#services/textes'
 import { conflictMessage } from '#services/documents/optimistic_lock'
-import { TIMEZONE } from '#services/documents/numbering'
+import { today } from '#services/documents/numbering'
 import {
   normaliseLignes,
   replaceLignes,
@@ -38,11 +38,6 @@ import {
   DEVIS_VALIDITE_JOURS,
 } from '#shared/devis'
 import { clientDisplayName } from '#shared/clients'
-
-/** Today in Brussels, as a date. */
-export function today(): DateTime {
-  return DateTime.now().setZone(TIMEZONE).startOf('day')
-}
 
 export function defaultValidity(from: DateTime): DateTime {
   return from.plus({ days: DEVIS_VALIDITE_JOURS })

@@ -10,6 +10,7 @@ import { allDevis } from '#services/devis_list/devis_list'
 import type { ListParams } from '#services/list/list_params'
 import { DEVIS_STATUT_LABELS, type DevisStatut } from '#shared/devis'
 import { centsToInput } from '#shared/money'
+import { TIME_ZONE } from '#shared/app'
 
 const COLUMNS = [
   'd.id',
@@ -58,9 +59,7 @@ const day = (value: unknown) =>
     : ''
 
 const instant = (value: unknown) =>
-  value instanceof Date
-    ? DateTime.fromJSDate(value).setZone('Europe/Brussels').toFormat('dd/MM/yyyy')
-    : ''
+  value instanceof Date ? DateTime.fromJSDate(value).setZone(TIME_ZONE).toFormat('dd/MM/yyyy') : ''
 
 const money = (value: unknown) => centsToInput(Number(value ?? 0))
 
@@ -90,6 +89,6 @@ export function exportDevis(response: HttpContext['response'], params: ListParam
   async function* batches() {
     for await (const rows of allDevis(params, COLUMNS)) yield rows.map(toCells)
   }
-  const today = DateTime.now().setZone('Europe/Brussels').toFormat('yyyy-MM-dd')
+  const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
   sendCsv(response, `devis-${today}.csv`, DEVIS_CSV_HEADER, batches())
 }

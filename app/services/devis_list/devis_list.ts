@@ -21,6 +21,7 @@ import {
   type ListParams,
   type ListSpec,
 } from '#services/list/list_params'
+import { TIME_ZONE } from '#shared/app'
 
 // Exactly the expressions of the indexes of migration 0303 (else the planner sorts every row)
 const text = (sql: string) => ({ sql, cast: 'text' as const })
@@ -125,7 +126,7 @@ const LIST_COLUMNS = [
   'd.statut',
   db.raw('d.valable_jusqu_au::text AS valable_jusqu_au'),
   db.raw(
-    "(d.statut = 'envoye' AND d.valable_jusqu_au < (now() AT TIME ZONE 'Europe/Brussels')::date) AS validite_depassee"
+    `(d.statut = 'envoye' AND d.valable_jusqu_au < (now() AT TIME ZONE '${TIME_ZONE}')::date) AS validite_depassee`
   ),
 ]
 

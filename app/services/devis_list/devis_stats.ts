@@ -10,6 +10,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { DEVIS_STATUTS, type DevisStatut } from '#shared/devis'
+import { TIME_ZONE } from '#shared/app'
 import {
   NO_COMMERCIAL,
   STATS_MAX_MONTHS,
@@ -19,8 +20,6 @@ import {
   type DevisStatsConversion,
 } from '#shared/devis_list'
 import { filterParsers } from '#services/list/list_params'
-
-export const STATS_TIMEZONE = 'Europe/Brussels'
 
 export type StatsParams = {
   du: string
@@ -34,7 +33,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 const clip = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value)
 
 /** Default period: the last 12 months (the 1st of the month 11 months ago → today). */
-export function defaultPeriod(now = DateTime.now().setZone(STATS_TIMEZONE)) {
+export function defaultPeriod(now = DateTime.now().setZone(TIME_ZONE)) {
   return {
     du: now.minus({ months: 11 }).startOf('month').toISODate()!,
     au: now.toISODate()!,
@@ -95,8 +94,8 @@ function commercialCondition(commercial: string | null): [string, unknown[]] {
 }
 
 // A calendar day in Brussels as the instants it spans: [du 00:00, au + 1 day 00:00)
-const FROM = `(?::date)::timestamp AT TIME ZONE '${STATS_TIMEZONE}'`
-const UNTIL = `((?::date) + 1)::timestamp AT TIME ZONE '${STATS_TIMEZONE}'`
+const FROM = `(?::date)::timestamp AT TIME ZONE '${TIME_ZONE}'`
+const UNTIL = `((?::date) + 1)::timestamp AT TIME ZONE '${TIME_ZONE}'`
 
 const n = (value: unknown) => Number(value ?? 0)
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null)
@@ -144,7 +143,7 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
   const result = await db.rawQuery(
     `WITH t AS (
        SELECT ?::date[] AS dates,
-         ARRAY(SELECT x::timestamp AT TIME ZONE '${STATS_TIMEZONE}' FROM unnest(?::date[]) AS x
+         ARRAY(SELECT x::timestamp AT TIME ZONE '${TIME_ZONE}' FROM unnest(?::date[]) AS x
            ORDER BY x) AS instants
      ),
      b AS MATERIALIZED (

@@ -8,11 +8,15 @@
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { formatNumero } from '#shared/devis'
+import { TIME_ZONE } from '#shared/app'
 
-export const TIMEZONE = 'Europe/Brussels'
+/** Today's date in Brussels (a document's default date). */
+export function today(): DateTime {
+  return DateTime.now().setZone(TIME_ZONE).startOf('day')
+}
 
 export function currentYear(): number {
-  return DateTime.now().setZone(TIMEZONE).year
+  return DateTime.now().setZone(TIME_ZONE).year
 }
 
 /**

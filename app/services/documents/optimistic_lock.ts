@@ -6,7 +6,7 @@
 import type { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { ConflictException } from '#exceptions/http_exceptions'
-import { TIMEZONE } from '#services/documents/numbering'
+import { TIME_ZONE } from '#shared/app'
 
 export async function bumpLockVersion(
   trx: TransactionClientContract,
@@ -34,7 +34,7 @@ export function conflictMessage(
   at: DateTime | null,
   feminine = false
 ): string {
-  const when = at ? ` à ${at.setZone(TIMEZONE).toFormat("HH'h'mm")}` : ''
+  const when = at ? ` à ${at.setZone(TIME_ZONE).toFormat("HH'h'mm")}` : ''
   const who = by ? ` par ${by}` : ''
   const e = feminine ? 'e' : ''
   return `${label} a été modifié${e}${who}${when} depuis que vous l’avez ouvert${e}. Vos changements ne sont pas enregistrés : rechargez la page pour voir la dernière version, puis refaites vos modifications.`

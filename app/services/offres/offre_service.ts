@@ -16,7 +16,7 @@ import Notification from '#models/notification'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import { fieldError } from '#services/field_error'
-import { nextNumero, TIMEZONE } from '#services/documents/numbering'
+import { nextNumero, today } from '#services/documents/numbering'
 import { conflictMessage } from '#services/documents/optimistic_lock'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { findOffreFor, isMember } from '#services/offres/offre_queries'
@@ -41,11 +41,6 @@ export const NO_EMAIL =
   'Ce contact n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer l’offre.'
 export const NO_PRODUIT = 'Ajoutez au moins une ligne de produit à l’offre.'
 export const VALIDITE_AVANT = 'La date de validité ne peut pas précéder la date de l’offre.'
-
-/** Today in Brussels. */
-export function today(): DateTime {
-  return DateTime.now().setZone(TIMEZONE).startOf('day')
-}
 
 export function defaultValidity(from: DateTime = today()): DateTime {
   return from.plus({ days: OFFRE_VALIDITE_JOURS })

@@ -20,6 +20,7 @@ import { contextFrom, escapeHtml } from '#shared/textes'
 import { formatEuros } from '#shared/totals'
 import { formatIban } from '#shared/validation/belgium'
 import { formatDateFr } from '#shared/document'
+import { TIME_ZONE } from '#shared/app'
 
 export const DEMANDE_TEXTE_CODE = 'email_demande_acompte'
 
@@ -83,7 +84,7 @@ export async function sendDemandeMail(
       bic: demande.bic,
       communication: demande.communication,
       url,
-      expire: formatDateFr(demande.lienExpireLe.setZone('Europe/Brussels').toISODate()),
+      expire: formatDateFr(demande.lienExpireLe.setZone(TIME_ZONE).toISODate()),
     })
   )
 }

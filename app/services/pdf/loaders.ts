@@ -31,6 +31,7 @@ import {
   type DocumentParty,
 } from '#shared/document'
 import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
+import { TIME_ZONE } from '#shared/app'
 
 export type LoadOptions = {
   /** For a page: the logo as a URL of the logo route, never a server path. */
@@ -45,10 +46,8 @@ export class DocumentTotalsMismatchException extends AppException {
     'Les montants enregistrés de ce document ne correspondent pas à ses lignes : il ne peut pas être imprimé. Prévenez l’administrateur.'
 }
 
-const BRUSSELS = 'Europe/Brussels'
-
 function isoDate(value: DateTime | null | undefined): string | null {
-  return value ? value.setZone(BRUSSELS).toISODate() : null
+  return value ? value.setZone(TIME_ZONE).toISODate() : null
 }
 
 function addressLines(

@@ -9,6 +9,7 @@ import { allProduits, type ProduitRow } from '#services/produits/produit_list'
 import type { ListParams } from '#services/list/list_params'
 import { centsToInput } from '#shared/money'
 import { UNITE_LABELS, type Unite } from '#shared/produits'
+import { TIME_ZONE } from '#shared/app'
 
 export const PRODUIT_CSV_COLUMNS = [
   { field: 'reference', header: 'Référence' },
@@ -43,7 +44,7 @@ export function exportProduits(response: HttpContext['response'], params: ListPa
   async function* batches() {
     for await (const rows of allProduits(params)) yield rows.map(produitCells)
   }
-  const today = DateTime.now().setZone('Europe/Brussels').toFormat('yyyy-MM-dd')
+  const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
   sendCsv(
     response,
     `produits-${today}.csv`,

@@ -5,7 +5,8 @@
  */
 import DevisRevision from '#models/devis_revision'
 import { ClientFactory } from '#database/factories/client_factory'
-import { createDevis, snapshotOf, today } from '#services/devis/devis_service'
+import { createDevis, snapshotOf } from '#services/devis/devis_service'
+import { today } from '#services/documents/numbering'
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 
 export const devisParams: ParamProvider[] = [
