@@ -8,8 +8,8 @@ import {
   devisDocument,
   devisRevisionDocument,
   offreDocument,
-  type LoadOptions,
 } from '#services/pdf/loaders'
+import type { LoadOptions } from '#services/pdf/document_parts'
 import { renderPdf } from '#services/pdf/render'
 
 export {
@@ -21,7 +21,7 @@ export {
   type LoadOptions,
 }
 export { sanitizePdfText } from '#services/pdf/sanitize'
-export { DocumentTotalsMismatchException } from '#services/pdf/loaders'
+export { DocumentTotalsMismatchException } from '#services/pdf/document_parts'
 
 export type PdfFile = { filename: string; content: Buffer }
 

@@ -1,11 +1,9 @@
 /*
  * Loading a sales document into a DocumentData (shared/document.ts), the one shape that the PDF
  * and the Preview pages show. The figures printed are the stored ones, checked here against
- * shared/totals.ts on the stored lines: a document whose totals do not follow from its lines
+ * shared/totals.ts on the stored lines (document_parts.ts): a document whose totals do not follow from its lines
  * is never printed (a customer would receive figures that do not add up).
  */
-import logger from '@adonisjs/core/services/logger'
-import type { DateTime } from 'luxon'
 import Bdc from '#models/bdc'
 import Client from '#models/client'
 import { devisTexteContext } from '#services/devis/devis_texte_context'
@@ -13,202 +11,26 @@ import { renderTexte } from '#shared/textes'
 import Devis from '#models/devis'
 import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
 import Offre from '#models/offre'
-import Societe from '#models/societe'
 import User from '#models/user'
-import type { LigneBase } from '#models/ligne_base'
-import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
-import { storedLogo } from '#services/logo_storage'
 import { storedSignature } from '#services/bdc/signature_storage'
-import { clientDisplayName } from '#shared/clients'
-import { LIEU_SIGNATURE_LABELS, type LigneData, type LieuSignature } from '#shared/devis'
+import { LIEU_SIGNATURE_LABELS, type LieuSignature } from '#shared/devis'
+import { formatDateFr, legalMentions, type DocumentData } from '#shared/document'
 import {
-  formatDateFr,
-  legalMentions,
-  type DocumentData,
-  type DocumentEmetteur,
-  type DocumentLigne,
-  type DocumentParty,
-} from '#shared/document'
-import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
-import { TIME_ZONE } from '#shared/app'
-
-export type LoadOptions = {
-  /** For a page: the logo as a URL of the logo route, never a server path. */
-  forBrowser?: boolean
-}
-
-/** The stored totals of a document do not follow from its lines (refused, logged). */
-export class DocumentTotalsMismatchException extends AppException {
-  static status = 500
-  static code = 'E_DOCUMENT_TOTALS_MISMATCH'
-  static message =
-    'Les montants enregistrés de ce document ne correspondent pas à ses lignes : il ne peut pas être imprimé. Prévenez l’administrateur.'
-}
-
-function isoDate(value: DateTime | null | undefined): string | null {
-  return value ? value.setZone(TIME_ZONE).toISODate() : null
-}
-
-function addressLines(
-  rue: string | null,
-  codePostal: string | null,
-  localite: string | null,
-  pays?: string | null
-): string[] {
-  const lines = [rue?.trim(), [codePostal, localite].filter(Boolean).join(' ').trim()]
-  if (pays && pays.toUpperCase() !== 'BE') lines.push(pays.toUpperCase())
-  return lines.filter((l): l is string => Boolean(l))
-}
-
-// ── Parties ──────────────────────────────────────────────────────────────────────────────────
-
-export function emetteurOf(societe: Societe, opts: LoadOptions = {}): DocumentEmetteur {
-  const logo = storedLogo(societe.logoPath)
-  return {
-    nom: societe.nom,
-    lignes_adresse: addressLines(
-      societe.adresse,
-      societe.codePostal,
-      societe.localite,
-      societe.pays
-    ),
-    numero_tva: societe.numeroTva,
-    email: societe.email,
-    telephone: societe.telephone,
-    forme_juridique: societe.formeJuridique,
-    rpm: societe.rpm,
-    iban: societe.iban,
-    bic: societe.bic,
-    logo_path: opts.forBrowser ? null : (logo?.path ?? null),
-    logo_url: opts.forBrowser && logo ? `/app/company/${societe.id}/logo` : null,
-  }
-}
-
-/** Our company: the first société of type esi (DESIGN.md §2). */
-export async function esiEmetteur(opts: LoadOptions = {}): Promise<DocumentEmetteur> {
-  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
-  if (societe) return emetteurOf(societe, opts)
-  // Not configured yet: the document still prints, without company details
-  logger.warn('no société of type esi: documents print without the company details')
-  return {
-    nom: 'ESI',
-    lignes_adresse: [],
-    numero_tva: null,
-    email: null,
-    telephone: null,
-    forme_juridique: null,
-    rpm: null,
-    iban: null,
-    bic: null,
-    logo_path: null,
-    logo_url: null,
-  }
-}
-
-export function clientParty(client: Client): DocumentParty {
-  return {
-    nom: clientDisplayName(client),
-    lignes_adresse: addressLines(
-      client.facturationRue,
-      client.facturationCodePostal,
-      client.facturationLocalite,
-      client.facturationPays
-    ),
-    numero_tva: client.type === 'professionnel' ? client.numeroTva : null,
-    email: client.email,
-    telephone: client.telephone ?? client.gsm,
-  }
-}
-
-// ── Lines and totals ─────────────────────────────────────────────────────────────────────────
-
-type StoredLigne = LigneData & { total_ht: number | null }
-
-function storedLigne(l: LigneBase): StoredLigne {
-  return { ...l.toData(), total_ht: l.totalHt }
-}
-
-function documentLigne(l: StoredLigne): DocumentLigne {
-  const produit = l.type === 'produit'
-  return {
-    type: l.type,
-    designation: l.designation,
-    quantite: produit ? l.quantite : null,
-    unite: produit ? l.unite : null,
-    prix_unitaire_ht: produit ? l.prix_unitaire_ht : null,
-    remise_pct: produit ? l.remise_pct : '0',
-    taux_tva: produit ? l.taux_tva : null,
-    total_ht: l.type === 'produit' || l.type === 'sous_total' ? l.total_ht : null,
-  }
-}
-
-type StoredTotals = {
-  total_ht: number
-  total_tva: number
-  total_ttc: number
-  tva: VatGroup[]
-  acompte?: number | null
-}
-
-/**
- * The totals of shared/totals.ts recomputed from the stored lines; throws when the stored
- * header or line figures differ (the check the brief asks of every printed document).
- */
-export function checkedTotals(
-  what: string,
-  lignes: StoredLigne[],
-  stored: StoredTotals,
-  remiseGlobalePct: string,
-  acomptePct: string | null
-): Totals {
-  const totals = computeTotals({
-    lignes,
-    remise_globale_pct: remiseGlobalePct,
-    acompte_pct: acomptePct ?? 0,
-  })
-  const problems: string[] = []
-  for (const key of ['total_ht', 'total_tva', 'total_ttc'] as const) {
-    if (Number(stored[key]) !== totals[key]) problems.push(`${key} ${stored[key]} ≠ ${totals[key]}`)
-  }
-  if (stored.acompte !== undefined && stored.acompte !== null && stored.acompte !== totals.acompte)
-    problems.push(`acompte ${stored.acompte} ≠ ${totals.acompte}`)
-  const groups = (g: VatGroup[]) =>
-    JSON.stringify(
-      [...g]
-        .map((v) => [Number(v.taux_tva), v.base_brute, v.remise, v.base_ht, v.tva].map(Number))
-        .sort((a, b) => b[0] - a[0])
-    )
-  if (groups(stored.tva ?? []) !== groups(totals.tva)) problems.push('tva_detail')
-  lignes.forEach((l, i) => {
-    const expected = totals.lignes[i].total_ht
-    if (expected !== null && Number(l.total_ht) !== expected)
-      problems.push(`ligne ${i + 1} total_ht ${l.total_ht} ≠ ${expected}`)
-  })
-  if (problems.length) {
-    logger.error({ document: what, problems }, 'stored totals differ from the lines')
-    throw new DocumentTotalsMismatchException()
-  }
-  return totals
-}
-
-function tauxUtilises(lignes: StoredLigne[]): number[] {
-  return [
-    ...new Set(lignes.filter((l) => l.type === 'produit').map((l) => Number(l.taux_tva ?? 0))),
-  ]
-}
-
-function moneyPart(totals: Totals, remiseGlobalePct: string) {
-  return {
-    total_brut_ht: totals.total_brut_ht,
-    remise_globale_pct: remiseGlobalePct,
-    remise_globale: totals.remise_globale,
-    total_ht: totals.total_ht,
-    total_tva: totals.total_tva,
-    total_ttc: totals.total_ttc,
-    tva: totals.tva,
-  }
-}
+  type LoadOptions,
+  isoDate,
+  addressLines,
+  emetteurOf,
+  esiEmetteur,
+  clientParty,
+  type StoredLigne,
+  storedLigne,
+  documentLigne,
+  checkedTotals,
+  tauxUtilises,
+  moneyPart,
+} from '#services/pdf/document_parts'
 
 // ── Devis ────────────────────────────────────────────────────────────────────────────────────
 
