@@ -4,7 +4,7 @@ import { defineConfig } from '@adonisjs/lucid'
 
 /*
  * DATABASE_URL wins, then the DB_* variables. scripts/lib/embedded_pg.js sets the DB_* variables
- * to its PGlite server when nothing is configured outside production.
+ * to its embedded PostgreSQL server when nothing is configured outside production.
  */
 const url = env.get('DATABASE_URL')
 const host = env.get('DB_HOST')
@@ -32,8 +32,7 @@ export default defineConfig({
     pg: {
       client: 'pg',
       connection,
-      // PGlite serves one query at a time: a small pool avoids queueing many idle sockets
-      pool: { min: 0, max: env.get('DB_POOL_MAX') ?? (env.get('EMBEDDED_DB') ? 4 : 10) },
+      pool: { min: 0, max: env.get('DB_POOL_MAX') ?? 10 },
       migrations: { naturalSort: true, paths: ['database/migrations'] },
       seeders: { paths: ['database/seeders'] },
     },

@@ -203,7 +203,6 @@ async function main() {
     PORT: process.env.BENCH_PORT ?? '3398',
   }
   delete env.DB_HOST
-  delete env.EMBEDDED_DB
 
   // The database: created if missing, migrated, filled (db:volume tops up, else does nothing)
   const url = new URL(databaseUrl)

@@ -10,7 +10,7 @@ import { startEmbeddedPg } from './lib/embedded_pg.js'
 const env = { ...ensureDotEnv(), ...process.env, NODE_ENV: 'development' }
 let embedded = null
 if (!hasRealDatabase(env)) {
-  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/pgdata') })
+  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') })
   Object.assign(env, embedded.env)
 }
 const stopDb = async () => embedded?.stop()

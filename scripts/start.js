@@ -1,6 +1,6 @@
 /*
  * `npm start`: builds when the sources changed, picks the database (DATABASE_URL / DB_* or the
- * embedded PGlite under storage/pgdata), migrates, seeds the demo data once, then serves the built
+ * embedded PostgreSQL under storage/postgres), migrates, seeds the demo data once, then serves the built
  * app on http://localhost:3333 (PORT and HOST honoured).
  */
 import { spawn } from 'node:child_process'
@@ -66,10 +66,10 @@ if (!hasRealDatabase(env)) {
     )
     process.exit(1)
   }
-  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/pgdata') })
+  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') })
   Object.assign(env, embedded.env)
   console.log(
-    `› PostgreSQL embarqué (PGlite) sur 127.0.0.1:${embedded.env.DB_PORT}, données dans storage/pgdata`
+    `› PostgreSQL embarqué sur 127.0.0.1:${embedded.env.DB_PORT}, données dans storage/postgres`
   )
 }
 

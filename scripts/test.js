@@ -3,7 +3,8 @@
  * Vitest for the front-end units, then one closing line "N passed, N failed".
  *
  * Database: with DATABASE_URL (or DB_HOST…) the tests use the database "<name>_test" on that
- * server (created if missing, wiped at each run); otherwise an in-memory PGlite.
+ * server (created if missing, wiped at each run); otherwise a throwaway embedded PostgreSQL
+ * (scripts/lib/embedded_pg.js), deleted when the run ends.
  * Extra arguments go to Japa, e.g. `npm test -- functional --files=api`.
  */
 import { spawn } from 'node:child_process'
@@ -75,9 +76,9 @@ env.PORT = String(await freeTestPort(Number(env.TEST_PORT ?? 3334)))
 if (hasRealDatabase(env)) {
   await useTestDatabase()
 } else {
-  embedded = await startEmbeddedPg({ dataDir: null })
+  embedded = await startEmbeddedPg({ dataDir: null, port: 5498 })
   Object.assign(env, embedded.env)
-  console.log(`› PostgreSQL embarqué en mémoire (PGlite) sur le port ${embedded.env.DB_PORT}`)
+  console.log(`› PostgreSQL embarqué jetable sur le port ${embedded.env.DB_PORT}`)
 }
 
 function capture(cmd, args) {

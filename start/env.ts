@@ -14,7 +14,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   // Session store: database (default), redis (scaled out), cookie, memory (tests)
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'database', 'redis'] as const),
 
-  // Database: DATABASE_URL wins; else DB_* ; else (outside production) the embedded PGlite server
+  // Database: DATABASE_URL wins; else DB_* ; else (outside production) the embedded PostgreSQL server
   DATABASE_URL: Env.schema.string.optional(),
   DB_HOST: Env.schema.string.optional({ format: 'host' }),
   DB_PORT: Env.schema.number.optional(),
@@ -23,7 +23,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_DATABASE: Env.schema.string.optional(),
   DB_SSL: Env.schema.boolean.optional(),
   DB_POOL_MAX: Env.schema.number.optional(),
-  EMBEDDED_DB: Env.schema.boolean.optional(),
 
   REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
   REDIS_PORT: Env.schema.number.optional(),
