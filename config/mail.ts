@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
 import { KeptMailTransport, keptMailsDirectory } from '#services/mail/kept_mail_transport'
+import { FALLBACK_FROM } from '#services/mail/sender'
 
 /*
  * Production sends through SMTP (SMTP_* variables). Development and tests keep every message as
@@ -9,10 +10,9 @@ import { KeptMailTransport, keptMailsDirectory } from '#services/mail/kept_mail_
  */
 const mailConfig = defineConfig({
   default: env.get('MAIL_MAILER') ?? (app.inProduction ? 'smtp' : 'file'),
-  from: {
-    address: env.get('MAIL_FROM_ADDRESS') ?? 'no-reply@esi-backoffice.local',
-    name: env.get('MAIL_FROM_NAME') ?? 'ESI Back-office',
-  },
+  // Every email is signed with the company's address and a reply-to by deliver() (see
+  // #services/mail/sender); this default only serves a mail sent another way
+  from: FALLBACK_FROM,
   mailers: {
     smtp: transports.smtp({
       host: env.get('SMTP_HOST') ?? '127.0.0.1',

@@ -7,7 +7,8 @@ export interface CurrentUser {
   name: string
   email: string
   initials: string
-  gravatar: string
+  /** Always null: no third-party picture (the initials are shown) */
+  gravatar: string | null
   role: 'esi' | 'pro' | 'other'
   droit: string | null
   droits_accordes: string[]

@@ -7,7 +7,8 @@ import path from 'node:path'
 import { ROOT, ensureDotEnv, hasRealDatabase, runOrExit } from './lib/env.js'
 import { startEmbeddedPg } from './lib/embedded_pg.js'
 
-const env = { ...ensureDotEnv(), ...process.env, NODE_ENV: 'development' }
+// APP_DEBUG: the developer error page with its stack trace, for `npm run dev` only
+const env = { ...ensureDotEnv(), ...process.env, NODE_ENV: 'development', APP_DEBUG: 'true' }
 let embedded = null
 if (!hasRealDatabase(env)) {
   embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') })

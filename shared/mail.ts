@@ -3,6 +3,8 @@ export type KeptMail = {
   id: string
   date: string
   from: string | null
+  /** Where answers go (the company, or the pro/commercial a mail names) */
+  replyTo?: string | null
   to: string[]
   subject: string
   html: string | null

@@ -10,6 +10,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   APP_KEY: Env.schema.secret(),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   LOG_LEVEL: Env.schema.string.optional(),
+  // The developer error page (stack trace) instead of the French error pages: `npm run dev` only
+  APP_DEBUG: Env.schema.boolean.optional(),
 
   // Session store: database (default), redis (scaled out), cookie, memory (tests)
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'database', 'redis'] as const),
@@ -35,6 +37,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'file'] as const),
   MAIL_FROM_ADDRESS: Env.schema.string.optional({ format: 'email' }),
   MAIL_FROM_NAME: Env.schema.string.optional(),
+  MAIL_REPLY_TO: Env.schema.string.optional({ format: 'email' }),
   SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
   SMTP_PORT: Env.schema.number.optional(),
   SMTP_USERNAME: Env.schema.string.optional(),

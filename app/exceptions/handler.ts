@@ -1,4 +1,4 @@
-import app from '@adonisjs/core/services/app'
+import env from '#start/env'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
@@ -10,14 +10,16 @@ import {
 
 /**
  * One place that turns every error into what the caller can read: an Inertia error page for page
- * visits, JSON for API and XHR calls, French messages, and a stack trace only in development.
+ * visits, JSON for API and XHR calls, French messages. A stack trace only with APP_DEBUG (set by
+ * `npm run dev`): `npm start` runs in development mode but answers like production, the details
+ * going to the server log only.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
-  protected debug = app.inDev
+  protected debug = env.get('APP_DEBUG') ?? false
 
   protected renderStatusPages = true
 
-  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = app.inDev
+  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = this.debug
     ? { '400..499': (error, ctx) => this.renderPage(error.status, ctx) }
     : { '400..599': (error, ctx) => this.renderPage(error.status, ctx) }
 

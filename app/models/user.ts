@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import { createHash } from 'node:crypto'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, beforeSave, column, manyToMany } from '@adonisjs/lucid/orm'
@@ -87,11 +86,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
   /** Two-factor authentication is on once a first code confirmed the secret. */
   get hasTwoFactor(): boolean {
     return Boolean(this.twoFactorConfirmedAt && this.twoFactorSecret)
-  }
-
-  get gravatar(): string {
-    const digest = createHash('md5').update(this.email.trim().toLowerCase()).digest('hex')
-    return `https://www.gravatar.com/avatar/${digest}?d=mp&s=80`
   }
 
   get initials(): string {

@@ -7,7 +7,9 @@ export function currentUserProps(user: User) {
     name: user.name,
     email: user.email,
     initials: user.initials,
-    gravatar: user.gravatar,
+    // SPEC's field, never a third-party address: no page asks gravatar (offline, and it would
+    // send a hash of the email out); the initials are drawn instead
+    gravatar: null as string | null,
     role: user.role,
     droit: user.droit,
     droits_accordes: user.droitsAccordes ?? [],

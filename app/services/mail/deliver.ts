@@ -1,6 +1,7 @@
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import type { BaseMail } from '@adonisjs/mail'
+import { signWithCompany } from '#services/mail/sender'
 
 /**
  * Sends a mail now. A transport failure is logged, not thrown: the answer to the user must not
@@ -8,6 +9,7 @@ import type { BaseMail } from '@adonisjs/mail'
  */
 export async function deliver(message: BaseMail): Promise<boolean> {
   try {
+    await signWithCompany(message)
     await mail.send(message)
     return true
   } catch (error) {

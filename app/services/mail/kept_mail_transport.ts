@@ -41,6 +41,7 @@ export class KeptMailTransport implements MailTransportContract {
       id,
       date: new Date().toISOString(),
       from: address(message.from),
+      replyTo: address(Array.isArray(message.replyTo) ? message.replyTo[0] : message.replyTo),
       to,
       subject: message.subject ?? '',
       html: body(message.html),

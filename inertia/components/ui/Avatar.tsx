@@ -8,7 +8,7 @@ export interface AvatarProps {
   className?: string
 }
 
-/** Round user picture; falls back to the initials when the image cannot load (offline, no gravatar). */
+/** Round user picture from the app itself; the initials when there is none or it cannot load. */
 export default function Avatar({ src, name, initials, size = 32, className = '' }: AvatarProps) {
   const [failed, setFailed] = useState(false)
   const letters = (

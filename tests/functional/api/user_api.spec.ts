@@ -34,7 +34,7 @@ test.group('API / GET /api/user', (group) => {
       acces_role: null,
       effective_role: 'pro',
     })
-    assert.match(response.body().gravatar, /^https:\/\/www\.gravatar\.com\/avatar\//)
+    assert.isNull(response.body().gravatar)
     assert.notProperty(response.body(), 'password')
     assert.notProperty(response.body(), 'two_factor_secret')
     assert.notProperty(response.body(), 'two_factor_recovery_codes')

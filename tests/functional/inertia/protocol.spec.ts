@@ -184,7 +184,9 @@ test.group('Inertia / protocol', (group) => {
       acces_role: 'pro',
       effective_role: 'pro',
     })
-    assert.match(props.user.gravatar, /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}/)
+    // Offline and private: no third-party picture address, the initials instead
+    assert.isNull(props.user.gravatar)
+    assert.notInclude(JSON.stringify(props), 'gravatar.com')
     assert.notProperty(props.user, 'password')
     assert.notProperty(props.user, 'two_factor_secret')
     assert.containSubset(props.app, {
