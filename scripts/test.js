@@ -57,7 +57,7 @@ async function releaseTestDatabase() {
   await lockClient.end().catch(() => {})
 }
 
-/** The HTTP port of the in-process test server: 3334, or a free one when it is taken. */
+/** The HTTP port of the in-process test server: TEST_PORT when free, else one the system picks. */
 async function freeTestPort(preferred) {
   const net = await import('node:net')
   const tryPort = (port) =>
@@ -71,7 +71,8 @@ async function freeTestPort(preferred) {
     })
   return (await tryPort(preferred)) ?? (await tryPort(0))
 }
-env.PORT = String(await freeTestPort(Number(env.TEST_PORT ?? 3334)))
+// A port the system picks (TEST_PORT to choose one): runs side by side never collide
+env.PORT = String(await freeTestPort(Number(env.TEST_PORT ?? 0)))
 
 if (hasRealDatabase(env)) {
   await useTestDatabase()
