@@ -14,6 +14,11 @@ import { defineConfig, services } from '@adonisjs/drive'
  */
 const disk = env.get('DRIVE_DISK') ?? 'fs'
 
+/** The test process's own local disk (tests/bootstrap.ts removes it at the end of the run). */
+export function testFilesRoot() {
+  return app.makePath('storage', 'test', 'files', String(process.pid))
+}
+
 function s3Options() {
   const bucket = env.get('S3_BUCKET')
   const region = env.get('S3_REGION')
@@ -38,12 +43,11 @@ function s3Options() {
 }
 
 const driveConfig = defineConfig({
-  default: disk,
+  // The tests always use the real local disk, whatever the environment names
+  default: app.inTest ? 'fs' : disk,
   services: {
     fs: services.fs({
-      location: app.inTest
-        ? app.makePath('storage', 'test', 'files', String(process.pid))
-        : app.makePath('storage'),
+      location: app.inTest ? testFilesRoot() : app.makePath('storage'),
       visibility: 'private',
       serveFiles: false,
     }),

@@ -11,12 +11,14 @@ export const LOGO_CONTENT_MISMATCH =
 
 /** Checks an upload and stores it; its stored name, or null when the content is refused. */
 export async function storeLogo(file: MultipartFile): Promise<string | null> {
-  return (await putUpload('logo', file))?.name ?? null
+  const stored = await putUpload('logo', file)
+  return stored?.name ?? null
 }
 
 /** Stores bytes already checked as an image (demo data, test fixtures). */
 export async function storeLogoBytes(bytes: Uint8Array): Promise<string> {
-  return (await putBytes('logo', bytes)).name
+  const stored = await putBytes('logo', bytes)
+  return stored.name
 }
 
 /** The stored logo a name designates; null for a name the app did not give (never a path). */

@@ -131,7 +131,8 @@ export function inkedPixels(png: Buffer): number | null {
 /** Stores a checked drawn signature; returns its stored name. */
 export async function storeDrawnSignature(bytes: Buffer): Promise<string> {
   if (sniffFormat(bytes.subarray(0, 16)) !== 'png') throw new Error('a drawn signature is a PNG')
-  return (await putBytes('signature', bytes)).name
+  const stored = await putBytes('signature', bytes)
+  return stored.name
 }
 
 /** Checks an uploaded scan and stores it; null when its content is not what it announces. */

@@ -6,7 +6,7 @@
  */
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
-import app from '@adonisjs/core/services/app'
+import { join } from 'node:path'
 import drive from '@adonisjs/drive/services/main'
 import {
   deleteFile,
@@ -19,6 +19,7 @@ import {
   storedFileAt,
 } from '#services/storage/files'
 import { TINY_PNG } from '#services/logo_storage'
+import { testFilesRoot } from '#config/drive'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { societeOf, withLogo } from '#tests/functional/societes/helpers'
 
@@ -26,7 +27,7 @@ const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\
 
 /** Where the test process's local disk keeps a key (config/drive.ts). */
 function onDisk(key: string) {
-  return app.makePath('storage', 'test', 'files', String(process.pid), key)
+  return join(testFilesRoot(), key)
 }
 
 test.group('File storage / local disk', (group) => {
