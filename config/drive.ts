@@ -29,6 +29,15 @@ function s3Options() {
       'DRIVE_DISK=s3 needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'
     )
   }
+  for (const sdk of ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner']) {
+    try {
+      import.meta.resolve(sdk)
+    } catch {
+      throw new Error(
+        'DRIVE_DISK=s3 needs `npm install @aws-sdk/client-s3 @aws-sdk/s3-request-presigner`'
+      )
+    }
+  }
   return {
     bucket,
     region,
