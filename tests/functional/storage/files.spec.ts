@@ -100,7 +100,7 @@ test.group('File storage / local disk', (group) => {
     assert.equal(climb?.code, 'E_PATH_TRAVERSAL_DETECTED')
   })
 
-  test('served as a stream: the same bytes, private headers; a file gone is a 404', async ({
+  test('served as a stream: the same bytes, private headers, an ETag; a file gone is a 404', async ({
     client,
     assert,
   }) => {
@@ -112,6 +112,15 @@ test.group('File storage / local disk', (group) => {
     assert.equal(response.header('content-length'), String(TINY_PNG.length))
     assert.equal(response.header('x-content-type-options'), 'nosniff')
     assert.match(response.header('content-disposition') ?? '', /^attachment; /)
+
+    // Its ETag spares the download when the browser already has it
+    const etag = response.header('etag')
+    assert.isString(etag)
+    const cached = await client
+      .get(`/app/company/${societe.id}/logo`)
+      .header('if-none-match', etag)
+      .loginAs(user)
+    cached.assertStatus(304)
 
     await deleteFile(storedFile('logo', societe.logoPath))
     const gone = await client.get(`/app/company/${societe.id}/logo`).loginAs(user)
