@@ -27,7 +27,7 @@ export type DocumentEmetteur = DocumentParty & {
   rpm: string | null
   iban: string | null
   bic: string | null
-  /** Absolute path of the logo file on the server (PDF) — never sent to the browser. */
+  /** Key of the logo in the server's file storage (PDF) — never sent to the browser. */
   logo_path?: string | null
   /** URL the browser may load the logo from (Preview). */
   logo_url?: string | null
@@ -80,7 +80,7 @@ export type DocumentData = {
     signe_le: string | null
     signataire: string | null
     lieu: string | null
-    /** Absolute path of the drawn/scanned signature (PNG/JPEG) for the PDF — never sent to the browser. */
+    /** Storage key of the drawn/scanned signature (PNG/JPEG) for the PDF — never sent to the browser. */
     image_path?: string | null
   } | null
   /** Space for the customer's "Bon pour accord" (devis, unsigned bdc). */

@@ -46,4 +46,14 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   // Rate limiter store: database (default), redis (default when SESSION_DRIVER=redis), memory (tests)
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
+
+  // File storage (config/drive.ts): the local disk under storage/ (default) or an S3-compatible
+  // bucket; s3 needs the optional package @aws-sdk/client-s3 and the S3_* variables
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.secret.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
 })

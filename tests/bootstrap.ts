@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { assert } from '@japa/assert'
 import { apiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
@@ -28,7 +29,14 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       await clearKeptMails()
     },
   ],
-  teardown: [() => closeBrowser()],
+  teardown: [
+    () => closeBrowser(),
+    // The files the run stored (config/drive.ts: one local disk per test process)
+    async () => {
+      const { testFilesRoot } = await import('#config/drive')
+      await rm(testFilesRoot(), { recursive: true, force: true })
+    },
+  ],
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {

@@ -8,7 +8,8 @@ import User from '#models/user'
 import Societe from '#models/societe'
 import SocietePolicy from '#policies/societe_policy'
 import ContactPolicy from '#policies/contact_policy'
-import { sniffImage, storedLogo, TINY_PNG } from '#services/logo_storage'
+import { storedLogo, TINY_PNG } from '#services/logo_storage'
+import { sniffFormat } from '#services/storage/files'
 import { escapeLike, readListState } from '#services/listing'
 import { SOCIETE_LIST } from '#services/societe_queries'
 import { creatableTypes, roleForInvitee } from '#shared/societes'
@@ -76,11 +77,11 @@ test.group('Sociétés / rules', () => {
   })
 
   test('logo magic bytes and stored names', ({ assert }) => {
-    assert.equal(sniffImage(TINY_PNG), 'png')
-    assert.equal(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe1])), 'jpg')
-    assert.equal(sniffImage(new Uint8Array([...Buffer.from('RIFF\x00\x00\x00\x00WEBP')])), 'webp')
-    assert.isNull(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')))
-    assert.isNull(sniffImage(Buffer.from('RIFF\x00\x00\x00\x00WAVE')))
+    assert.equal(sniffFormat(TINY_PNG), 'png')
+    assert.equal(sniffFormat(new Uint8Array([0xff, 0xd8, 0xff, 0xe1])), 'jpg')
+    assert.equal(sniffFormat(new Uint8Array([...Buffer.from('RIFF\x00\x00\x00\x00WEBP')])), 'webp')
+    assert.isNull(sniffFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')))
+    assert.isNull(sniffFormat(Buffer.from('RIFF\x00\x00\x00\x00WAVE')))
     assert.isNull(storedLogo('../x.png'))
     assert.isNull(storedLogo('abc.png'))
     assert.isNotNull(storedLogo(`${'a'.repeat(32)}.png`))

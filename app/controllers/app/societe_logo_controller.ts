@@ -5,12 +5,12 @@ import { findSocieteFor } from '#services/societe_queries'
 import { storedLogo } from '#services/logo_storage'
 import { logoValidator } from '#validators/societe'
 import { removeLogo, replaceLogo } from '#actions/societes/update_societe_logo'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { sendFile } from '#services/storage/files'
 
 /**
  * The société's logo: uploaded by whoever may edit the société, read by whoever may see it.
- * Served with a type chosen by the server from the checked content, `nosniff`, a sandboxing
- * CSP and `attachment` (an <img> still shows it; opened alone it downloads, ASVS 5.4 / 3.2.1).
+ * Served by the file storage (sendFile: server-chosen type, `nosniff`, sandboxing CSP,
+ * `attachment`; an <img> still shows it, opened alone it downloads, ASVS 5.4 / 3.2.1).
  */
 export default class SocieteLogoController {
   private policy = new SocietePolicy()
@@ -20,11 +20,10 @@ export default class SocieteLogoController {
     const { societe, membership } = await findSocieteFor(user, params.id)
     authorize(this.policy.view(user, membership))
     const stored = storedLogo(societe.logoPath)
-    if (!stored) throw new NotFoundException()
-    response.header('X-Content-Type-Options', 'nosniff')
-    response.header('Content-Security-Policy', "default-src 'none'; sandbox")
-    response.header('Cache-Control', 'private, max-age=86400')
-    return response.attachment(stored.path, `logo-societe-${societe.id}.${stored.format}`)
+    await sendFile(response, stored, {
+      filename: `logo-societe-${societe.id}`,
+      cacheControl: 'private, max-age=86400',
+    })
   }
 
   async update(ctx: HttpContext) {

@@ -12,7 +12,6 @@ import {
   decodeDrawnSignature,
   deleteSignature,
   SIGNATURE_MESSAGES,
-  SIGNATURE_MIME,
   storeDrawnSignature,
   storedSignature,
   storeScan,
@@ -20,7 +19,7 @@ import {
 import { signBdc } from '#services/commandes/sign_bdc'
 import { bdcDocument } from '#services/pdf/index'
 import { fieldError } from '#services/field_error'
-import { NotFoundException } from '#exceptions/http_exceptions'
+import { FILE_MIME, sendFile } from '#services/storage/files'
 import { annulerBdcValidator, signatureValidator } from '#validators/bdc'
 
 /**
@@ -62,12 +61,12 @@ export default class BdcController {
       if (!input.signature) fieldError('signature', SIGNATURE_MESSAGES.drawnMissing, 'required')
       const decoded = decodeDrawnSignature(input.signature)
       if ('error' in decoded) fieldError('signature', decoded.error, 'signature')
-      stored = { name: await storeDrawnSignature(decoded.bytes), mime: SIGNATURE_MIME.png }
+      stored = { name: await storeDrawnSignature(decoded.bytes), mime: FILE_MIME.png }
     } else {
       if (!input.fichier) fieldError('fichier', SIGNATURE_MESSAGES.scanMissing, 'required')
       const scan = await storeScan(input.fichier)
       if (!scan) fieldError('fichier', SIGNATURE_MESSAGES.scanMismatch, 'magicBytes')
-      stored = { name: scan.name, mime: SIGNATURE_MIME[scan.format] }
+      stored = { name: scan.name, mime: scan.mime }
     }
 
     try {
@@ -95,13 +94,10 @@ export default class BdcController {
   async signature({ params, response }: HttpContext) {
     const bdc = await findBdc(params.id)
     const stored = storedSignature(bdc.signaturePath)
-    if (!stored) throw new NotFoundException()
-    response.header('X-Content-Type-Options', 'nosniff')
-    response.header('Content-Security-Policy', "default-src 'none'; sandbox")
-    response.header('Cache-Control', 'private, no-store')
-    response.header('Content-Type', stored.mime)
-    // An <img> still shows an image sent as attachment; opened alone, the file downloads
-    return response.attachment(stored.path, `signature-${bdc.numero}.${stored.format}`)
+    await sendFile(response, stored, {
+      filename: `signature-${bdc.numero}`,
+      cacheControl: 'private, no-store',
+    })
   }
 
   async annuler(ctx: HttpContext) {

@@ -7,7 +7,7 @@ import {
   PAYMENT_LINK_PURPOSE,
 } from '#services/paiement/payment_link'
 import { storedLogo } from '#services/logo_storage'
-import { readFile } from 'node:fs/promises'
+import { readBytes } from '#services/storage/files'
 
 export const INVALID_PAYMENT_LINK =
   'Ce lien de paiement a expiré ou n’est pas valide. Contactez-nous pour en recevoir un nouveau.'
@@ -17,15 +17,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The company's logo inlined (the customer has no session to load /app/company/:id/logo). */
 async function logoDataUrl(societe: Societe | null): Promise<string | null> {
   const stored = storedLogo(societe?.logoPath ?? null)
-  if (!stored) return null
-  try {
-    const bytes = await readFile(stored.path)
-    if (bytes.length > 1024 * 1024) return null
-    const mime = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[stored.format]
-    return `data:${mime};base64,${bytes.toString('base64')}`
-  } catch {
-    return null
-  }
+  const bytes = await readBytes(stored)
+  if (!stored || !bytes || bytes.length > 1024 * 1024) return null
+  return `data:${stored.mime};base64,${bytes.toString('base64')}`
 }
 
 /**

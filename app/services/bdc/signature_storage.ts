@@ -1,26 +1,21 @@
 /*
- * Signatures of bons de commande, stored privately (ASVS 5.2–5.4, like the société logos in
- * app/services/logo_storage.ts): a drawn signature arrives as a PNG data URL from the canvas and
- * is decoded and checked here (PNG magic bytes, size, not blank); a signed scan is a PDF, PNG or
- * JPEG whose extension, detected type and first bytes must agree. Files go under
- * storage/signatures with a random name nothing of the user's filename enters, and are read
- * back only through a name of that shape (never a path, never a public URL). SVG is refused.
+ * Signatures of bons de commande (ASVS 5.2–5.4): a drawn signature arrives as a PNG data URL from
+ * the canvas and is decoded and checked here (PNG magic bytes, size, not blank); a signed scan is
+ * a PDF, PNG or JPEG. Both are kept through the app's one file storage
+ * (app/services/storage/files.ts: extension + detected type + first bytes, random names, private
+ * serving); the database keeps the stored name (bdcs.signature_path). SVG is refused.
  */
-import app from '@adonisjs/core/services/app'
-import { randomBytes } from 'node:crypto'
-import { mkdir, open, unlink, writeFile } from 'node:fs/promises'
-import { extname, join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
-
-export type SignatureFormat = 'png' | 'jpg' | 'pdf'
-
-export const SIGNATURE_MIME: Record<SignatureFormat, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  pdf: 'application/pdf',
-}
+import {
+  deleteFile,
+  putBytes,
+  putUpload,
+  sniffFormat,
+  storedFile,
+  type StoredFile,
+} from '#services/storage/files'
 
 export const SIGNATURE_MESSAGES = {
   drawnMissing: 'Dessinez la signature du client dans le cadre, ou importez le bon signé.',
@@ -34,35 +29,6 @@ export const SIGNATURE_MESSAGES = {
   scanExtension:
     'Format refusé : le bon signé doit être un PDF, une image PNG ou JPEG (pas de SVG).',
 } as const
-
-const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|pdf)$/
-
-/**
- * storage/signatures (tests: storage/signatures/test/<pid>, one per test run so that runs at
- * the same time never see each other's files; emptied at will).
- */
-export function signatureDirectory(): string {
-  return app.inTest
-    ? app.makePath('storage', 'signatures', 'test', String(process.pid))
-    : app.makePath('storage', 'signatures')
-}
-
-/** The format announced by the file's first bytes, or null for anything else. */
-export function sniffSignature(head: Uint8Array): SignatureFormat | null {
-  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b)
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-  if (starts([0xff, 0xd8, 0xff])) return 'jpg'
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf' // %PDF-
-  return null
-}
-
-function formatOfExtension(extension: string | undefined): SignatureFormat | null {
-  const ext = (extension ?? '').toLowerCase()
-  if (ext === 'png') return 'png'
-  if (ext === 'jpg' || ext === 'jpeg') return 'jpg'
-  if (ext === 'pdf') return 'pdf'
-  return null
-}
 
 // ── Drawn signature: PNG data URL ────────────────────────────────────────────────────────────
 
@@ -84,7 +50,7 @@ export function decodeDrawnSignature(dataUrl: string): { bytes: Buffer } | { err
   if (!match) return { error: SIGNATURE_MESSAGES.drawnFormat }
   const bytes = Buffer.from(match[1], 'base64')
   if (bytes.length > SIGNATURE_LIMITS.drawnBytes) return { error: SIGNATURE_MESSAGES.drawnTooBig }
-  if (sniffSignature(bytes) !== 'png') return { error: SIGNATURE_MESSAGES.drawnFormat }
+  if (sniffFormat(bytes.subarray(0, 16)) !== 'png') return { error: SIGNATURE_MESSAGES.drawnFormat }
   const inked = inkedPixels(bytes)
   if (inked === null) return { error: SIGNATURE_MESSAGES.drawnFormat }
   if (inked < 20) return { error: SIGNATURE_MESSAGES.drawnBlank }
@@ -162,57 +128,23 @@ export function inkedPixels(png: Buffer): number | null {
   }
 }
 
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r')
-  try {
-    const buffer = Buffer.alloc(16)
-    const { bytesRead } = await handle.read(buffer, 0, 16, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
-function randomName(format: SignatureFormat) {
-  return `${randomBytes(16).toString('hex')}.${format}`
-}
-
-/** Writes a checked drawn signature; returns its stored name. */
+/** Stores a checked drawn signature; returns its stored name. */
 export async function storeDrawnSignature(bytes: Buffer): Promise<string> {
-  const name = randomName('png')
-  await mkdir(signatureDirectory(), { recursive: true })
-  await writeFile(join(signatureDirectory(), name), bytes)
-  return name
+  if (sniffFormat(bytes.subarray(0, 16)) !== 'png') throw new Error('a drawn signature is a PNG')
+  const stored = await putBytes('signature', bytes)
+  return stored.name
 }
 
-/**
- * Checks the content of an uploaded scan whose extension and size VineJS accepted, and moves it
- * under a random name. Null when the bytes are not what the extension announces.
- */
-export async function storeScan(
-  file: MultipartFile
-): Promise<{ name: string; format: SignatureFormat } | null> {
-  if (!file.tmpPath) return null
-  const format = sniffSignature(await readHead(file.tmpPath))
-  // The name the user gave and the type the body parser detected must both announce it
-  const declared = formatOfExtension(extname(file.clientName).slice(1))
-  if (!format || format !== declared || format !== formatOfExtension(file.extname)) return null
-  const name = randomName(format)
-  await mkdir(signatureDirectory(), { recursive: true })
-  await file.move(signatureDirectory(), { name, overwrite: false })
-  return { name, format }
+/** Checks an uploaded scan and stores it; null when its content is not what it announces. */
+export async function storeScan(file: MultipartFile): Promise<StoredFile | null> {
+  return putUpload('signature', file)
 }
 
-/** Where a stored signature is, and its type; null for a name we did not give. */
-export function storedSignature(
-  name: string | null
-): { path: string; format: SignatureFormat; mime: string } | null {
-  if (!name || !STORED_NAME.test(name)) return null
-  const format = name.split('.')[1] as SignatureFormat
-  return { path: join(signatureDirectory(), name), format, mime: SIGNATURE_MIME[format] }
+/** The stored signature a name designates; null for a name the app did not give. */
+export function storedSignature(name: string | null | undefined) {
+  return storedFile('signature', name)
 }
 
 export async function deleteSignature(name: string | null): Promise<void> {
-  const stored = storedSignature(name)
-  if (stored) await unlink(stored.path).catch(() => {})
+  await deleteFile(storedSignature(name))
 }

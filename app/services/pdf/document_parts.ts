@@ -62,7 +62,7 @@ export function emetteurOf(societe: Societe, opts: LoadOptions = {}): DocumentEm
     rpm: societe.rpm,
     iban: societe.iban,
     bic: societe.bic,
-    logo_path: opts.forBrowser ? null : (logo?.path ?? null),
+    logo_path: opts.forBrowser ? null : (logo?.key ?? null),
     logo_url: opts.forBrowser && logo ? `/app/company/${societe.id}/logo` : null,
   }
 }

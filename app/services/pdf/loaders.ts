@@ -178,7 +178,7 @@ export function retractationMention(bdc: Bdc): string | null {
 /** The stored signature when the PDF can draw it (a drawn PNG or a scanned image, not a PDF scan). */
 function signatureImage(name: string | null): string | null {
   const stored = storedSignature(name)
-  return stored && (stored.format === 'png' || stored.format === 'jpg') ? stored.path : null
+  return stored && (stored.format === 'png' || stored.format === 'jpg') ? stored.key : null
 }
 
 export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promise<DocumentData> {

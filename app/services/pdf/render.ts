@@ -5,9 +5,8 @@
  * every text goes through sanitizePdfText. Layout is computed by hand (pdfkit has no tables).
  */
 import PDFDocument from 'pdfkit'
-import { readFile } from 'node:fs/promises'
 import logger from '@adonisjs/core/services/logger'
-import { sniffImage } from '#services/logo_storage'
+import { readBytes, sniffFormat, storedFileAt } from '#services/storage/files'
 import { sanitizePdfText } from '#services/pdf/sanitize'
 import {
   DOCUMENT_TITLES,
@@ -109,18 +108,17 @@ class Writer {
 
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
 
-/** A PNG or JPEG from the server's storage (logo, signature); anything else is left out. */
-async function imageBytes(path: string | null | undefined): Promise<Buffer | null> {
-  if (!path) return null
-  try {
-    const bytes = await readFile(path)
-    const format = sniffImage(bytes.subarray(0, 16))
-    // pdfkit reads PNG and JPEG only: a WebP logo is left out (the Preview page still shows it)
-    return format === 'png' || format === 'jpg' ? bytes : null
-  } catch (error) {
-    logger.warn({ err: error }, 'image unreadable: document printed without it')
+/** A PNG or JPEG from the file storage (logo, signature), by its key; anything else is left out. */
+async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
+  if (!key) return null
+  const bytes = await readBytes(storedFileAt(key))
+  if (!bytes) {
+    logger.warn({ key }, 'image unreadable: document printed without it')
     return null
   }
+  const format = sniffFormat(bytes.subarray(0, 16))
+  // pdfkit reads PNG and JPEG only: a WebP logo is left out (the Preview page still shows it)
+  return format === 'png' || format === 'jpg' ? bytes : null
 }
 
 function drawHeader(w: Writer, logo: Buffer | null) {

@@ -6,9 +6,8 @@
  * cancellation of a bdc not signed yet (motif required).
  */
 import { test } from '@japa/runner'
-import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import { readdir, rm } from 'node:fs/promises'
+import drive from '@adonisjs/drive/services/main'
 import { DateTime } from 'luxon'
 import type Bdc from '#models/bdc'
 import Commande from '#models/commande'
@@ -24,11 +23,8 @@ import {
   makeBdc,
   makePng,
 } from '#tests/functional/bdc/helpers'
-import {
-  SIGNATURE_MESSAGES,
-  signatureDirectory,
-  storedSignature,
-} from '#services/bdc/signature_storage'
+import { SIGNATURE_MESSAGES, storedSignature } from '#services/bdc/signature_storage'
+import { FILE_KINDS, fileExists, listFiles } from '#services/storage/files'
 import { TINY_PNG } from '#services/logo_storage'
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
@@ -68,8 +64,8 @@ function signScan(client: any, user: any, bdc: Bdc, bytes: Buffer, filename: str
 
 test.group('Bdc / signature', (group) => {
   withTransaction(group)
-  group.each.setup(() => rm(signatureDirectory(), { recursive: true, force: true }))
-  group.teardown(() => rm(signatureDirectory(), { recursive: true, force: true }))
+  group.each.setup(() => drive.use().deleteAll(FILE_KINDS.signature.folder))
+  group.teardown(() => drive.use().deleteAll(FILE_KINDS.signature.folder))
 
   test('a drawn signature signs the bdc and creates the numbered commande, audited', async ({
     client,
@@ -90,7 +86,7 @@ test.group('Bdc / signature', (group) => {
     assert.equal(bdc.signatureMime, 'image/png')
     assert.isNull(bdc.finRetractation)
     assert.match(bdc.signaturePath!, /^[a-f0-9]{32}\.png$/)
-    assert.isTrue(existsSync(storedSignature(bdc.signaturePath)!.path))
+    assert.isTrue(await fileExists(storedSignature(bdc.signaturePath)))
 
     const commande = await Commande.findByOrFail('bdc_id', bdc.id)
     assert.match(commande.numero, new RegExp(`^CMD-${DateTime.now().year}-\\d{5}$`))
@@ -142,7 +138,7 @@ test.group('Bdc / signature', (group) => {
       assert.match(bdc.signaturePath!, new RegExp(`^[a-f0-9]{32}\\.${ext}$`))
     }
     // Nothing of the user's file name is kept on disk
-    const names = await readdir(signatureDirectory())
+    const names = await listFiles('signature')
     assert.notInclude(names.join(','), 'Bon')
   })
 
@@ -235,7 +231,7 @@ test.group('Bdc / signature', (group) => {
     assert.isNull(bdc.signaturePath)
     assert.isNull(await Commande.findBy('bdc_id', bdc.id))
     // No refused file stayed on disk
-    const stored = existsSync(signatureDirectory()) ? await readdir(signatureDirectory()) : []
+    const stored = await listFiles('signature')
     assert.deepEqual(stored, [])
   })
 
@@ -264,7 +260,7 @@ test.group('Bdc / signature', (group) => {
     blindCancel.assertStatus(422)
     await bdc.refresh()
     assert.equal(bdc.statut, 'a_signer')
-    assert.lengthOf(await readdir(signatureDirectory()).catch(() => []), 0)
+    assert.lengthOf(await listFiles('signature'), 0)
     await signDrawn(client, user, bdc)
     await bdc.refresh()
     const again = await signDrawn(client, user, bdc)
@@ -272,7 +268,7 @@ test.group('Bdc / signature', (group) => {
     assert.equal(again.flashMessage('error'), `Le bon de commande ${bdc.numero} est déjà signé.`)
     assert.lengthOf(await Commande.query().where('bdc_id', bdc.id), 1)
     // The refused attempts left only the first signature's file
-    assert.lengthOf(await readdir(signatureDirectory()), 1)
+    assert.lengthOf(await listFiles('signature'), 1)
   })
 
   test('signed at home: 14-day withdrawal period on bdc and commande, unless waived', async ({

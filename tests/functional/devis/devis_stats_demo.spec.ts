@@ -10,9 +10,9 @@ import { DateTime } from 'luxon'
 import { withTransaction } from '#tests/helpers'
 import { seedDemo } from '#database/demo/index'
 import { computeTotals } from '#shared/totals'
-import { readFile } from 'node:fs/promises'
 import { communicationFor } from '#services/paiement/demande_paiement_service'
-import { sniffSignature, storedSignature } from '#services/bdc/signature_storage'
+import { storedSignature } from '#services/bdc/signature_storage'
+import { readBytes, sniffFormat } from '#services/storage/files'
 import type { DevisStats } from '#shared/devis_list'
 
 test.group('Devis / demo sales data', (group) => {
@@ -78,7 +78,7 @@ test.group('Devis / demo sales data', (group) => {
     for (const b of signed) {
       const stored = storedSignature(b.signature_path)
       assert.isNotNull(stored)
-      assert.equal(sniffSignature(await readFile(stored!.path)), 'png')
+      assert.equal(sniffFormat((await readBytes(stored))!), 'png')
     }
     const commandes = await db.from('commandes').orderBy('id')
     assert.deepEqual(

@@ -4,8 +4,7 @@
  * and an attachment disposition.
  */
 import { test } from '@japa/runner'
-import { existsSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
+import drive from '@adonisjs/drive/services/main'
 import Societe from '#models/societe'
 import AuditLog from '#models/audit_log'
 import { makeUser, withTransaction } from '#tests/helpers'
@@ -16,7 +15,8 @@ import {
   societeOf,
   withLogo,
 } from '#tests/functional/societes/helpers'
-import { LOGO_CONTENT_MISMATCH, logoDirectory, storedLogo, TINY_PNG } from '#services/logo_storage'
+import { LOGO_CONTENT_MISMATCH, storedLogo, TINY_PNG } from '#services/logo_storage'
+import { FILE_KINDS, fileExists, listFiles } from '#services/storage/files'
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
 const WEBP = Buffer.concat([
@@ -39,7 +39,7 @@ function upload(client: any, user: any, societeId: number, bytes: Buffer, filena
 
 test.group('Sociétés / logo upload', (group) => {
   withTransaction(group)
-  group.teardown(() => rm(logoDirectory(), { recursive: true, force: true }))
+  group.teardown(() => drive.use().deleteAll(FILE_KINDS.logo.folder))
 
   test('a PNG, a JPEG and a WebP are stored under a random name; the old file goes', async ({
     client,
@@ -58,11 +58,11 @@ test.group('Sociétés / logo upload', (group) => {
       assert.isEmpty(fieldErrors(response))
       await societe.refresh()
       assert.match(societe.logoPath!, new RegExp(`^[a-f0-9]{32}\\.${ext}$`))
-      assert.isTrue(existsSync(storedLogo(societe.logoPath)!.path))
-      if (previous) assert.isFalse(existsSync(storedLogo(previous)!.path), 'old logo removed')
+      assert.isTrue(await fileExists(storedLogo(societe.logoPath)))
+      if (previous) assert.isFalse(await fileExists(storedLogo(previous)), 'old logo removed')
       previous = societe.logoPath
     }
-    const stored = await readdir(logoDirectory())
+    const stored = await listFiles('logo')
     assert.notInclude(stored.join(','), 'Mon logo')
     assert.exists(
       await AuditLog.query()
@@ -177,7 +177,8 @@ test.group('Sociétés / logo upload', (group) => {
   test('removing the logo deletes the file', async ({ client, assert }) => {
     const user = await makeUser('other')
     const societe = await withLogo(await societeOf(user, 'client'))
-    const path = storedLogo(societe.logoPath)!.path
+    const stored = storedLogo(societe.logoPath)
+    assert.isTrue(await fileExists(stored))
     const response = await client
       .delete(`/app/company/${societe.id}/logo`)
       .loginAs(user)
@@ -186,6 +187,6 @@ test.group('Sociétés / logo upload', (group) => {
     response.assertStatus(302)
     await societe.refresh()
     assert.isNull(societe.logoPath)
-    assert.isFalse(existsSync(path))
+    assert.isFalse(await fileExists(stored))
   })
 })
