@@ -29,11 +29,19 @@ import { emptyLigne, type LigneForm } from '@shared/devis'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-type Form = { objet: string; remise_globale_pct: string; lignes: LigneForm[] }
+type Form = {
+  objet: string
+  remise_globale_pct: string
+  intro: string
+  conditions: string
+  lignes: LigneForm[]
+}
 
 const INITIAL: Form = {
   objet: 'Châssis',
   remise_globale_pct: '0',
+  intro: '',
+  conditions: '',
   lignes: [
     { ...emptyLigne('produit'), designation: 'Porte', quantite: '1', prix_unitaire_ht: '10' },
   ],
@@ -58,6 +66,7 @@ afterEach(() => {
 function Editor(props: Partial<DocumentEditorOptions<Form>>) {
   const editor = useDocumentEditor<Form>({
     initial: INITIAL,
+    labels: { objet: 'Objet' },
     lockVersion: 3,
     url: '/esi/devis/7',
     onCreated: () => {},
@@ -76,9 +85,7 @@ function Editor(props: Partial<DocumentEditorOptions<Form>>) {
         />
       }
       catalogue={devisCatalogue}
-      texts={null}
       totalsLabel="Totaux"
-      fieldLabels={{ objet: 'Objet' }}
       notSavedTitle="Le document n’est pas enregistré :"
       submitLabel="Enregistrer"
     />

@@ -11,7 +11,6 @@ import ClientPicker from './ClientPicker.js'
 import { devisCatalogue } from '../lignes/catalogue.js'
 import TexteModeleButton from './TexteModeleButton.js'
 import DocumentEditorLayout from '../document_editor/DocumentEditorLayout.js'
-import EditorTextArea from '../document_editor/EditorTextArea.js'
 import { useDocumentEditor, type SavedDocument } from '../document_editor/use_document_editor.js'
 import { route } from '~/lib/route'
 import type {
@@ -81,6 +80,7 @@ export default function DevisForm({
 }: DevisFormProps) {
   const editor = useDocumentEditor<DevisFormData>({
     initial,
+    labels: LABELS,
     lockVersion: devisId === undefined ? null : (lockVersion ?? 0),
     url:
       devisId === undefined ? route('esi.devis.store') : route('esi.devis.update', { id: devisId }),
@@ -97,12 +97,7 @@ export default function DevisForm({
   const { data, errors, set } = editor
   const [client, setClient] = useState<DevisClientOption | null>(initialClient)
   const text = (key: 'objet' | 'date_devis' | 'valable_jusqu_au' | 'adresse_chantier') => ({
-    name: key,
-    label: LABELS[key],
-    value: data[key],
-    onChange: (v: string) => set(key, v),
-    error: errors[key],
-    readOnly,
+    ...editor.field(key),
     groupClassName: 'mb-0',
   })
 
@@ -157,39 +152,11 @@ export default function DevisForm({
     </div>
   )
 
-  const texts = (['intro', 'conditions'] as const).map((key) => (
-    <EditorTextArea
-      key={key}
-      name={key}
-      label={LABELS[key]}
-      value={data[key]}
-      onChange={(v) => set(key, v)}
-      error={errors[key]}
-      readOnly={readOnly}
-      rows={key === 'intro' ? 5 : 7}
-      aside={
-        <TexteModeleButton
-          textes={textes[key]}
-          onInsert={(t) => editor.update((d) => ({ ...d, [key]: insertInto(d[key], t) }))}
-        />
-      }
-    />
-  ))
-
   const totalsFields = (
     <div className="row g-2 mb-3">
       {(['remise_globale_pct', 'acompte_pct'] as const).map((key) => (
         <div className="col-6" key={key}>
-          <TextInput
-            name={key}
-            label={LABELS[key]}
-            value={data[key]}
-            onChange={(v) => set(key, v)}
-            error={errors[key]}
-            inputMode="decimal"
-            readOnly={readOnly}
-            groupClassName="mb-0"
-          />
+          <TextInput {...editor.field(key)} inputMode="decimal" groupClassName="mb-0" />
         </div>
       ))}
     </div>
@@ -202,11 +169,18 @@ export default function DevisForm({
       notice={notice}
       header={header}
       catalogue={devisCatalogue}
-      texts={texts}
+      texts={{
+        rows: { intro: 5, conditions: 7 },
+        aside: (key) => (
+          <TexteModeleButton
+            textes={textes[key]}
+            onInsert={(t) => editor.update((d) => ({ ...d, [key]: insertInto(d[key], t) }))}
+          />
+        ),
+      }}
       totalsFields={totalsFields}
       totalsLabel="Totaux du devis"
       acomptePct={data.acompte_pct}
-      fieldLabels={LABELS}
       notSavedTitle="Le devis n’est pas enregistré :"
       submitLabel={submitLabel ?? (devisId ? 'Enregistrer' : 'Créer le devis')}
     />

@@ -8,12 +8,20 @@ import Block from '../ui/Block.js'
 import LignesTable from '../lignes/LignesTable.js'
 import TotalsPanel from '../lignes/TotalsPanel.js'
 import type { Catalogue } from '../lignes/catalogue.js'
-import type { TotalsForm } from '../lignes/use_document_totals.js'
 import { errorSummary, INVALID_FIELDS_TEXT } from './save_errors.js'
-import type { DocumentEditor } from './use_document_editor.js'
+import EditorTextArea from './EditorTextArea.js'
+import type { DocumentEditor, EditorForm, StringKey } from './use_document_editor.js'
 import { formatTime } from '@shared/dates'
 
-export type DocumentEditorLayoutProps<T extends TotalsForm> = {
+/** The introduction and the conditions of the document, each with its options. */
+export type TextsOptions = {
+  rows?: { intro: number; conditions: number }
+  maxLength?: number
+  /** Beside a text's label (e.g. « Insérer un texte modèle »). */
+  aside?: (key: 'intro' | 'conditions') => ReactNode
+}
+
+export type DocumentEditorLayoutProps<T extends EditorForm> = {
   editor: DocumentEditor<T>
   /** The form's accessible name (« Devis », « Offre »). */
   label: string
@@ -23,7 +31,7 @@ export type DocumentEditorLayoutProps<T extends TotalsForm> = {
   header: ReactNode
   /** Where the designation cells search products. */
   catalogue: Catalogue
-  texts: ReactNode
+  texts?: TextsOptions
   /** Inputs shown above the totals (a devis: remise and acompte). */
   totalsFields?: ReactNode
   /** A note under the totals (an offre: its partner price). */
@@ -32,8 +40,6 @@ export type DocumentEditorLayoutProps<T extends TotalsForm> = {
   totalsLabel: string
   /** A devis: the acompte % as typed (its line shows). */
   acomptePct?: string
-  /** Labels of the header fields, for the summary of refused fields. */
-  fieldLabels: Record<string, string>
   /** « Le devis n’est pas enregistré : » */
   notSavedTitle: string
   submitLabel: string
@@ -93,19 +99,18 @@ function ErrorSummary({
   )
 }
 
-export default function DocumentEditorLayout<T extends TotalsForm>({
+export default function DocumentEditorLayout<T extends EditorForm>({
   editor,
   label,
   id,
   notice,
   header,
   catalogue,
-  texts,
+  texts = {},
   totalsFields,
   totalsNote,
   totalsLabel,
   acomptePct,
-  fieldLabels,
   notSavedTitle,
   submitLabel,
   submitTestId,
@@ -122,7 +127,7 @@ export default function DocumentEditorLayout<T extends TotalsForm>({
   return (
     <form onSubmit={editor.submit} noValidate aria-label={label} id={id}>
       {editor.conflict && <ConflictAlert message={editor.conflict} onReload={editor.reload} />}
-      <ErrorSummary errors={editor.serverErrors} labels={fieldLabels} title={notSavedTitle} />
+      <ErrorSummary errors={editor.serverErrors} labels={editor.labels} title={notSavedTitle} />
       {notice}
 
       <Block title="En-tête">{header}</Block>
@@ -144,7 +149,17 @@ export default function DocumentEditorLayout<T extends TotalsForm>({
 
       <div className="row">
         <div className="col-lg-7">
-          <Block title="Textes">{texts}</Block>
+          <Block title="Textes">
+            {(['intro', 'conditions'] as const).map((key) => (
+              <EditorTextArea
+                key={key}
+                {...editor.field(key as StringKey<T>)}
+                rows={texts.rows?.[key] ?? 5}
+                maxLength={texts.maxLength}
+                aside={texts.aside?.(key)}
+              />
+            ))}
+          </Block>
         </div>
         <div className="col-lg-5">
           <Block title="Totaux">

@@ -23,8 +23,25 @@ import type { LigneForm } from '@shared/devis'
 export type SavedDocument = { lock_version: number; message?: string } & Record<string, unknown>
 export type CreatedDocument = { id: number } & Record<string, unknown>
 
-export type DocumentEditorOptions<T extends TotalsForm> = {
+/** What every document editor holds: its lines, its totals' inputs and its two texts. */
+export type EditorForm = TotalsForm & { intro: string; conditions: string }
+
+/** The props of a text input bound to one field of the editor. */
+export type FieldProps = {
+  name: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  readOnly: boolean
+}
+
+export type StringKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string
+
+export type DocumentEditorOptions<T extends EditorForm> = {
   initial: T
+  /** The labels of the header fields (their inputs and the summary of refused fields). */
+  labels: Record<string, string>
   /** Edit: the version opened (sent back with every save); Create: null. */
   lockVersion: number | null
   /** Where to POST a new document (Create) or PUT this one (Edit). */
@@ -45,8 +62,11 @@ export type DocumentEditorOptions<T extends TotalsForm> = {
   onDirtyChange?: (dirty: boolean) => void
 }
 
-export type DocumentEditor<T extends TotalsForm> = {
+export type DocumentEditor<T extends EditorForm> = {
   data: T
+  labels: Record<string, string>
+  /** A text field's props: its value, label, change and error. */
+  field: (key: StringKey<T>) => FieldProps
   /** One field, or the whole values from the previous ones. */
   set: <K extends keyof T>(key: K, value: T[K]) => void
   update: (updater: (data: T) => T) => void
@@ -74,7 +94,7 @@ export function payloadOf<T extends { lignes: LigneForm[] }>(data: T): T {
 
 const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
-export function useDocumentEditor<T extends TotalsForm>(
+export function useDocumentEditor<T extends EditorForm>(
   options: DocumentEditorOptions<T>
 ): DocumentEditor<T> {
   const { readOnly = false } = options
@@ -158,6 +178,15 @@ export function useDocumentEditor<T extends TotalsForm>(
 
   return {
     data,
+    labels: options.labels,
+    field: (key) => ({
+      name: key,
+      label: options.labels[key] ?? key,
+      value: data[key] as string,
+      onChange: (value: string) => set(key, value as T[typeof key]),
+      error: errors[key],
+      readOnly,
+    }),
     set,
     update: setData,
     serverErrors,

@@ -9,7 +9,6 @@ import { router } from '@inertiajs/react'
 import { FieldGroup, TextInput } from '../form/index.js'
 import { offreCatalogue } from '../lignes/catalogue.js'
 import DocumentEditorLayout from '../document_editor/DocumentEditorLayout.js'
-import EditorTextArea from '../document_editor/EditorTextArea.js'
 import { useDocumentEditor } from '../document_editor/use_document_editor.js'
 import { route } from '~/lib/route'
 import type { OffreContactOption, OffreFormValues, OffreSocieteOption } from '@shared/offres'
@@ -54,6 +53,7 @@ export default function OffreEditor({
 }: OffreEditorProps) {
   const editor = useDocumentEditor<OffreFormValues>({
     initial,
+    labels: LABELS,
     lockVersion: offreId === null ? null : (lockVersion ?? 0),
     url:
       offreId === null
@@ -77,14 +77,6 @@ export default function OffreEditor({
     // The site is usually the contact's address: filled in when still empty
     editor.update((h) => ({ ...h, adresse_chantier: h.adresse_chantier || contact?.adresse || '' }))
   }
-
-  const text = (key: 'date_offre' | 'valable_jusqu_au' | 'objet' | 'adresse_chantier') => ({
-    name: key,
-    label: LABELS[key],
-    value: data[key],
-    onChange: (v: string) => set(key, v),
-    error: errors[key],
-  })
 
   const header = (
     <div className="row">
@@ -146,14 +138,14 @@ export default function OffreEditor({
         </FieldGroup>
       </div>
       <div className="col-md-3">
-        <TextInput {...text('date_offre')} type="date" required />
+        <TextInput {...editor.field('date_offre')} type="date" required />
       </div>
       <div className="col-md-3">
-        <TextInput {...text('valable_jusqu_au')} type="date" required />
+        <TextInput {...editor.field('valable_jusqu_au')} type="date" required />
       </div>
       <div className="col-md-8">
         <TextInput
-          {...text('objet')}
+          {...editor.field('objet')}
           maxLength={OFFRE_LIMITS.objet}
           placeholder="Remplacement des châssis du rez-de-chaussée"
           required
@@ -161,33 +153,19 @@ export default function OffreEditor({
       </div>
       <div className="col-md-4">
         <TextInput
-          name="remise_globale_pct"
-          label={LABELS.remise_globale_pct}
-          value={data.remise_globale_pct}
-          onChange={(v) => set('remise_globale_pct', v)}
-          error={errors.remise_globale_pct}
+          {...editor.field('remise_globale_pct')}
           inputMode="decimal"
           inputClassName="text-end"
         />
       </div>
       <div className="col-12">
-        <TextInput {...text('adresse_chantier')} maxLength={OFFRE_LIMITS.adresse_chantier} />
+        <TextInput
+          {...editor.field('adresse_chantier')}
+          maxLength={OFFRE_LIMITS.adresse_chantier}
+        />
       </div>
     </div>
   )
-
-  const texts = (['intro', 'conditions'] as const).map((key) => (
-    <EditorTextArea
-      key={key}
-      name={key}
-      label={LABELS[key]}
-      value={data[key]}
-      onChange={(v) => set(key, v)}
-      error={errors[key]}
-      rows={4}
-      maxLength={OFFRE_LIMITS.texte}
-    />
-  ))
 
   const partenaire = societe ? Number(societe.remise_partenaire_pct.replace(',', '.')) : 0
 
@@ -198,7 +176,7 @@ export default function OffreEditor({
       id="offre-editor"
       header={header}
       catalogue={catalogue}
-      texts={texts}
+      texts={{ rows: { intro: 4, conditions: 4 }, maxLength: OFFRE_LIMITS.texte }}
       totalsLabel="Totaux de l’offre"
       totalsNote={
         societe &&
@@ -208,7 +186,6 @@ export default function OffreEditor({
           </p>
         )
       }
-      fieldLabels={LABELS}
       notSavedTitle="L’offre n’est pas enregistrée :"
       submitLabel={offreId === null ? 'Créer l’offre' : 'Enregistrer'}
       submitTestId="offre-save"
