@@ -158,10 +158,3 @@ export function formatEnterpriseNumber(vat: string): string {
   if (digits.length !== 10) return vat
   return `BE ${digits.slice(0, 4)}.${digits.slice(4, 7)}.${digits.slice(7)}`
 }
-
-/** 2026-11-22 → 22/11/2026 */
-export function formatDateFr(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso
-}

@@ -1,7 +1,7 @@
 import { BaseMail } from '@adonisjs/mail'
 import { APP_NAME } from '#shared/app'
 import { formatEuros } from '#shared/totals'
-import { formatDateFr } from '#shared/document'
+import { formatDate } from '#shared/dates'
 
 export type OffreMailData = {
   to: { email: string; name: string }
@@ -41,7 +41,7 @@ export default class OffreMail extends BaseMail {
       objet: d.objet,
       totalHt: formatEuros(d.totalHt),
       totalTtc: formatEuros(d.totalTtc),
-      valable: formatDateFr(d.valableJusquAu),
+      valable: formatDate(d.valableJusquAu),
       attached: Boolean(d.pdf),
     }
     this.message

@@ -3,7 +3,7 @@
  * product at the partner price as a line, JSON errors.
  */
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../inertia/components/offres/editor_state'
+import { fieldErrors } from '../../inertia/components/document_editor/save_errors'
 import { liveTotals } from '../../inertia/components/lignes/use_document_totals'
 import { ligneFromChoice, offreCatalogue } from '../../inertia/components/lignes/catalogue'
 import { computeTotals } from '../../shared/totals'

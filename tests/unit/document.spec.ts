@@ -5,7 +5,6 @@
 import { test } from '@japa/runner'
 import {
   documentTitle,
-  formatDateFr,
   formatEnterpriseNumber,
   formatPct,
   isZeroPct,
@@ -13,6 +12,7 @@ import {
   MENTION_AUTOLIQUIDATION,
   MENTION_TVA_6,
 } from '#shared/document'
+import { formatDate } from '#shared/dates'
 import { sanitizePdfText } from '#services/pdf/sanitize'
 import { formatEuros } from '#shared/totals'
 
@@ -113,9 +113,9 @@ test.group('shared/document / formats', () => {
   })
 
   test('dates dd/mm/yyyy, titles, percentages', ({ assert }) => {
-    assert.equal(formatDateFr('2026-11-22'), '22/11/2026')
-    assert.equal(formatDateFr('2026-11-22T10:00:00Z'), '22/11/2026')
-    assert.equal(formatDateFr(null), '')
+    assert.equal(formatDate('2026-11-22'), '22/11/2026')
+    assert.equal(formatDate('2026-11-22T10:00:00Z'), '22/11/2026')
+    assert.equal(formatDate(null), '')
     assert.equal(documentTitle({ kind: 'devis', numero: 'DEV-2026-00001' }), 'Devis DEV-2026-00001')
     assert.equal(documentTitle({ kind: 'devis', numero: null }), 'Devis (brouillon)')
     assert.equal(

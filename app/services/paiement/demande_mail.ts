@@ -19,7 +19,7 @@ import { TransitionException } from '#exceptions/http_exceptions'
 import { contextFrom, escapeHtml } from '#shared/textes'
 import { formatEuros } from '#shared/totals'
 import { formatIban } from '#shared/validation/belgium'
-import { formatDateFr } from '#shared/document'
+import { formatDate } from '#shared/dates'
 import { TIME_ZONE } from '#shared/app'
 
 export const DEMANDE_TEXTE_CODE = 'email_demande_acompte'
@@ -50,7 +50,7 @@ export async function sendDemandeMail(
     'client.nom': client?.nom ?? '',
     'client.email': demande.email,
     'bdc.numero': bdc?.numero ?? '',
-    'bdc.signe_le': bdc?.signeLe ? formatDateFr(bdc.signeLe.toISODate()) : '',
+    'bdc.signe_le': bdc?.signeLe ? formatDate(bdc.signeLe.toISODate()) : '',
     'devis.acompte': montant,
     'devis.acompte_pct': bdc?.acomptePct ?? '',
     'paiement.montant': montant,
@@ -84,7 +84,7 @@ export async function sendDemandeMail(
       bic: demande.bic,
       communication: demande.communication,
       url,
-      expire: formatDateFr(demande.lienExpireLe.setZone(TIME_ZONE).toISODate()),
+      expire: formatDate(demande.lienExpireLe.setZone(TIME_ZONE).toISODate()),
     })
   )
 }

@@ -16,7 +16,8 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { storedSignature } from '#services/bdc/signature_storage'
 import { LIEU_SIGNATURE_LABELS, type LieuSignature } from '#shared/devis'
-import { formatDateFr, legalMentions, type DocumentData } from '#shared/document'
+import { legalMentions, type DocumentData } from '#shared/document'
+import { formatDate } from '#shared/dates'
 import {
   type LoadOptions,
   isoDate,
@@ -171,7 +172,7 @@ export function retractationMention(bdc: Bdc): string | null {
   if (bdc.lieuSignature !== 'domicile') return null
   if (bdc.renonciationRetractation)
     return 'Contrat conclu hors établissement : le client a expressément demandé l’exécution immédiate et renoncé à son droit de rétractation de 14 jours.'
-  const fin = bdc.finRetractation ? ` (jusqu’au ${formatDateFr(isoDate(bdc.finRetractation))})` : ''
+  const fin = bdc.finRetractation ? ` (jusqu’au ${formatDate(isoDate(bdc.finRetractation))})` : ''
   return `Contrat conclu hors établissement : le client dispose d’un délai de 14 jours pour se rétracter sans frais ni justification${fin}, par écrit adressé à l’entreprise.`
 }
 

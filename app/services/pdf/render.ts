@@ -11,13 +11,13 @@ import { sanitizePdfText } from '#services/pdf/sanitize'
 import {
   DOCUMENT_TITLES,
   documentTitle,
-  formatDateFr,
   formatEnterpriseNumber,
   formatPct,
   isZeroPct,
   type DocumentData,
   type DocumentLigne,
 } from '#shared/document'
+import { formatDate } from '#shared/dates'
 import { formatDecimal, formatEuros } from '#shared/totals'
 import { formatIban } from '#shared/validation/belgium'
 
@@ -167,8 +167,8 @@ function drawTitle(w: Writer) {
   const title = documentTitle(doc)
   w.font(BOLD, 17, ACCENT).at(title, LEFT, y, leftW)
   y += w.height(title, leftW) + 6
-  const meta: [string, string][] = [[`Date`, formatDateFr(doc.date)]]
-  if (doc.valable_jusqu_au) meta.push(['Valable jusqu’au', formatDateFr(doc.valable_jusqu_au)])
+  const meta: [string, string][] = [[`Date`, formatDate(doc.date)]]
+  if (doc.valable_jusqu_au) meta.push(['Valable jusqu’au', formatDate(doc.valable_jusqu_au)])
   if (doc.revision && doc.revision > 1) meta.push(['Version', String(doc.revision)])
   if (doc.reference) meta.push(['Référence', doc.reference])
   if (doc.contact_commercial) meta.push(['Votre contact', doc.contact_commercial])
@@ -465,7 +465,7 @@ function drawSignature(w: Writer, signature: Buffer | null) {
     }
     box(LEFT + half + 16, 'Signé par le client', [
       `Signataire : ${s.signataire ?? ''}`,
-      `Date : ${formatDateFr(s.signe_le)}`,
+      `Date : ${formatDate(s.signe_le)}`,
       ...(s.lieu ? [`Lieu : ${s.lieu}`] : []),
     ])
   } else {

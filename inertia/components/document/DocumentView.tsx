@@ -6,13 +6,13 @@
 import './document_view.css'
 import {
   documentTitle,
-  formatDateFr,
   formatEnterpriseNumber,
   formatPct,
   isZeroPct,
   type DocumentData,
   type DocumentLigne,
 } from '@shared/document'
+import { formatDate } from '@shared/dates'
 import { formatDecimal, formatEuros } from '@shared/totals'
 import { formatIban } from '@shared/validation/belgium'
 
@@ -60,8 +60,8 @@ export default function DocumentView({ document: doc }: { document: DocumentData
   const e = doc.emetteur
   const d = doc.destinataire
   const hasRemise = doc.remise_globale !== 0
-  const meta: [string, string][] = [['Date', formatDateFr(doc.date)]]
-  if (doc.valable_jusqu_au) meta.push(['Valable jusqu’au', formatDateFr(doc.valable_jusqu_au)])
+  const meta: [string, string][] = [['Date', formatDate(doc.date)]]
+  if (doc.valable_jusqu_au) meta.push(['Valable jusqu’au', formatDate(doc.valable_jusqu_au)])
   if (doc.revision && doc.revision > 1) meta.push(['Version', String(doc.revision)])
   if (doc.reference) meta.push(['Référence', doc.reference])
   if (doc.contact_commercial) meta.push(['Votre contact', doc.contact_commercial])
@@ -246,7 +246,7 @@ export default function DocumentView({ document: doc }: { document: DocumentData
             <div>
               <strong>Signé par le client</strong>
               <div>Signataire : {doc.signature.signataire}</div>
-              <div>Date : {formatDateFr(doc.signature.signe_le)}</div>
+              <div>Date : {formatDate(doc.signature.signe_le)}</div>
               {doc.signature.lieu && <div>Lieu : {doc.signature.lieu}</div>}
             </div>
           ) : (

@@ -1,10 +1,9 @@
 /*
- * The lines of a document (devis or offre): produit (catalogue autocomplete, quantity, unit,
- * price, discount, VAT), texte, section and sous-total; dragged to reorder by their handle, with the mouse or the
- * keyboard (Space to take a line, arrows to move it, Space to drop, Escape to cancel).
+ * The lines of a document (devis or offre): produit, texte, section and sous-total rows
+ * (LigneRow.tsx), dragged to reorder by their handle with the mouse or the keyboard (Space to take
+ * a line, arrows to move it, Space to drop, Escape to cancel), and the add-line buttons.
  * Totals per line come from the live totals (shared/totals.ts); errors show on their cell.
  */
-import type { ReactNode } from 'react'
 import {
   DndContext,
   KeyboardSensor,
@@ -19,15 +18,12 @@ import {
   SortableContext,
   arrayMove,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
 import { emptyLigne, type LigneForm } from '@shared/devis'
-import { TAUX_TVA, UNITE_LABELS, UNITES } from '@shared/produits'
-import { formatEuros, LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
-import ProduitAutocomplete from './ProduitAutocomplete.js'
-import { ligneFromChoice, type Catalogue } from './catalogue.js'
+import { LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
+import LigneRow from './LigneRow.js'
+import type { Catalogue } from './catalogue.js'
 
 export type LignesTableProps = {
   lignes: LigneForm[]
@@ -74,249 +70,6 @@ function announcements(lignes: LigneForm[]): Announcements {
 
 const SCREEN_READER_INSTRUCTIONS =
   'Pour déplacer une ligne, appuyez sur Espace, utilisez les flèches haut et bas, puis Espace pour la déposer ou Échap pour annuler.'
-
-type RowProps = {
-  ligne: LigneForm
-  index: number
-  total: number | null
-  errors: Record<string, string | undefined>
-  catalogue: Catalogue
-  readOnly?: boolean
-  update: (patch: Partial<LigneForm>) => void
-  remove: () => void
-}
-
-function CellError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <div id={id} className="invalid-feedback d-block small">
-      {message}
-    </div>
-  ) : null
-}
-
-function SortableRow({
-  ligne,
-  index,
-  total,
-  errors,
-  catalogue,
-  readOnly,
-  update,
-  remove,
-}: RowProps) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: ligne.key!, disabled: readOnly })
-  const style = {
-    transform: CSS.Transform.toString(transform),
-    transition,
-    position: 'relative' as const,
-    zIndex: isDragging ? 10 : undefined,
-  }
-  const id = (f: string) => `lignes-${index}-${f}`
-  const err = (f: string) => errors[`lignes.${index}.${f}`]
-  const input = (f: keyof LigneForm, props: Record<string, unknown> = {}) => (
-    <>
-      <input
-        id={id(f)}
-        className={`form-control form-control-sm text-end${err(f) ? ' is-invalid' : ''}`}
-        value={String(ligne[f] ?? '')}
-        inputMode="decimal"
-        readOnly={readOnly}
-        aria-invalid={err(f) ? true : undefined}
-        aria-describedby={err(f) ? `${id(f)}-error` : undefined}
-        onChange={(e) => update({ [f]: e.target.value } as Partial<LigneForm>)}
-        {...props}
-      />
-      <CellError id={`${id(f)}-error`} message={err(f)} />
-    </>
-  )
-
-  const handle = readOnly ? (
-    <span className="text-body-tertiary">{index + 1}</span>
-  ) : (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="btn btn-sm btn-link text-body-secondary p-0"
-      aria-label={`Déplacer la ligne ${index + 1}`}
-      style={{ cursor: 'grab', touchAction: 'none' }}
-      {...attributes}
-      {...listeners}
-    >
-      <i className="bi bi-grip-vertical" aria-hidden="true" />
-    </button>
-  )
-  const removeButton = readOnly ? null : (
-    <button
-      type="button"
-      className="btn btn-sm btn-link text-danger p-0"
-      aria-label={`Supprimer la ligne ${index + 1}`}
-      title="Supprimer la ligne"
-      onClick={remove}
-    >
-      <i className="bi bi-x-lg" aria-hidden="true" />
-    </button>
-  )
-
-  let cells: ReactNode
-  if (ligne.type === 'produit') {
-    cells = (
-      <>
-        <td style={{ minWidth: '16rem' }}>
-          <label htmlFor={id('designation')} className="visually-hidden">
-            Désignation de la ligne {index + 1}
-          </label>
-          {readOnly ? (
-            <div className="small" style={{ whiteSpace: 'pre-line' }}>
-              {ligne.designation}
-            </div>
-          ) : (
-            <ProduitAutocomplete
-              id={id('designation')}
-              value={ligne.designation}
-              catalogue={catalogue}
-              invalid={Boolean(err('designation'))}
-              describedBy={err('designation') ? `${id('designation')}-error` : undefined}
-              onChange={(designation) => update({ designation })}
-              onPick={(p) => update(ligneFromChoice(p))}
-            />
-          )}
-          <CellError id={`${id('designation')}-error`} message={err('designation')} />
-        </td>
-        <td style={{ width: '6rem' }}>
-          <label htmlFor={id('quantite')} className="visually-hidden">
-            Quantité
-          </label>
-          {input('quantite')}
-        </td>
-        <td style={{ width: '6.5rem' }}>
-          <label htmlFor={id('unite')} className="visually-hidden">
-            Unité
-          </label>
-          <select
-            id={id('unite')}
-            className={`form-select form-select-sm${err('unite') ? ' is-invalid' : ''}`}
-            value={ligne.unite ?? ''}
-            disabled={readOnly}
-            onChange={(e) => update({ unite: e.target.value || null })}
-          >
-            {UNITES.map((u) => (
-              <option key={u} value={u}>
-                {UNITE_LABELS[u]}
-              </option>
-            ))}
-          </select>
-          <CellError id={`${id('unite')}-error`} message={err('unite')} />
-        </td>
-        <td style={{ width: '8rem' }}>
-          <label htmlFor={id('prix_unitaire_ht')} className="visually-hidden">
-            Prix unitaire HT
-          </label>
-          {input('prix_unitaire_ht')}
-        </td>
-        <td style={{ width: '5.5rem' }}>
-          <label htmlFor={id('remise_pct')} className="visually-hidden">
-            Remise %
-          </label>
-          {input('remise_pct')}
-        </td>
-        <td style={{ width: '5.5rem' }}>
-          <label htmlFor={id('taux_tva')} className="visually-hidden">
-            TVA
-          </label>
-          <select
-            id={id('taux_tva')}
-            className={`form-select form-select-sm${err('taux_tva') ? ' is-invalid' : ''}`}
-            value={ligne.taux_tva ?? ''}
-            disabled={readOnly}
-            onChange={(e) =>
-              update({ taux_tva: e.target.value === '' ? null : Number(e.target.value) })
-            }
-          >
-            {TAUX_TVA.map((t) => (
-              <option key={t} value={t}>
-                {t} %
-              </option>
-            ))}
-          </select>
-          <CellError id={`${id('taux_tva')}-error`} message={err('taux_tva')} />
-        </td>
-        <td className="text-end text-nowrap align-middle" data-testid={`ligne-total-${index}`}>
-          {formatEuros(total ?? 0)}
-        </td>
-      </>
-    )
-  } else if (ligne.type === 'sous_total') {
-    cells = (
-      <>
-        <td colSpan={6} className="text-end fw-semibold align-middle">
-          Sous-total
-        </td>
-        <td
-          className="text-end text-nowrap fw-semibold align-middle"
-          data-testid={`ligne-total-${index}`}
-        >
-          {formatEuros(total ?? 0)}
-        </td>
-      </>
-    )
-  } else {
-    const section = ligne.type === 'section'
-    cells = (
-      <td colSpan={7}>
-        <label htmlFor={id('designation')} className="visually-hidden">
-          {section ? 'Titre de la section' : 'Texte'} (ligne {index + 1})
-        </label>
-        {section ? (
-          <input
-            id={id('designation')}
-            className={`form-control form-control-sm fw-bold${err('designation') ? ' is-invalid' : ''}`}
-            value={ligne.designation}
-            readOnly={readOnly}
-            placeholder="Titre de la section"
-            onChange={(e) => update({ designation: e.target.value })}
-          />
-        ) : (
-          <textarea
-            id={id('designation')}
-            rows={2}
-            className={`form-control form-control-sm${err('designation') ? ' is-invalid' : ''}`}
-            value={ligne.designation}
-            readOnly={readOnly}
-            placeholder="Texte libre"
-            onChange={(e) => update({ designation: e.target.value })}
-          />
-        )}
-        <CellError id={`${id('designation')}-error`} message={err('designation')} />
-      </td>
-    )
-  }
-
-  return (
-    <tr
-      ref={setNodeRef}
-      style={style}
-      className={isDragging ? 'table-active' : undefined}
-      data-testid={`ligne-${index}`}
-      data-ligne-type={ligne.type}
-    >
-      <td className="text-center align-middle" style={{ width: '2rem' }}>
-        {handle}
-      </td>
-      {cells}
-      <td className="text-center align-middle" style={{ width: '2rem' }}>
-        {removeButton}
-      </td>
-    </tr>
-  )
-}
 
 const ADD_BUTTONS: { type: LigneType; icon: string; label: string }[] = [
   { type: 'produit', icon: 'bi-box', label: 'Produit' },
@@ -403,7 +156,7 @@ export default function LignesTable({
                   </tr>
                 )}
                 {lignes.map((l, i) => (
-                  <SortableRow
+                  <LigneRow
                     key={l.key}
                     ligne={l}
                     index={i}

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
+import { route } from '~/lib/route'
 import OffreEditor from '../../components/offres/OffreEditor.js'
 import type { OffreContactOption, OffreSocieteOption } from '@shared/offres'
 
@@ -24,7 +25,10 @@ export default function Create({ societes, contacts, defaults }: CreateProps) {
       <PageHeader
         title="Nouvelle offre"
         subtitle="Une offre à un de vos contacts, aux prix partenaires du catalogue"
-        breadcrumb={[{ label: 'Offres', href: '/app/offres' }, { label: 'Nouvelle offre' }]}
+        breadcrumb={[
+          { label: 'Offres', href: route('partner.offres.index') },
+          { label: 'Nouvelle offre' },
+        ]}
       />
       <div className="content">
         <OffreEditor

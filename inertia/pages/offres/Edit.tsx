@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Head } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
+import { route } from '~/lib/route'
 import OffreEditor from '../../components/offres/OffreEditor.js'
 import OffreActions from '../../components/offres/OffreActions.js'
 import StatutBadge from '../../components/offres/StatutBadge.js'
@@ -29,7 +30,7 @@ export default function Edit({ offre, contacts, abilities }: EditProps) {
           </>
         }
         subtitle={`${offre.societe.nom} → ${offre.contact}`}
-        breadcrumb={[{ label: 'Offres', href: '/app/offres' }, { label: title }]}
+        breadcrumb={[{ label: 'Offres', href: route('partner.offres.index') }, { label: title }]}
         actions={
           <OffreActions
             offre={{ ...offre, lock_version: lockVersion }}

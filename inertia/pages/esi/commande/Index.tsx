@@ -5,7 +5,7 @@ import SortableTh from '../../../components/listing/SortableTh.js'
 import ListPagination from '../../../components/listing/ListPagination.js'
 import ListToolbar from '../../../components/bdc/ListToolbar.js'
 import { useListNavigation } from '../../../components/listing/use_list_navigation.js'
-import { formatDate } from '../../../lib/format.js'
+import { formatDate, todayIso } from '../../../lib/format.js'
 import type { ListFilters, Paginated } from '@shared/list_params'
 import { COMMANDE_DEFAULT_SORT, COMMANDE_STATUT_VARIANTS, type CommandeListItem } from '@shared/bdc'
 import { COMMANDE_STATUT_LABELS } from '@shared/devis'
@@ -21,7 +21,7 @@ export default function CommandeIndex({ commandes, filters }: CommandeIndexProps
   const go = useListNavigation('/esi/commandes', filters, COMMANDE_DEFAULT_SORT)
   const filtered = Boolean(filters.q || Object.keys(filters.filter).length)
   const sortBy = (sort: string) => go({ sort })
-  const today = new Date().toISOString().slice(0, 10)
+  const today = todayIso()
 
   return (
     <>

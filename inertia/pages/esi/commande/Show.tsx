@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
-import { formatDate, formatDateTime } from '../../../lib/format.js'
+import RetractationBanner from '../../../components/commande/RetractationBanner.js'
+import { formatDateTime } from '../../../lib/format.js'
 import { COMMANDE_STATUT_VARIANTS, type CommandeDetail } from '@shared/bdc'
 import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
@@ -29,10 +30,6 @@ const ETAPES = [
 
 /** esi/commande Show: the header of the order; its steps come with a later issue. */
 export default function CommandeShow({ commande }: CommandeShowProps) {
-  const today = new Date().toISOString().slice(0, 10)
-  const retractationEnCours =
-    commande.fin_retractation !== null && commande.fin_retractation >= today
-
   return (
     <>
       <Head title={`Commande ${commande.numero}`} />
@@ -55,26 +52,7 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
         }
       />
       <div className="content">
-        {commande.fin_retractation && (
-          <div
-            className={`alert ${retractationEnCours ? 'alert-warning' : 'alert-secondary'} d-flex align-items-center gap-3`}
-            role="status"
-            data-testid="commande-retractation"
-          >
-            <i className="bi bi-hourglass-split fs-3" aria-hidden="true" />
-            <div>
-              <strong className="fs-5">
-                Délai de rétractation jusqu’au {formatDate(commande.fin_retractation)} — aucune
-                commande fournisseur avant cette date
-              </strong>
-              <div className="small">
-                Bon signé au domicile du client : il peut se rétracter sans justification pendant 14
-                jours.
-                {!retractationEnCours && ' Ce délai est écoulé.'}
-              </div>
-            </div>
-          </div>
-        )}
+        {commande.fin_retractation && <RetractationBanner fin={commande.fin_retractation} />}
         <div className="row g-4">
           <div className="col-lg-6">
             <Block title="Commande">

@@ -5,7 +5,7 @@ import Block from '../../../components/ui/Block.js'
 import ChantierMap from '../../../components/clients/ChantierMap.js'
 import ClientFormModal from '../../../components/clients/ClientFormModal.js'
 import { confirmDelete } from '../../../lib/dialogs/index.js'
-import { formatDateTime } from '../../../lib/format.js'
+import { formatDate, formatDateTime } from '../../../lib/format.js'
 import {
   CLIENT_TYPE_LABELS,
   type ClientCommandeItem,
@@ -21,7 +21,6 @@ import {
   type DevisStatut,
 } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
-import { formatDateFr } from '@shared/document'
 
 export type CustomerShowProps = {
   client: ClientDetail
@@ -107,7 +106,7 @@ function DevisSection({ clientId, devis }: { clientId: number; devis: ClientDevi
                       {d.revision > 1 ? ` (rév. ${d.revision})` : ''}
                     </Link>
                   </td>
-                  <td>{formatDateFr(d.date_devis)}</td>
+                  <td>{formatDate(d.date_devis)}</td>
                   <td>{d.objet}</td>
                   <td className="text-end text-nowrap">{formatEuros(d.total_ttc)}</td>
                   <td>

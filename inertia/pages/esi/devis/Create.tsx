@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import DevisForm from '../../../components/devis/DevisForm.js'
+import { route } from '../../../lib/route.js'
 import type { DevisClientOption, DevisEditorOptions, DevisFormData } from '@shared/devis_editor'
 
 export type DevisCreateProps = DevisEditorOptions & {
@@ -16,9 +17,9 @@ export default function DevisCreate({ form, client, commerciaux, textes }: Devis
       <PageHeader
         title="Nouveau devis"
         subtitle="Brouillon : le numéro est attribué à l’envoi."
-        breadcrumb={[{ label: 'Devis', href: '/esi/devis' }, { label: 'Nouveau' }]}
+        breadcrumb={[{ label: 'Devis', href: route('esi.devis.index') }, { label: 'Nouveau' }]}
         actions={
-          <Link href="/esi/devis" className="btn btn-alt-secondary">
+          <Link href={route('esi.devis.index')} className="btn btn-alt-secondary">
             <i className="bi bi-arrow-left me-1" aria-hidden="true" />
             Liste
           </Link>

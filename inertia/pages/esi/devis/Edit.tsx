@@ -11,7 +11,8 @@ import {
 } from '../../../lib/dialogs/index.js'
 import { formatDateTime } from '../../../lib/format.js'
 import { toast } from '../../../lib/toast.js'
-import { UNSAVED_TEXT } from '../../../components/devis/use_unsaved_guard.js'
+import { confirmLeave } from '../../../components/document_editor/use_unsaved_guard.js'
+import { route } from '../../../lib/route.js'
 import { DEVIS_STATUT_LABELS, DEVIS_STATUT_VARIANTS, type DevisStatut } from '@shared/devis'
 import type { DevisEditorDevis, DevisEditorOptions, DevisRevisionItem } from '@shared/devis_editor'
 import { formatEuros } from '@shared/totals'
@@ -71,7 +72,7 @@ export default function DevisEdit(props: DevisEditProps) {
 
   /** Actions that leave or reload the page ask first when the form holds unsaved changes. */
   async function unsavedOk() {
-    return !dirty || confirm({ text: UNSAVED_TEXT, confirmText: 'Continuer' })
+    return !dirty || confirmLeave()
   }
 
   async function changeStatut() {
@@ -98,7 +99,7 @@ export default function DevisEdit(props: DevisEditProps) {
       if (!ok) return
     }
     router.post(
-      `/esi/devis/${devis.id}/statut`,
+      route('esi.devis.statut', { id: devis.id }),
       { to, lock_version: devis.lock_version, ...(motif ? { motif } : {}) },
       { preserveScroll: true }
     )
@@ -106,7 +107,7 @@ export default function DevisEdit(props: DevisEditProps) {
 
   async function duplicate() {
     if (!(await unsavedOk())) return
-    router.post(`/esi/devis/${devis.id}/duplicate`)
+    router.post(route('esi.devis.duplicate', { id: devis.id }))
   }
 
   async function destroy() {
@@ -114,13 +115,13 @@ export default function DevisEdit(props: DevisEditProps) {
       title: 'Supprimer ce brouillon ?',
       text: `${title} sera supprimé définitivement.`,
     })
-    if (ok) router.delete(`/esi/devis/${devis.id}`)
+    if (ok) router.delete(route('admin.devis.destroy', { id: devis.id }))
   }
 
   const actions = viewingRevision ? (
     <div className="d-flex flex-wrap gap-2">
       <a
-        href={`/esi/devis/${devis.id}/revisions/${viewingRevision}/pdf`}
+        href={route('esi.devis.revision_pdf', { id: devis.id, revision: viewingRevision })}
         className="btn btn-alt-secondary"
         target="_blank"
         rel="noreferrer"
@@ -128,7 +129,7 @@ export default function DevisEdit(props: DevisEditProps) {
         <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
         PDF de cette version
       </a>
-      <Link href={`/esi/devis/${devis.id}/edit`} className="btn btn-alt-secondary">
+      <Link href={route('esi.devis.edit', { id: devis.id })} className="btn btn-alt-secondary">
         <i className="bi bi-arrow-left me-1" aria-hidden="true" />
         Version actuelle
       </Link>
@@ -141,12 +142,12 @@ export default function DevisEdit(props: DevisEditProps) {
           Modification de statut
         </button>
       )}
-      <Link href={`/esi/devis/${devis.id}/preview`} className="btn btn-alt-secondary">
+      <Link href={route('esi.devis.preview', { id: devis.id })} className="btn btn-alt-secondary">
         <i className="bi bi-eye me-1" aria-hidden="true" />
         Aperçu
       </Link>
       <a
-        href={`/esi/devis/${devis.id}/pdf`}
+        href={route('esi.devis.pdf', { id: devis.id })}
         className="btn btn-alt-secondary"
         target="_blank"
         rel="noreferrer"
@@ -203,7 +204,7 @@ export default function DevisEdit(props: DevisEditProps) {
           </>
         }
         breadcrumb={[
-          { label: 'Devis', href: '/esi/devis' },
+          { label: 'Devis', href: route('esi.devis.index') },
           { label: devis.numero ?? 'Brouillon' },
         ]}
         actions={actions}
@@ -217,7 +218,7 @@ export default function DevisEdit(props: DevisEditProps) {
                   <i className="bi bi-check2-circle fs-5" aria-hidden="true" />
                   <span>
                     Devis accepté : bon de commande{' '}
-                    <Link href={`/esi/bdc/${bdc.id}`} className="alert-link">
+                    <Link href={route('esi.bdc.show', { id: bdc.id })} className="alert-link">
                       {bdc.numero}
                     </Link>
                     .
@@ -260,6 +261,7 @@ export default function DevisEdit(props: DevisEditProps) {
           textes={props.textes}
           devisId={devis.id}
           lockVersion={devis.lock_version}
+          revision={devis.revision}
           readOnly={readOnly}
           conflict={props.conflict}
           notice={notice}

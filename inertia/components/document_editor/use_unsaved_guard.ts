@@ -1,14 +1,20 @@
 /*
- * "Unsaved changes" guard of the editor: leaving the page (a link, the browser's back, closing the
- * tab) with unsaved changes asks first — the SPEC dialog ('Êtes-vous sûr ?') for Inertia visits,
- * the browser's own prompt for a reload or a closed tab. Form submissions are not guarded.
+ * The one "unsaved changes" guard of the document editors (devis and offre): leaving the page (a
+ * link, the browser's back, closing the tab) with unsaved changes asks first — the SPEC dialog
+ * ('Êtes-vous sûr ?', « Continuer ») for Inertia visits, the browser's own prompt for a reload or
+ * a closed tab. Form submissions and partial reloads are not guarded.
  */
 import { useEffect, useRef } from 'react'
 import { router } from '@inertiajs/react'
-import { confirm } from '../../lib/dialogs/index.js'
+import { confirm } from '~/lib/dialogs'
 
 export const UNSAVED_TEXT =
   'Vos modifications ne sont pas enregistrées. Quitter la page sans les enregistrer ?'
+
+/** Asks whether to leave with unsaved changes (also used by the pages' own actions). */
+export function confirmLeave(): Promise<boolean> {
+  return confirm({ text: UNSAVED_TEXT, confirmText: 'Continuer' })
+}
 
 export function useUnsavedGuard(dirty: boolean) {
   const dirtyRef = useRef(dirty)
@@ -30,7 +36,7 @@ export function useUnsavedGuard(dirty: boolean) {
       // Partial reloads of this page (e.g. the pickers) do not leave it
       if (visit.only?.length || visit.except?.length) return
       event.preventDefault()
-      void confirm({ text: UNSAVED_TEXT, confirmText: 'Continuer' }).then((ok) => {
+      void confirmLeave().then((ok) => {
         if (!ok) return
         bypass.current = true
         router.visit(visit.url, { method: visit.method, replace: visit.replace })
