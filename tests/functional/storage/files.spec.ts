@@ -118,7 +118,7 @@ test.group('File storage / local disk', (group) => {
     assert.isString(etag)
     const cached = await client
       .get(`/app/company/${societe.id}/logo`)
-      .header('if-none-match', etag)
+      .header('if-none-match', etag!)
       .loginAs(user)
     cached.assertStatus(304)
 
