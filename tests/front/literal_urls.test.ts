@@ -4,13 +4,15 @@
  * scans inertia/ for string literals that start with an app path (the first segment of any route
  * of routes.generated.ts: '/esi/', '/app/', '/api/', '/profile', '/login'…) and lists them.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '~/lib/routes.generated'
 
-const ROOT = join(import.meta.dirname, '..', '..')
-const INERTIA = join(ROOT, 'inertia')
+// Every source file of inertia/, as text ('/inertia/pages/…' → content), read by Vite
+const SOURCES = import.meta.glob<string>('/inertia/**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
 
 // The route table itself and the helper that reads it
 const GENERATED = new Set(['inertia/lib/routes.generated.ts', 'inertia/lib/route.ts'])
@@ -62,24 +64,21 @@ function literalUrls(source: string, prefixes: string[]): string[] {
   return found
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : []
-  })
-}
-
 const PREFIXES = appPrefixes(Object.values(ROUTES))
 const offenders = new Map<string, string[]>()
-for (const path of sourceFiles(INERTIA)) {
-  const file = relative(ROOT, path)
+for (const [path, source] of Object.entries(SOURCES)) {
+  const file = path.slice(1)
   if (GENERATED.has(file)) continue
-  const found = literalUrls(readFileSync(path, 'utf8'), PREFIXES)
+  const found = literalUrls(source, PREFIXES)
   if (found.length) offenders.set(file, found)
 }
 
 describe('pages build URLs from route names', () => {
+  it('reads every page and component', () => {
+    expect(Object.keys(SOURCES)).toContain('/inertia/pages/Welcome.tsx')
+    expect(Object.keys(SOURCES)).toContain('/inertia/components/layout/UserDropdown.tsx')
+  })
+
   it('no page or component spells an app URL (use route() from ~/lib/route)', () => {
     const report = [...offenders]
       .filter(([file]) => !ALLOWED.has(file))
