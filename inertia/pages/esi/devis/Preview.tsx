@@ -4,17 +4,12 @@ import Block from '../../../components/ui/Block.js'
 import DocumentView from '../../../components/document/DocumentView.js'
 import { formatDateTime } from '../../../lib/format.js'
 import { documentTitle, type DocumentData } from '@shared/document'
-import { DEVIS_STATUT_VARIANTS, type DevisStatut } from '@shared/devis'
+import { DEVIS_STATUT_VARIANTS } from '@shared/devis'
 import { route } from '~/lib/route'
+import type { Data } from '~generated/data'
 
 export type DevisPreviewProps = {
-  devis: {
-    id: number
-    numero: string | null
-    revision: number
-    statut: DevisStatut
-    statut_label: string
-  }
+  devis: Data.Devis
   document: DocumentData
   /** Earlier versions, newest first (each has its PDF). */
   revisions: { revision: number; created_at: string | null }[]
