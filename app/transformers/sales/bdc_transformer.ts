@@ -1,7 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import { iso } from '#transformers/dates'
 import type Bdc from '#models/bdc'
-
-const iso = (value: { toISO(): string | null } | null) => value?.toISO() ?? null
 
 /** A bon de commande's own columns (its lines, client and demandes come from their own). */
 export default class BdcTransformer extends BaseTransformer<Bdc> {

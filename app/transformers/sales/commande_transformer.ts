@@ -1,7 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import { iso } from '#transformers/dates'
 import type Commande from '#models/commande'
-
-const iso = (value: { toISO(): string | null } | null) => value?.toISO() ?? null
 
 /** A commande's own columns (its bdc and chef de projet come from their own). */
 export default class CommandeTransformer extends BaseTransformer<Commande> {

@@ -1,7 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
+import { iso } from '#transformers/dates'
 import type DemandePaiement from '#models/demande_paiement'
-
-const iso = (value: { toISO(): string | null } | null) => value?.toISO() ?? null
 
 /**
  * A demande de paiement in the staff's lists (the bdc page): never its `public_id`, which is the
