@@ -1,4 +1,5 @@
 import { defineConfig } from '@adonisjs/core/app'
+import { indexEntities } from '@adonisjs/core'
 import { indexPages } from '@adonisjs/inertia'
 
 export default defineConfig({
@@ -50,7 +51,21 @@ export default defineConfig({
 
   hooks: {
     // Generates .adonisjs/server/pages.d.ts so inertia.render() only accepts existing pages
-    init: [indexPages({ framework: 'react' })],
+    // and .adonisjs/client/data.d.ts (`Data.Devis`…) from the class transformers of
+    // app/transformers/sales (the function ones elsewhere have no default export to infer from)
+    init: [
+      indexPages({ framework: 'react' }),
+      indexEntities({
+        events: { enabled: false },
+        listeners: { enabled: false },
+        controllers: { enabled: false },
+        transformers: {
+          enabled: true,
+          glob: ['**/app/transformers/sales/*_transformer.ts'],
+          skipSegments: ['transformers', 'sales'],
+        },
+      }),
+    ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },
 })

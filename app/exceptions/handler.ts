@@ -92,7 +92,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (err.code === 'E_UNAUTHORIZED_ACCESS' && ctx.session) {
       ctx.session.flashExcept(['_csrf', '_method', 'password', 'password_confirmation'])
       ctx.session.flash('error', LOGIN_REQUIRED_MESSAGE)
-      return ctx.response.redirect().withIntendedUrl().toPath('/login')
+      return ctx.response.redirect().withIntendedUrl().toRoute('guest.login')
     }
 
     return super.handle(error, ctx)

@@ -1,4 +1,5 @@
 import { Exception } from '@adonisjs/core/exceptions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /** Base of the app's HTTP exceptions: their message is French and safe to show to the user. */
 export class AppException extends Exception {}
@@ -64,8 +65,8 @@ export class TwoFactorRequiredException extends RedirectingException {
   static message =
     'La double authentification est obligatoire pour le personnel : activez-la pour continuer.'
 
-  redirectTo = '/profile'
-  payload = { two_factor_url: '/profile' }
+  redirectTo = urlFor('app.profile')
+  payload = { two_factor_url: urlFor('app.profile') }
 }
 
 /** Too many tries: the message says how long to wait. */

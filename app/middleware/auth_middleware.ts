@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 
@@ -7,7 +8,7 @@ import type { Authenticators } from '@adonisjs/auth/types'
  * which the client's HTTP helper turns into a redirect.
  */
 export default class AuthMiddleware {
-  redirectTo = '/login'
+  redirectTo = urlFor('guest.login')
 
   async handle(
     ctx: HttpContext,

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { passwordRecentlyConfirmed } from '#services/auth_session'
 import { currentPagePath, rememberIntended } from '#services/intended'
@@ -12,7 +13,7 @@ import { PasswordConfirmationRequiredException } from '#exceptions/http_exceptio
 export default class ConfirmPasswordMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     if (passwordRecentlyConfirmed(ctx.session)) return next()
-    rememberIntended(ctx, 'confirm_password', currentPagePath(ctx, '/profile'))
-    throw new PasswordConfirmationRequiredException('/confirm-password')
+    rememberIntended(ctx, 'confirm_password', currentPagePath(ctx, urlFor('app.profile')))
+    throw new PasswordConfirmationRequiredException(urlFor('app.password.confirm'))
   }
 }

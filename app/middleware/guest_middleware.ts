@@ -1,9 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 
 export default class GuestMiddleware {
-  redirectTo = '/dashboard'
+  redirectTo = urlFor('app.dashboard')
 
   async handle(
     ctx: HttpContext,

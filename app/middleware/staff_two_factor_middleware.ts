@@ -5,8 +5,6 @@ import { isApiRequest } from '#services/http_errors'
 import { TwoFactorRequiredException } from '#exceptions/http_exceptions'
 import type User from '#models/user'
 
-export const TWO_FACTOR_REQUIRED_URL = '/two-factor-required'
-
 /** Staff (real role esi) without two-factor (DESIGN.md §4). */
 export function needsTwoFactorSetup(user: User): boolean {
   return user.role === 'esi' && !user.hasTwoFactor
@@ -23,6 +21,6 @@ export default class StaffTwoFactorMiddleware {
     if (!needsTwoFactorSetup(user)) return next()
     if (isApiRequest(ctx)) throw new TwoFactorRequiredException()
     rememberIntended(ctx, 'two_factor_setup', currentPagePath(ctx))
-    return ctx.response.redirect().toPath(TWO_FACTOR_REQUIRED_URL)
+    return ctx.response.redirect().toRoute('app.two_factor.required')
   }
 }

@@ -15,6 +15,6 @@ export default class VerifiedMiddleware {
     if (user.emailVerifiedAt) return next()
     if (isApiRequest(ctx)) throw new EmailNotVerifiedException()
     ctx.session.flash('warning', VERIFY_FIRST_MESSAGE)
-    return ctx.response.redirect().toPath('/email/verify')
+    return ctx.response.redirect().toRoute('app.verification.notice')
   }
 }

@@ -1,4 +1,5 @@
 import type Client from '#models/client'
+import { iso } from '#transformers/dates'
 import type Societe from '#models/societe'
 import {
   clientDisplayName,
@@ -7,9 +8,6 @@ import {
   type ClientType,
 } from '#shared/clients'
 import type { ClientListRow } from '#services/clients/client_list'
-
-const iso = (value: Date | { toISO(): string | null } | null | undefined) =>
-  value instanceof Date ? value.toISOString() : (value?.toISO() ?? '')
 
 /** A list row: only what the table shows. */
 export function clientListItem(row: ClientListRow): ClientListItem {
@@ -28,7 +26,7 @@ export function clientListItem(row: ClientListRow): ClientListItem {
       row.apporteur_id && row.apporteur_nom
         ? { id: row.apporteur_id, nom: row.apporteur_nom }
         : null,
-    created_at: iso(row.created_at),
+    created_at: iso(row.created_at) ?? '',
   }
 }
 
@@ -56,7 +54,7 @@ export function clientDetail(client: Client, apporteur: Societe | null): ClientD
     chantier_lng: client.chantierLng,
     apporteur: apporteur ? { id: apporteur.id, nom: apporteur.nom } : null,
     notes: client.notes,
-    created_at: iso(client.createdAt),
-    updated_at: iso(client.updatedAt),
+    created_at: iso(client.createdAt) ?? '',
+    updated_at: iso(client.updatedAt) ?? '',
   }
 }

@@ -4,8 +4,9 @@
  */
 import type { ReactNode } from 'react'
 import { router } from '@inertiajs/react'
+import { route } from '~/lib/route'
 
-export const BACK_FALLBACK_URL = '/esi/bdc'
+export const BACK_FALLBACK_URL = route('esi.bdc.index')
 
 /**
  * True when going back stays inside the application. The Navigation API knows it exactly

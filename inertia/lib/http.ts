@@ -5,10 +5,11 @@
  */
 import NProgress from 'nprogress'
 import { router } from '@inertiajs/react'
+import { route } from './route.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export const LOGIN_URL = '/login'
+export const LOGIN_URL = route('guest.login')
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 export const SESSION_EXPIRED_WARNING = 'Session expired or invalid: redirecting to /login.'

@@ -3,6 +3,7 @@
  * switches it off (null), another value switches it on; the local value changes only once the
  * server has accepted.
  */
+import { route } from './route.js'
 
 export type ToggleKind = 'droit' | 'acces'
 
@@ -16,14 +17,14 @@ interface ToggleSpec {
 
 export const TOGGLES: Record<ToggleKind, ToggleSpec> = {
   droit: {
-    url: '/api/user/role',
+    url: route('api.user.role'),
     body: (value) => ({ droit: value }),
     on: (value) => `Rôle activé : ${value}`,
     off: 'Rôle désactivé',
     error: 'Erreur lors de la mise à jour du rôle.',
   },
   acces: {
-    url: '/api/user/acces-role',
+    url: route('api.user.acces_role'),
     body: (value) => ({ role: value }),
     on: (value) => `Accès activé : ${value}`,
     off: 'Accès désactivé',

@@ -7,6 +7,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { usePage } from '@inertiajs/react'
 import { http } from '~/lib/http'
 import type { CurrentUser, SharedProps } from '~/types'
+import { route } from './route.js'
 
 export interface SocieteSummary {
   id: number
@@ -62,7 +63,7 @@ export const userStore = {
  */
 export function loadUser(): Promise<CurrentUser | null> {
   userRequest ??= http
-    .get<CurrentUser>('/api/user')
+    .get<CurrentUser>(route('api.user'))
     .then((user) => {
       setState({ user })
       return user
@@ -80,7 +81,7 @@ export function loadUser(): Promise<CurrentUser | null> {
 /** GET /api/user/societes, kept as `societes`. Same failure handling as loadUser(). */
 export function loadSocietes(): Promise<SocieteSummary[]> {
   societesRequest ??= http
-    .get<SocieteSummary[]>('/api/user/societes')
+    .get<SocieteSummary[]>(route('api.user.societes'))
     .then((societes) => {
       setState({ societes })
       return societes

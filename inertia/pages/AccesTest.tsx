@@ -3,6 +3,7 @@ import type { SharedProps } from '../types.js'
 import PageHeader from '../components/layout/PageHeader.js'
 import Block from '../components/ui/Block.js'
 import { roleLabel } from '../components/dashboard/labels.js'
+import { route } from '~/lib/route'
 
 export type AccesTestProps = {
   effectiveRole: string
@@ -63,7 +64,10 @@ export default function AccesTest({ effectiveRole, areas }: AccesTestProps) {
       <PageHeader
         title="Test d’accès"
         subtitle="Ce que votre rôle effectif permet d’ouvrir, tel que le serveur le vérifie."
-        breadcrumb={[{ label: 'Tableau de bord', href: '/dashboard' }, { label: 'Test d’accès' }]}
+        breadcrumb={[
+          { label: 'Tableau de bord', href: route('app.dashboard') },
+          { label: 'Test d’accès' },
+        ]}
       />
 
       <div className="content">

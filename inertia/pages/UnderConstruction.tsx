@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../components/layout/PageHeader.js'
 import Block from '../components/ui/Block.js'
+import { route } from '~/lib/route'
 
 export type UnderConstructionProps = {
   title: string
@@ -17,7 +18,7 @@ export default function UnderConstruction({ title, path }: UnderConstructionProp
       <PageHeader
         title={title}
         subtitle="En construction"
-        breadcrumb={[{ label: 'Tableau de bord', href: '/dashboard' }, { label: title }]}
+        breadcrumb={[{ label: 'Tableau de bord', href: route('app.dashboard') }, { label: title }]}
       />
 
       <div className="content">
@@ -37,7 +38,7 @@ export default function UnderConstruction({ title, path }: UnderConstructionProp
               droits d’accès à cette page sont déjà en place.
             </p>
             <div className="d-flex flex-wrap justify-content-center gap-2">
-              <Link href="/dashboard" className="btn btn-primary">
+              <Link href={route('app.dashboard')} className="btn btn-primary">
                 <i className="bi bi-arrow-left me-2" aria-hidden="true" />
                 Retour au tableau de bord
               </Link>

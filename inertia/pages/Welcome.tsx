@@ -3,6 +3,7 @@ import type { SharedProps } from '../types.js'
 import FeatureCard, { type Feature } from '../components/welcome/FeatureCard.js'
 import HeroIllustration from '../components/welcome/HeroIllustration.js'
 import Pipeline from '../components/welcome/Pipeline.js'
+import { route } from '~/lib/route'
 
 const FEATURES: Feature[] = [
   {
@@ -66,17 +67,20 @@ export default function Welcome() {
               </p>
               <div className="d-flex flex-wrap gap-2">
                 {loggedIn ? (
-                  <Link href="/dashboard" className="btn btn-primary btn-lg px-4">
+                  <Link href={route('app.dashboard')} className="btn btn-primary btn-lg px-4">
                     <i className="bi bi-speedometer2 me-2" aria-hidden="true" />
                     Accéder au tableau de bord
                   </Link>
                 ) : (
                   <>
-                    <Link href="/register" className="btn btn-primary btn-lg px-4">
+                    <Link href={route('guest.register')} className="btn btn-primary btn-lg px-4">
                       <i className="bi bi-person-plus me-2" aria-hidden="true" />
                       Créer un compte
                     </Link>
-                    <Link href="/login" className="btn btn-outline-secondary btn-lg px-4">
+                    <Link
+                      href={route('guest.login')}
+                      className="btn btn-outline-secondary btn-lg px-4"
+                    >
                       Se connecter
                     </Link>
                   </>
@@ -128,7 +132,7 @@ export default function Welcome() {
               </p>
             </div>
             <Link
-              href={loggedIn ? '/dashboard' : '/register'}
+              href={loggedIn ? route('app.dashboard') : route('guest.register')}
               className="btn btn-light btn-lg px-4 flex-shrink-0"
             >
               {loggedIn ? 'Tableau de bord' : 'Créer un compte'}

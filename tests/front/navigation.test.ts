@@ -7,6 +7,7 @@ import {
   menuLinks,
   type MenuNode,
 } from '@shared/navigation'
+import { ROUTES } from '~/lib/routes.generated'
 
 const names = (nodes: ReturnType<typeof filterMenu>) => menuLinks(nodes).map((n) => n.to)
 const headings = (nodes: MenuNode[]) => nodes.filter((n) => n.heading).map((n) => n.heading)
@@ -122,5 +123,15 @@ describe('menu filter (SPEC.md §6)', () => {
     expect(isExternal('/dashboard')).toBe(false)
     expect(isExternal('#')).toBe(false)
     expect(isExternal(undefined)).toBe(false)
+  })
+
+  // SPEC.md spells the menu's URLs, so they stay literal here; each must still be a named route
+  it('every menu link is the URL of a named route (routes.generated.ts)', () => {
+    const patterns = new Set<string>(Object.values(ROUTES))
+    const links = menuLinks(MENU)
+      .map((n) => n.to!)
+      .filter((to) => to !== '#' && to !== 'ADMIN_URL')
+    expect(links.length).toBeGreaterThan(20)
+    expect(links.filter((to) => !patterns.has(to.split('?')[0]))).toEqual([])
   })
 })

@@ -44,7 +44,7 @@ export default class ContactsController {
     const input = await request.validateUsing(contactValidator)
     const contact = await createContact(ctx, user, input)
     session.flash('success', `Le contact « ${contact.fullName} » est créé.`)
-    return response.redirect().toPath(`/app/contacts/${contact.id}`)
+    return response.redirect().toRoute('partner.contacts.show', { id: contact.id })
   }
 
   async update(ctx: HttpContext) {
@@ -63,6 +63,6 @@ export default class ContactsController {
     const contact = await findContactFor(user, params.id, 'delete')
     await deleteContact(ctx, contact)
     session.flash('success', `Le contact « ${contact.fullName} » est supprimé.`)
-    return response.redirect().toPath('/app/contacts')
+    return response.redirect().toRoute('partner.contacts.index')
   }
 }

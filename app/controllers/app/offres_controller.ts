@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import logger from '@adonisjs/core/services/logger'
 import Contact from '#models/contact'
 import OffreLigne from '#models/offre_ligne'
@@ -101,7 +102,7 @@ export default class OffresController {
         'error',
         'Vous n’êtes rattaché à aucune société partenaire : les offres sont rédigées par les membres d’une société partenaire.'
       )
-      return response.redirect().toPath('/app/offres')
+      return response.redirect().toRoute('partner.offres.index')
     }
     const contacts = await contactsOf(societes.map((s) => s.id))
     // « Nouvelle offre » from a contact's page: that contact is chosen already
@@ -126,7 +127,7 @@ export default class OffresController {
     const user = auth.getUserOrFail()
     const input = await request.validateUsing(createOffreValidator)
     const offre = await createOffre(ctx, user, input)
-    const url = `/app/offres/${offre.id}/edit`
+    const url = urlFor('partner.offres.edit', { id: offre.id })
     session.flash('success', 'L’offre est enregistrée (brouillon).')
     if (isApiRequest(ctx)) return response.created({ id: offre.id, url })
     return response.redirect().toPath(url)
@@ -137,7 +138,8 @@ export default class OffresController {
     const { offre, member } = await findOffreFor(user, params.id, 'view')
     const abilities = abilitiesOf(user, offre, member)
     // Read-only for this user (staff, or a transmitted offre): the document itself
-    if (!abilities.edit) return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+    if (!abilities.edit)
+      return response.redirect().toRoute('partner.offres.preview', { id: offre.id })
     const lignes = await OffreLigne.query().where('offre_id', offre.id).orderBy('position')
     const societe = await Societe.findOrFail(offre.societeId)
     const contact = await Contact.findOrFail(offre.contactId)
@@ -169,7 +171,7 @@ export default class OffresController {
       })
     }
     session.flash('success', 'L’offre est enregistrée.')
-    return response.redirect().toPath(`/app/offres/${offre.id}/edit`)
+    return response.redirect().toRoute('partner.offres.edit', { id: offre.id })
   }
 
   async preview({ auth, params, inertia }: HttpContext) {
@@ -208,7 +210,7 @@ export default class OffresController {
   async envoyer(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    const back = urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 })
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -221,14 +223,14 @@ export default class OffresController {
         return response.ok({ numero: offre.numero, statut: offre.statut, mailed: sent, message })
       }
       session.flash(sent ? 'success' : 'warning', message)
-      return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+      return response.redirect().toRoute('partner.offres.preview', { id: offre.id })
     })
   }
 
   async transmettre(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    const back = urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 })
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -237,7 +239,7 @@ export default class OffresController {
       if (isApiRequest(ctx))
         return response.ok({ numero: offre.numero, statut: offre.statut, message })
       session.flash('success', message)
-      return response.redirect().toPath(`/app/offres/${offre.id}/preview`)
+      return response.redirect().toRoute('partner.offres.preview', { id: offre.id })
     })
   }
 

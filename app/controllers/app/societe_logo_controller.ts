@@ -34,7 +34,7 @@ export default class SocieteLogoController {
     const { logo } = await request.validateUsing(logoValidator)
     await replaceLogo(ctx, societe, logo)
     session.flash('success', 'Le logo est enregistré.')
-    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
 
   async destroy(ctx: HttpContext) {
@@ -44,6 +44,6 @@ export default class SocieteLogoController {
     authorize(this.policy.update(user, membership))
     await removeLogo(ctx, societe)
     session.flash('success', 'Le logo est retiré.')
-    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type User from '#models/user'
 import SocietePolicy from '#policies/societe_policy'
 import { authorize } from '#policies/base_policy'
@@ -61,7 +62,7 @@ export default class SocieteMembersController {
         ? `Invitation envoyée à ${invitee.email} : le lien pour choisir son mot de passe est valable 72 heures.`
         : `${invitee.name} fait maintenant partie de la société ; un e-mail l’en informe.`
     )
-    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
 
   async edit({ auth, params, inertia }: HttpContext) {
@@ -90,7 +91,9 @@ export default class SocieteMembersController {
       this.policy.manageMembers(user, societe, await membershipOf(user.id, societe.id)) === 'allow'
     return response
       .redirect()
-      .toPath(stillManages ? `/app/company/${societe.id}/edit` : '/app/company')
+      .toPath(
+        stillManages ? urlFor('app.company.edit', { id: societe.id }) : urlFor('app.company.index')
+      )
   }
 
   async destroy(ctx: HttpContext) {
@@ -99,13 +102,15 @@ export default class SocieteMembersController {
     const { member, societe } = await this.membershipFor(user, params.id)
     if (!(await removeMember(ctx, member))) {
       session.flash('error', LAST_ADMIN)
-      return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+      return response.redirect().toRoute('app.company.edit', { id: societe.id })
     }
     session.flash('success', 'La personne ne fait plus partie de la société.')
     const stillManages =
       this.policy.manageMembers(user, societe, await membershipOf(user.id, societe.id)) === 'allow'
     return response
       .redirect()
-      .toPath(stillManages ? `/app/company/${societe.id}/edit` : '/app/company')
+      .toPath(
+        stillManages ? urlFor('app.company.edit', { id: societe.id }) : urlFor('app.company.index')
+      )
   }
 }

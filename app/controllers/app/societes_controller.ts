@@ -51,7 +51,7 @@ export default class SocietesController {
     const input = await request.validateUsing(societeValidator)
     const societe = await createSociete(ctx, user, input, this.policy.creatableTypes(user))
     session.flash('success', `La société « ${societe.nom} » est créée.`)
-    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
 
   async edit({ auth, params, inertia }: HttpContext) {
@@ -80,7 +80,7 @@ export default class SocietesController {
     const input = await request.validateUsing(societeValidator)
     await updateSociete(ctx, societe, input, this.policy.changeType(user))
     session.flash('success', 'Les informations de la société sont enregistrées.')
-    return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+    return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
 
   /** Admin area (esi with the admin droit, recent step-up): memberships and contacts go too. */
@@ -91,9 +91,9 @@ export default class SocietesController {
     authorize(this.policy.delete(user, societe), 'Notre propre société ne peut pas être supprimée.')
     if (!(await deleteSociete(ctx, societe))) {
       session.flash('error', SOCIETE_IN_USE)
-      return response.redirect().toPath(`/app/company/${societe.id}/edit`)
+      return response.redirect().toRoute('app.company.edit', { id: societe.id })
     }
     session.flash('success', `La société « ${societe.nom} » est supprimée.`)
-    return response.redirect().toPath('/app/company')
+    return response.redirect().toRoute('app.company.index')
   }
 }

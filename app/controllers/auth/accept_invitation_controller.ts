@@ -47,6 +47,6 @@ export default class AcceptInvitationController {
       subjectId: user.id,
     })
     session.flash('success', INVITATION_ACCEPTED)
-    return response.redirect().toPath('/login')
+    return response.redirect().toRoute('guest.login')
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import hash from '@adonisjs/core/services/hash'
 import { passwordValidator } from '#validators/auth'
 import { audit } from '#services/audit'
@@ -46,6 +47,6 @@ export default class ConfirmPasswordController {
     await clearTries(attempts, key)
     markPasswordConfirmed(session)
     await audit(ctx, { action: 'auth.password_confirmed', subjectType: 'user', subjectId: user.id })
-    return response.redirect().toPath(pullIntended(ctx, 'confirm_password', '/profile'))
+    return response.redirect().toPath(pullIntended(ctx, 'confirm_password', urlFor('app.profile')))
   }
 }

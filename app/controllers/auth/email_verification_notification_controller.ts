@@ -17,7 +17,7 @@ export default class EmailVerificationNotificationController {
   async store(ctx: HttpContext) {
     const { auth, response, session } = ctx
     const user = auth.getUserOrFail()
-    if (user.emailVerifiedAt) return response.redirect().toPath('/dashboard')
+    if (user.emailVerifiedAt) return response.redirect().toRoute('app.dashboard')
 
     const checks: Parameters<typeof countTry>[0] = [
       [limiters.perMinute(), throttleKeys.verificationMinute(user.id)],

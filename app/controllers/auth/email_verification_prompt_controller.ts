@@ -4,7 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 export default class EmailVerificationPromptController {
   async create({ auth, inertia, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    if (user.emailVerifiedAt) return response.redirect().toPath('/dashboard')
+    if (user.emailVerifiedAt) return response.redirect().toRoute('app.dashboard')
     return inertia.render('Auth/VerifyEmail', { email: user.email })
   }
 }

@@ -45,6 +45,6 @@ export default class RegisterController {
       'success',
       'Bienvenue ! Votre compte est créé. Vérifiez votre adresse e-mail pour l’activer.'
     )
-    return response.redirect().toPath('/email/verify')
+    return response.redirect().toRoute('app.verification.notice')
   }
 }

@@ -34,6 +34,6 @@ export default class ResetPasswordController {
       subjectId: user.id,
     })
     session.flash('success', PASSWORD_RESET_DONE)
-    return response.redirect().toPath('/login')
+    return response.redirect().toRoute('guest.login')
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import { loginValidator } from '#validators/auth'
 import { audit } from '#services/audit'
@@ -61,7 +62,7 @@ export default class SessionController {
         subjectType: 'user',
         subjectId: user.id,
       })
-      return response.redirect().toPath('/two-factor-challenge')
+      return response.redirect().toRoute('twofactor.challenge')
     }
 
     await startUserSession(ctx, user, { remember: Boolean(remember), passwordTyped: true })
@@ -72,7 +73,9 @@ export default class SessionController {
       subjectId: user.id,
       after: { via: 'password' },
     })
-    return response.redirect().toPath(localPathOr(session.pullIntendedUrl(), '/dashboard'))
+    return response
+      .redirect()
+      .toPath(localPathOr(session.pullIntendedUrl(), urlFor('app.dashboard')))
   }
 
   /** Logout ends the session in the store (new empty id) and deletes the remember-me token. */
@@ -84,7 +87,7 @@ export default class SessionController {
     session.regenerate()
     await audit(ctx, { action: 'auth.logout', userId, subjectType: 'user', subjectId: userId })
     session.flash('success', 'Vous êtes déconnecté.')
-    return response.redirect().toPath('/login')
+    return response.redirect().toRoute('guest.login')
   }
 
   /** 429 JSON for API callers; the message next to the email field for the login form. */

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import User from '#models/user'
 import CheckSecondFactor from '#actions/auth/check_second_factor'
 import { secondFactorValidator } from '#validators/auth'
@@ -80,11 +81,13 @@ export default class TwoFactorChallengeController {
       subjectId: user.id,
       after: { via: `password+${factor}` },
     })
-    return response.redirect().toPath(localPathOr(session.pullIntendedUrl(), '/dashboard'))
+    return response
+      .redirect()
+      .toPath(localPathOr(session.pullIntendedUrl(), urlFor('app.dashboard')))
   }
 
   private expired({ session, response }: HttpContext) {
     session.flash('error', CHALLENGE_EXPIRED_MESSAGE)
-    return response.redirect().toPath('/login')
+    return response.redirect().toRoute('guest.login')
   }
 }

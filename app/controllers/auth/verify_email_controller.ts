@@ -18,7 +18,7 @@ export default class VerifyEmailController {
       : null
     if (!result) {
       session.flash('error', INVALID_VERIFICATION_LINK)
-      return response.redirect().toPath(auth.user ? '/email/verify' : '/login')
+      return response.redirect().toRoute(auth.user ? 'app.verification.notice' : 'guest.login')
     }
     if (result.verifiedNow) {
       await audit(ctx, {
@@ -30,9 +30,9 @@ export default class VerifyEmailController {
     }
     if (auth.user) {
       session.flash('success', 'Votre adresse e-mail est vérifiée. Bienvenue !')
-      return response.redirect().toPath('/dashboard')
+      return response.redirect().toRoute('app.dashboard')
     }
     session.flash('success', 'Votre adresse e-mail est vérifiée. Vous pouvez vous connecter.')
-    return response.redirect().toPath('/login')
+    return response.redirect().toRoute('guest.login')
   }
 }

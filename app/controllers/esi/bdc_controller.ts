@@ -87,7 +87,7 @@ export default class BdcController {
       await deleteSignature(stored.name)
       throw error
     }
-    return response.redirect().toPath(`/esi/bdc/${bdc.id}`)
+    return response.redirect().toRoute('esi.bdc.show', { id: bdc.id })
   }
 
   /** The stored signature, to esi only: never a public path, type chosen by the server. */
@@ -111,6 +111,6 @@ export default class BdcController {
       userId: auth.getUserOrFail().id,
     })
     session.flash('success', `Bon de commande ${bdc.numero} annulé.`)
-    return response.redirect().toPath(`/esi/bdc/${bdc.id}`)
+    return response.redirect().toRoute('esi.bdc.show', { id: bdc.id })
   }
 }

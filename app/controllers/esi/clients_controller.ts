@@ -68,7 +68,7 @@ export default class ClientsController {
     })
     const client = await createClient(ctx, data)
     ctx.session.flash('success', `Client n° ${client.idClient} créé.`)
-    return ctx.response.redirect().toPath(`/esi/customers/${client.idClient}`)
+    return ctx.response.redirect().toRoute('esi.customers.show', { id: client.idClient })
   }
 
   async update(ctx: HttpContext) {
@@ -78,7 +78,7 @@ export default class ClientsController {
     })
     await updateClient(ctx, client, data)
     ctx.session.flash('success', 'Client enregistré.')
-    return ctx.response.redirect().toPath(`/esi/customers/${client.idClient}`)
+    return ctx.response.redirect().toRoute('esi.customers.show', { id: client.idClient })
   }
 
   /** Admin droit + recent step-up (admin area, start/routes/clients.ts). */
@@ -86,7 +86,9 @@ export default class ClientsController {
     const client = await findClient(ctx.params.id)
     await deleteClient(ctx, client)
     ctx.session.flash('success', `Client n° ${client.idClient} supprimé.`)
-    return ctx.response.redirect().toPath('/esi/customers?sort=-id_client')
+    return ctx.response
+      .redirect()
+      .toRoute('esi.customers.index', {}, { qs: { sort: '-id_client' } })
   }
 
   /** The filtered list in its order, as CSV (same parameters as the page). */

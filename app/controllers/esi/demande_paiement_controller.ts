@@ -66,7 +66,7 @@ export default class DemandePaiementController {
           ? `Demande de paiement ${demande.numero} créée, mais l’e-mail n’a pas pu partir : renvoyez-le.`
           : `Demande de paiement ${demande.numero} créée, sans e-mail (aucune adresse) : transmettez le lien au client.`
     )
-    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+    return response.redirect().toRoute('esi.paiement.show', { id: demande.id })
   }
 
   async show({ inertia, params }: HttpContext) {
@@ -81,7 +81,7 @@ export default class DemandePaiementController {
     const demande = await findDemande(params.id)
     await markDemandePayee(ctx, demande.id, auth.getUserOrFail().id)
     session.flash('success', `Demande ${demande.numero} marquée comme payée.`)
-    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+    return response.redirect().toRoute('esi.paiement.show', { id: demande.id })
   }
 
   async renvoyer(ctx: HttpContext) {
@@ -90,6 +90,6 @@ export default class DemandePaiementController {
     const sent = await resendDemandeMail(ctx, demande, auth.getUserOrFail())
     if (sent) session.flash('success', `E-mail renvoyé à ${demande.email}.`)
     else session.flash('error', 'L’e-mail n’a pas pu partir : réessayez dans un instant.')
-    return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
+    return response.redirect().toRoute('esi.paiement.show', { id: demande.id })
   }
 }

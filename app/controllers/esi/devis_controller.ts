@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import vine from '@vinejs/vine'
 import Client from '#models/client'
 import Devis from '#models/devis'
@@ -120,7 +121,7 @@ export default class DevisController {
       return ctx.response.status(201).send({ id: devis.id, lock_version: devis.lockVersion })
     }
     ctx.session.flash('success', 'Devis créé (brouillon).')
-    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+    return ctx.response.redirect().toRoute('esi.devis.edit', { id: devis.id })
   }
 
   async edit({ inertia, params, session, auth }: HttpContext) {
@@ -160,7 +161,7 @@ export default class DevisController {
     try {
       result = await updateDevis(ctx, devis.id, data.lock_version, input, user.id)
     } catch (error) {
-      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+      return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
     }
     if (isApiRequest(ctx)) {
       return ctx.response.send({
@@ -176,7 +177,7 @@ export default class DevisController {
         ? `Nouvelle version enregistrée (rév. ${result.devis.revision}) : le devis repasse en brouillon.`
         : 'Devis enregistré.'
     )
-    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+    return ctx.response.redirect().toRoute('esi.devis.edit', { id: devis.id })
   }
 
   /** The "Modification de statut" dialog (envoyé also mails the PDF to the client). */
@@ -194,7 +195,7 @@ export default class DevisController {
         user
       )
     } catch (error) {
-      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+      return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
     }
     const label = DEVIS_STATUT_LABELS[data.to as DevisStatut]
     if (isApiRequest(ctx)) {
@@ -215,7 +216,7 @@ export default class DevisController {
           ? `Devis accepté : bon de commande ${outcome.bdc.numero} créé.`
           : `Statut du devis : ${label}.`
     )
-    return ctx.response.redirect().toPath(`/esi/devis/${devis.id}/edit`)
+    return ctx.response.redirect().toRoute('esi.devis.edit', { id: devis.id })
   }
 
   async duplicate(ctx: HttpContext) {
@@ -225,7 +226,7 @@ export default class DevisController {
       'success',
       `Copie créée (brouillon)${devis.numero ? ` à partir du devis ${devis.numero}` : ''}.`
     )
-    return ctx.response.redirect().toPath(`/esi/devis/${copy.id}/edit`)
+    return ctx.response.redirect().toRoute('esi.devis.edit', { id: copy.id })
   }
 
   /** An older version, read-only, from its snapshot (same page as Edit). */
@@ -322,9 +323,9 @@ export default class DevisController {
     try {
       await deleteDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
     } catch (error) {
-      return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
+      return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
     }
     ctx.session.flash('success', 'Brouillon de devis supprimé.')
-    return ctx.response.redirect().toPath('/esi/devis')
+    return ctx.response.redirect().toRoute('esi.devis.index')
   }
 }

@@ -4,7 +4,7 @@ import DevisRevision from '#models/devis_revision'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { devisDocument, devisPdf, devisRevisionPdf, pdfHeaders } from '#services/pdf/index'
-import { DEVIS_STATUT_LABELS } from '#shared/devis'
+import DevisTransformer from '#transformers/sales/devis_transformer'
 
 /**
  * esi/devis/Preview and the devis PDFs (issue 5, deliverable 3), staff only (esiStack in
@@ -22,13 +22,7 @@ export default class DocumentsController {
       .orderBy('revision', 'desc')
       .select('revision', 'created_at')
     return inertia.render('esi/devis/Preview', {
-      devis: {
-        id: devis.id,
-        numero: devis.numero,
-        revision: devis.revision,
-        statut: devis.statut,
-        statut_label: DEVIS_STATUT_LABELS[devis.statut],
-      },
+      devis: DevisTransformer.transform(devis),
       document,
       revisions: revisions.map((r) => ({
         revision: r.revision,

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { AppException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http_errors'
 import { parseSerialId } from '#services/serial_id'
@@ -11,7 +12,7 @@ export default class OffreDevisController {
     const user = auth.getUserOrFail()
     try {
       const { devis, client, clientCreated, offre } = await offreToDevis(ctx, user, params.id)
-      const url = `/esi/devis/${devis.id}/edit`
+      const url = urlFor('esi.devis.edit', { id: devis.id })
       const message = `Le devis est créé depuis l’offre ${offre.numero} pour ${
         clientCreated ? 'le nouveau client' : 'le client'
       } « ${devis.clientNom} » (n° ${client.idClient}) : vérifiez les prix puis envoyez-le.`
@@ -22,7 +23,9 @@ export default class OffreDevisController {
       // Already converted (a double click, a colleague): said on the offre's page
       if (!(error instanceof AppException) || error.status !== 422 || isApiRequest(ctx)) throw error
       session.flash('error', error.message)
-      return response.redirect().toPath(`/app/offres/${parseSerialId(params.id) ?? 0}/preview`)
+      return response
+        .redirect()
+        .toPath(urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 }))
     }
   }
 }

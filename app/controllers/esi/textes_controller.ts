@@ -46,7 +46,7 @@ export default class TextesController {
     const data = await ctx.request.validateUsing(createTexteValidator)
     const texte = await new SaveBaseTexte(ctx, ctx.auth.getUserOrFail() as User).create(data)
     ctx.session.flash('success', TEXTE_CREATED_MESSAGE)
-    return ctx.response.redirect().toPath(`/esi/textes/${texte.id}`)
+    return ctx.response.redirect().toRoute('esi.textes.edit', { id: texte.id })
   }
 
   async edit({ inertia, params, auth }: HttpContext) {
@@ -74,7 +74,7 @@ export default class TextesController {
       return ctx.response.redirect().back()
     }
     ctx.session.flash('success', TEXTE_SAVED_MESSAGE)
-    return ctx.response.redirect().toPath(`/esi/textes/${texte.id}`)
+    return ctx.response.redirect().toRoute('esi.textes.edit', { id: texte.id })
   }
 
   /** Admin only (route stack): the users' own versions of it go too. */
@@ -95,6 +95,6 @@ export default class TextesController {
       )
     })
     ctx.session.flash('success', TEXTE_DELETED_MESSAGE)
-    return ctx.response.redirect().toPath('/esi/textes')
+    return ctx.response.redirect().toRoute('esi.textes.index')
   }
 }

@@ -50,6 +50,6 @@ export default class PasswordController {
     await endAllSessions(user.id)
     await startUserSession(ctx, user, { remember: remembered, passwordTyped: true })
     session.flash('success', PASSWORD_CHANGED_MESSAGE)
-    return response.redirect().toPath('/profile')
+    return response.redirect().toRoute('app.profile')
   }
 }

@@ -61,7 +61,7 @@ export default class ProfileController {
     }
     const { emailChanged } = await new UpdateProfileInformation().handle(ctx, user, data)
     session.flash('success', emailChanged ? EMAIL_CHANGED_MESSAGE : PROFILE_UPDATED_MESSAGE)
-    return response.redirect().toPath('/profile')
+    return response.redirect().toRoute('app.profile')
   }
 
   /** Behind `confirmPassword`, and the password typed once more in the dialog. */
@@ -84,6 +84,6 @@ export default class ProfileController {
     session.clear()
     session.regenerate()
     session.flash('success', ACCOUNT_DELETED_MESSAGE)
-    return response.redirect().toPath('/')
+    return response.redirect().toRoute('public.welcome')
   }
 }

@@ -14,7 +14,7 @@ export default class UserTextesController {
     const { texte_id: texteId, contenu } = await ctx.request.validateUsing(userTexteValidator)
     await new SaveUserTexte(ctx, user).save(texteId, contenu)
     ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
-    return ctx.response.redirect().toPath('/profile')
+    return ctx.response.redirect().toRoute('app.profile')
   }
 
   async update(ctx: HttpContext) {
@@ -24,7 +24,7 @@ export default class UserTextesController {
     const { contenu } = await ctx.request.validateUsing(userTexteUpdateValidator)
     await new SaveUserTexte(ctx, user).save(own.texteId, contenu)
     ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
-    return ctx.response.redirect().toPath('/profile')
+    return ctx.response.redirect().toRoute('app.profile')
   }
 
   async destroy(ctx: HttpContext) {
@@ -33,6 +33,6 @@ export default class UserTextesController {
     if (!own) throw new NotFoundException()
     await new SaveUserTexte(ctx, user).reset(own)
     ctx.session.flash('success', USER_TEXTE_RESET_MESSAGE)
-    return ctx.response.redirect().toPath('/profile')
+    return ctx.response.redirect().toRoute('app.profile')
   }
 }

@@ -11,6 +11,7 @@ import { FieldGroup, SubmitButton, TextInput } from '../form/index.js'
 import SignaturePad from './SignaturePad.js'
 import { DELAI_RETRACTATION_JOURS, LIEU_SIGNATURE_LABELS, type LieuSignature } from '@shared/devis'
 import { SIGNATURE_LIMITS } from '@shared/bdc'
+import { route } from '~/lib/route'
 
 type Mode = 'dessin' | 'scan'
 
@@ -68,7 +69,7 @@ export default function SignaturePanel({
       ...(d.mode === 'dessin' ? { signature: d.signature ?? '' } : {}),
       ...(d.mode === 'scan' && d.fichier ? { fichier: d.fichier } : {}),
     }))
-    form.post(`/esi/bdc/${bdcId}/signature`, { forceFormData: true, preserveScroll: true })
+    form.post(route('esi.bdc.sign', { id: bdcId }), { forceFormData: true, preserveScroll: true })
   }
 
   const tab = (mode: Mode, label: string, icon: string) => (

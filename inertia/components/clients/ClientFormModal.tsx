@@ -14,6 +14,7 @@ import {
 import DialogModal from '../ui/DialogModal.js'
 import { FormError, SubmitButton, TextInput } from '../form/index.js'
 import { SelectField, TextAreaField } from './fields.js'
+import { route } from '~/lib/route'
 
 export interface ClientFormModalProps {
   show: boolean
@@ -107,8 +108,8 @@ export default function ClientFormModal({
   function submit(event: FormEvent) {
     event.preventDefault()
     const options = { preserveScroll: true, onSuccess: () => onClose() }
-    if (client) form.put(`/esi/customers/${client.id_client}`, options)
-    else form.post('/esi/customers', options)
+    if (client) form.put(route('esi.customers.update', { id: client.id_client }), options)
+    else form.post(route('esi.customers.store'), options)
   }
 
   function copyBillingAddress() {

@@ -8,6 +8,7 @@ import Block from '../ui/Block.js'
 import { FieldGroup, SubmitButton } from '../form/index.js'
 import { confirmDelete } from '~/lib/dialogs'
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES } from '@shared/societes'
+import { route } from '~/lib/route'
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp'
 
@@ -34,7 +35,7 @@ export default function LogoBlock({
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!form.data.logo) return setLocalError('Choisissez un fichier image.')
-    form.post(`/app/company/${societeId}/logo`, {
+    form.post(route('app.company.logo.update', { id: societeId }), {
       forceFormData: true,
       preserveScroll: true,
       onSuccess: () => {
@@ -46,7 +47,7 @@ export default function LogoBlock({
 
   async function remove() {
     if (await confirmDelete({ text: 'Le logo de la société sera retiré.' })) {
-      router.delete(`/app/company/${societeId}/logo`, { preserveScroll: true })
+      router.delete(route('app.company.logo.destroy', { id: societeId }), { preserveScroll: true })
     }
   }
 

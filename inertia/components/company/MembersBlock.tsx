@@ -4,6 +4,7 @@ import Block from '../ui/Block.js'
 import { MEMBER_ROLE_NAMES } from '@shared/societes'
 import { formatDate } from '~/lib/format'
 import type { MemberRow } from './types.js'
+import { route } from '~/lib/route'
 
 export interface MembersBlockProps {
   societeId: number
@@ -17,7 +18,10 @@ export default function MembersBlock({ societeId, members, canManage }: MembersB
       title={`Utilisateurs (${members.length})`}
       options={
         canManage && (
-          <Link href={`/app/company/${societeId}/users/create`} className="btn btn-sm btn-primary">
+          <Link
+            href={route('app.company.users.create', { id: societeId })}
+            className="btn btn-sm btn-primary"
+          >
             <i className="bi bi-person-plus me-1" aria-hidden="true" />
             Inviter
           </Link>
@@ -54,7 +58,7 @@ export default function MembersBlock({ societeId, members, canManage }: MembersB
               </span>
               {canManage && (
                 <Link
-                  href={`/app/company/users/${m.membership_id}/edit`}
+                  href={route('app.company.users.edit', { id: m.membership_id })}
                   className="btn btn-sm btn-alt-secondary"
                   aria-label={`Gérer ${m.name}`}
                   title="Gérer"

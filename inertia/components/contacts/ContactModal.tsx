@@ -12,6 +12,7 @@ import {
   type ContactFormValues,
   type SocieteOption,
 } from './types.js'
+import { route } from '~/lib/route'
 
 const LABELS: Record<keyof ContactFormValues, string> = {
   societe_id: 'Société',
@@ -57,8 +58,8 @@ export default function ContactModal({ contact, societes, onClose }: ContactModa
   function submit(event: FormEvent) {
     event.preventDefault()
     const options = { preserveScroll: true, onSuccess: onClose }
-    if (contact) form.put(`/app/contacts/${contact.id}`, options)
-    else form.post('/app/contacts', options)
+    if (contact) form.put(route('partner.contacts.update', { id: contact.id }), options)
+    else form.post(route('partner.contacts.store'), options)
   }
 
   const text = (field: keyof ContactFormValues, extra: Record<string, unknown> = {}) => (

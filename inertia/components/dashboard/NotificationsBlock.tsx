@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import type { NotificationItem } from '../../types.js'
 import { formatDateTime, formatRelative } from '../../lib/format.js'
+import { route } from '~/lib/route'
 
 export interface NotificationsBlockProps {
   items: NotificationItem[]
@@ -26,7 +27,7 @@ export default function NotificationsBlock({ items, unread }: NotificationsBlock
       options={
         unread > 0 && (
           <Link
-            href="/notifications/read-all"
+            href={route('app.notifications.read_all')}
             method="post"
             as="button"
             preserveScroll
@@ -52,7 +53,7 @@ export default function NotificationsBlock({ items, unread }: NotificationsBlock
             <li key={item.id} className="list-group-item px-0">
               {/* The server marks it read, then follows its link */}
               <Link
-                href={`/notifications/${item.id}`}
+                href={route('app.notifications.open', { id: item.id })}
                 className="d-flex align-items-start gap-3 text-decoration-none text-body"
               >
                 <i

@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { MEMBER_ROLE_LABELS, SOCIETE_TYPE_LABELS } from './labels.js'
+import { route } from '~/lib/route'
 
 // A type, not an interface: the server checks page props against a JSON record type
 export type DashboardSociete = {
@@ -20,7 +21,7 @@ export default function SocietesBlock({ societes }: { societes: DashboardSociete
         </>
       }
       options={
-        <Link href="/app/company" className="btn btn-sm btn-alt-secondary">
+        <Link href={route('app.company.index')} className="btn btn-sm btn-alt-secondary">
           Tout voir
         </Link>
       }

@@ -1,5 +1,6 @@
 import { filterMenu, isExternal, MENU, type MenuNode } from '../../../shared/navigation.js'
 import type { RoleSubject } from '../../../shared/roles.js'
+import { route } from '~/lib/route'
 
 export interface Shortcut {
   name: string
@@ -16,7 +17,7 @@ export interface ShortcutSection {
 }
 
 // Not worth a card: the current page, and the sidebar's placeholder links
-const SKIPPED = new Set(['/dashboard', '#'])
+const SKIPPED = new Set([route('app.dashboard'), '#'])
 
 function toShortcut(node: MenuNode): Shortcut | null {
   if (node.sub) {

@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react'
 import { PREVIEW_CODES } from './status_info.js'
+import { route } from '~/lib/route'
 
 /** Shown on /preview/errors/*: says it is a demonstration and lets staff flip through the codes. */
 export default function PreviewBanner({ current }: { current: number }) {
@@ -16,7 +17,7 @@ export default function PreviewBanner({ current }: { current: number }) {
         {PREVIEW_CODES.map((code) => (
           <Link
             key={code}
-            href={`/preview/errors/${code}`}
+            href={route('preview.errors', { code })}
             className={`btn btn-sm ${code === current ? 'btn-info' : 'btn-outline-info'}`}
             aria-current={code === current ? 'page' : undefined}
           >

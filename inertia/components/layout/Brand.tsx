@@ -1,9 +1,10 @@
 import { Link, usePage } from '@inertiajs/react'
 import type { SharedProps } from '../../types.js'
+import { route } from '~/lib/route'
 
 /** Logo mark + application name, linking home. */
 export default function Brand({
-  href = '/dashboard',
+  href = route('app.dashboard'),
   className = '',
 }: {
   href?: string

@@ -1,6 +1,7 @@
 import { Link, usePage } from '@inertiajs/react'
 import Brand from './Brand.js'
 import type { SharedProps } from '../../types.js'
+import { route } from '~/lib/route'
 
 /**
  * Guest header (SPEC.md §2): Log in / Create account for guests, a Dashboard link for a logged-in
@@ -14,20 +15,20 @@ export default function GuestHeader({ landing = false }: { landing?: boolean }) 
         <Brand href="/" />
         <nav className="guest-nav" aria-label="Compte">
           {user ? (
-            <Link href="/dashboard" className="btn btn-primary">
+            <Link href={route('app.dashboard')} className="btn btn-primary">
               <i className="bi bi-speedometer2 me-1" aria-hidden="true" />
               Dashboard
             </Link>
           ) : (
             <>
-              <Link href="/login" className="guest-nav-link">
+              <Link href={route('guest.login')} className="guest-nav-link">
                 Log in
               </Link>
-              <Link href="/register" className="guest-nav-link">
+              <Link href={route('guest.register')} className="guest-nav-link">
                 Create account
               </Link>
               {landing && (
-                <Link href="/register" className="btn btn-primary">
+                <Link href={route('guest.register')} className="btn btn-primary">
                   S&apos;inscrire
                 </Link>
               )}

@@ -5,8 +5,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
 import { layoutStore, useLayout } from '../../lib/layout_store.js'
+import { route } from '~/lib/route'
 
-export const SEARCH_PATH = '/recherhce'
+export const SEARCH_PATH = route('esi.recherche')
 
 function submitSearch(e: FormEvent<HTMLFormElement>, q: string) {
   e.preventDefault()

@@ -2,6 +2,7 @@ import { Link, router } from '@inertiajs/react'
 import Dropdown from '../ui/Dropdown.js'
 import { formatDateTime, formatRelative } from '../../lib/format.js'
 import type { NotificationItem, SharedProps } from '../../types.js'
+import { route } from '~/lib/route'
 
 /** Icon classes from a stored value: "bi bi-x", "bi-x" or "x" all give Bootstrap Icons. */
 function iconClass(icon: string | null): string {
@@ -15,7 +16,7 @@ function Item({ item }: { item: NotificationItem }) {
     <li>
       {/* GET /notifications/{id} marks it read: never prefetched */}
       <Link
-        href={`/notifications/${item.id}`}
+        href={route('app.notifications.open', { id: item.id })}
         className={`notification-item${item.lu ? '' : ' unread'}`}
       >
         <span className="notification-icon" aria-hidden="true">
@@ -71,7 +72,9 @@ export default function NotificationsDropdown({
           className="btn btn-sm btn-alt-secondary"
           disabled={unread === 0}
           data-dropdown-close
-          onClick={() => router.post('/notifications/read-all', {}, { preserveScroll: true })}
+          onClick={() =>
+            router.post(route('app.notifications.read_all'), {}, { preserveScroll: true })
+          }
         >
           Tout marquer comme lu
         </button>

@@ -10,6 +10,7 @@ import { roleLabel } from './role_labels.js'
 import Avatar from '../ui/Avatar.js'
 import { layoutStore, useLayout } from '../../lib/layout_store.js'
 import { useCurrentUser } from '../../lib/user_store.js'
+import { route } from '~/lib/route'
 
 export default function SideOverlay() {
   const user = useCurrentUser()
@@ -49,7 +50,7 @@ export default function SideOverlay() {
             <div className="side-card">
               <div className="fs-sm text-muted text-truncate">{user.email}</div>
               <div className="d-flex gap-2 mt-2">
-                <Link href="/profile" className="btn btn-sm btn-alt-primary">
+                <Link href={route('app.profile')} className="btn btn-sm btn-alt-primary">
                   <i className="bi bi-person-circle me-1" aria-hidden="true" />
                   Profil
                 </Link>

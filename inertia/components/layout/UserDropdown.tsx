@@ -5,6 +5,7 @@ import Dropdown from '../ui/Dropdown.js'
 import { roleLabel } from './role_labels.js'
 import { layoutStore } from '../../lib/layout_store.js'
 import type { CurrentUser } from '../../types.js'
+import { route } from '~/lib/route'
 
 /** Header user menu: identity, Profil, Test accès (effective esi), display settings, Log Out. */
 export default function UserDropdown({ user }: { user: CurrentUser }) {
@@ -46,12 +47,12 @@ export default function UserDropdown({ user }: { user: CurrentUser }) {
         )}
       </div>
       <div className="p-2">
-        <Link className="dropdown-item" href="/profile">
+        <Link className="dropdown-item" href={route('app.profile')}>
           <i className="bi bi-person-circle" aria-hidden="true" />
           Profil
         </Link>
         {role === 'esi' && (
-          <Link className="dropdown-item" href="/test-access">
+          <Link className="dropdown-item" href={route('esi.test_access')}>
             <i className="bi bi-shield-check" aria-hidden="true" />
             Test accès
           </Link>
@@ -72,7 +73,7 @@ export default function UserDropdown({ user }: { user: CurrentUser }) {
           type="button"
           className="dropdown-item"
           data-dropdown-close
-          onClick={() => router.post('/logout')}
+          onClick={() => router.post(route('app.logout'))}
         >
           <i className="bi bi-box-arrow-right" aria-hidden="true" />
           Log Out

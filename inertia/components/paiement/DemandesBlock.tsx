@@ -11,6 +11,7 @@ import { DEMANDE_STATUT_VARIANTS, type DemandePaiementItem } from '@shared/bdc'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
 import { centsToInput, formatEuros } from '@shared/totals'
 import { moneyError } from '@shared/money'
+import { route } from '~/lib/route'
 
 export default function DemandesBlock({
   bdcId,
@@ -39,7 +40,7 @@ export default function DemandesBlock({
     if (problem) return setLocalError(problem)
     setLocalError(null)
     form.transform((data) => ({ ...data, lock_version: lockVersion }))
-    form.post(`/esi/bdc/${bdcId}/demandes-paiement`, { preserveScroll: true })
+    form.post(route('esi.paiement.store', { id: bdcId }), { preserveScroll: true })
   }
 
   return (
@@ -116,7 +117,7 @@ export default function DemandesBlock({
               className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2 px-0"
             >
               <span>
-                <Link href={`/esi/paiement/demandes/${d.id}`} className="fw-semibold">
+                <Link href={route('esi.paiement.show', { id: d.id })} className="fw-semibold">
                   {d.numero}
                 </Link>
                 <span className="small text-body-secondary ms-2">

@@ -11,6 +11,7 @@ import DialogModal from '../ui/DialogModal.js'
 import { Checkbox, FormError, SubmitButton, TextInput } from '../form/index.js'
 import { SelectField, TextAreaField } from '../clients/fields.js'
 import { formatMoney } from '../../lib/format.js'
+import { route } from '~/lib/route'
 
 export interface ProduitFormModalProps {
   show: boolean
@@ -82,8 +83,8 @@ export default function ProduitFormModal(props: ProduitFormModalProps) {
         onClose()
       },
     }
-    if (produit) form.put(`/esi/produits/${produit.id}`, options)
-    else form.post('/esi/produits', options)
+    if (produit) form.put(route('esi.produits.update', { id: produit.id }), options)
+    else form.post(route('esi.produits.store'), options)
   }
 
   const money = (name: 'prix_achat' | 'prix_vente_ht', required: boolean) => (

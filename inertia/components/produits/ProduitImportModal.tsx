@@ -8,6 +8,7 @@ import DialogModal from '../ui/DialogModal.js'
 import { http, HttpError } from '../../lib/http.js'
 import { toast } from '../../lib/toast.js'
 import type { ImportLineError } from '@shared/produits'
+import { route } from '~/lib/route'
 
 export interface ProduitImportModalProps {
   show: boolean
@@ -38,7 +39,7 @@ export default function ProduitImportModal({ show, onClose }: ProduitImportModal
     setBusy(true)
     setRefusal(null)
     try {
-      const result = await http.post<{ message: string }>('/esi/produits/import', body)
+      const result = await http.post<{ message: string }>(route('esi.produits.import'), body)
       void toast('success', result.message)
       close()
       router.reload({ only: ['produits', 'categories'] })

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import { useForm } from '@inertiajs/react'
 import PasswordDialog from './PasswordDialog.js'
+import { route } from '~/lib/route'
 
 export type DeleteUserFormProps = {
   /** Sociétés of which the user is the only admin while other members remain. */
@@ -22,7 +23,7 @@ export default function DeleteUserForm({ blockedBy }: DeleteUserFormProps) {
   }
 
   function confirm() {
-    form.delete('/profile', {
+    form.delete(route('app.profile.destroy'), {
       preserveScroll: true,
       onFinish: () => form.reset('password'),
     })

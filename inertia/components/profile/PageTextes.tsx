@@ -10,6 +10,7 @@ import TexteEditor from '../texte/TexteEditor.js'
 import TextePreview from '../texte/TextePreview.js'
 import type { UserTexteRow } from '../texte/types.js'
 import { confirm } from '~/lib/dialogs'
+import { route } from '~/lib/route'
 
 export type PageTextesProps = {
   textes: UserTexteRow[]
@@ -31,10 +32,10 @@ function TexteItem({ row }: { row: UserTexteRow }) {
     const options = { preserveScroll: true, onSuccess: () => setEditing(false) }
     if (row.override) {
       form.transform((data) => ({ contenu: data.contenu }))
-      form.put(`/profile/textes/${row.override.id}`, options)
+      form.put(route('partner.profile_textes.update', { id: row.override.id }), options)
     } else {
       form.transform((data) => data)
-      form.post('/profile/textes', options)
+      form.post(route('partner.profile_textes.store'), options)
     }
   }
 
@@ -45,7 +46,10 @@ function TexteItem({ row }: { row: UserTexteRow }) {
       text: `Votre version de « ${row.titre} » sera supprimée.`,
       confirmText: 'Rétablir',
     })
-    if (ok) router.delete(`/profile/textes/${row.override.id}`, { preserveScroll: true })
+    if (ok)
+      router.delete(route('partner.profile_textes.destroy', { id: row.override.id }), {
+        preserveScroll: true,
+      })
   }
 
   return (

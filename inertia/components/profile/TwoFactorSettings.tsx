@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useForm } from '@inertiajs/react'
 import type { TwoFactorStatus } from '@shared/two_factor'
 import { PasswordInput, SubmitButton, TextInput } from '../form/index.js'
+import { route } from '~/lib/route'
 
 export type TwoFactorSettingsProps = {
   status: TwoFactorStatus
@@ -15,10 +16,10 @@ export type TwoFactorSettingsProps = {
 }
 
 const URLS = {
-  enable: '/user/two-factor-authentication',
-  confirm: '/user/confirmed-two-factor-authentication',
-  recoveryCodes: '/user/two-factor-recovery-codes',
-  disable: '/user/two-factor-authentication',
+  enable: route('app.two_factor.enable'),
+  confirm: route('app.two_factor.confirm'),
+  recoveryCodes: route('app.two_factor.recovery_codes'),
+  disable: route('app.two_factor.disable'),
 }
 
 const KEEP_PLACE = { preserveScroll: true }

@@ -5,6 +5,7 @@
 import type { FormEvent } from 'react'
 import { useForm } from '@inertiajs/react'
 import { PasswordInput, SubmitButton } from '../form/index.js'
+import { route } from '~/lib/route'
 
 export const PASSWORD_RULES =
   'Entre 8 et 128 caractères, sans autre contrainte : une courte phrase facile à retenir fait un bon mot de passe. Évitez celui d’un autre site.'
@@ -14,7 +15,7 @@ export default function UpdatePasswordForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.put('/profile/password', {
+    form.put(route('app.profile.password'), {
       preserveScroll: true,
       onSuccess: () => form.reset(),
       onError: (errors) => {

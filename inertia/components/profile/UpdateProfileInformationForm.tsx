@@ -5,6 +5,7 @@
 import type { FormEvent } from 'react'
 import { Link, useForm } from '@inertiajs/react'
 import { PasswordInput, SubmitButton, TextInput } from '../form/index.js'
+import { route } from '~/lib/route'
 
 export type UpdateProfileInformationFormProps = {
   user: { name: string; email: string; email_verified: boolean }
@@ -17,7 +18,7 @@ export default function UpdateProfileInformationForm({ user }: UpdateProfileInfo
   function submit(event: FormEvent) {
     event.preventDefault()
     form.transform((data) => (emailChanged ? data : { name: data.name, email: data.email }))
-    form.put('/profile', {
+    form.put(route('app.profile.update'), {
       preserveScroll: true,
       onFinish: () => form.reset('current_password'),
     })
@@ -57,7 +58,7 @@ export default function UpdateProfileInformationForm({ user }: UpdateProfileInfo
       {!user.email_verified && !emailChanged && (
         <div className="alert alert-warning py-2 small" role="status">
           Votre adresse n’est pas encore vérifiée.{' '}
-          <Link href="/email/verify" className="alert-link">
+          <Link href={route('app.verification.notice')} className="alert-link">
             Recevoir un nouveau lien
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { NewPasswordFields, SubmitButton } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export type AcceptInvitationProps = {
   /** False when the link is altered, expired (72 h) or already used. */
@@ -35,7 +36,7 @@ export default function AcceptInvitation({ valid, name, email, action }: AcceptI
         <div className="alert alert-danger" role="alert">
           Ce lien d’invitation est invalide, a déjà servi ou a expiré. Demandez à l’administrateur
           de la société de vous inviter à nouveau, ou{' '}
-          <Link href="/forgot-password" className="alert-link">
+          <Link href={route('guest.password.request')} className="alert-link">
             choisissez un mot de passe par « Mot de passe oublié »
           </Link>
           .
@@ -54,7 +55,7 @@ export default function AcceptInvitation({ valid, name, email, action }: AcceptI
         </form>
       )}
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/login">Aller à la connexion</Link>
+        <Link href={route('guest.login')}>Aller à la connexion</Link>
       </p>
     </>
   )

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { PasswordInput, SubmitButton } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export type ConfirmPasswordProps = Record<string, never>
 
@@ -9,7 +10,7 @@ export default function ConfirmPassword() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.post('/confirm-password', { onFinish: () => form.reset('password') })
+    form.post(route('app.password.confirm.store'), { onFinish: () => form.reset('password') })
   }
 
   return (
@@ -37,7 +38,7 @@ export default function ConfirmPassword() {
         </SubmitButton>
       </form>
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/dashboard">Annuler</Link>
+        <Link href={route('app.dashboard')}>Annuler</Link>
       </p>
     </>
   )

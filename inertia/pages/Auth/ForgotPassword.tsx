@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { Head, Link, useForm, usePage } from '@inertiajs/react'
 import type { SharedProps } from '../../types.js'
 import { SubmitButton, TextInput } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export type ForgotPasswordProps = Record<string, never>
 
@@ -11,7 +12,7 @@ export default function ForgotPassword() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.post('/forgot-password')
+    form.post(route('guest.password.email'))
   }
 
   return (
@@ -48,7 +49,7 @@ export default function ForgotPassword() {
         </SubmitButton>
       </form>
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/login">Revenir à la connexion</Link>
+        <Link href={route('guest.login')}>Revenir à la connexion</Link>
       </p>
     </>
   )

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import SecondFactorForm from '../../components/profile/SecondFactorForm.js'
+import { route } from '~/lib/route'
 
 export type FrontTwoFactorChallengeProps = Record<string, never>
 
@@ -14,9 +15,9 @@ export default function FrontTwoFactorChallenge() {
           connexion.
         </p>
       </div>
-      <SecondFactorForm action="/two-factor-challenge" submitLabel="Se connecter" />
+      <SecondFactorForm action={route('twofactor.challenge.store')} submitLabel="Se connecter" />
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/login">Revenir à la connexion</Link>
+        <Link href={route('guest.login')}>Revenir à la connexion</Link>
       </p>
     </>
   )

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { Checkbox, PasswordInput, SubmitButton, TextInput } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export default function Login() {
   const form = useForm({ email: '', password: '', remember: false })
@@ -8,7 +9,7 @@ export default function Login() {
   function submit(event: FormEvent) {
     event.preventDefault()
     // On a refusal Inertia keeps the typed email; the password is cleared, as the server does
-    form.post('/login', { onFinish: () => form.reset('password') })
+    form.post(route('guest.login.store'), { onFinish: () => form.reset('password') })
   }
 
   return (
@@ -41,7 +42,7 @@ export default function Login() {
             error={form.errors.password}
             autoComplete="current-password"
             required
-            labelAside={<Link href="/forgot-password">Mot de passe oublié ?</Link>}
+            labelAside={<Link href={route('guest.password.request')}>Mot de passe oublié ?</Link>}
           />
           <Checkbox
             name="remember"
@@ -55,7 +56,7 @@ export default function Login() {
           </SubmitButton>
         </form>
         <p className="text-center text-body-secondary mt-4 mb-0">
-          Pas encore de compte ? <Link href="/register">Créer un compte</Link>
+          Pas encore de compte ? <Link href={route('guest.register')}>Créer un compte</Link>
         </p>
       </div>
     </>

@@ -6,6 +6,7 @@ import {
   SubmitButton,
   TextInput,
 } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 // Labels of the summary; field names are the ones the server's registerValidator reads
 const LABELS = {
@@ -20,7 +21,9 @@ export default function Register() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.post('/register', { onFinish: () => form.reset('password', 'password_confirmation') })
+    form.post(route('guest.register.store'), {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    })
   }
 
   return (
@@ -70,7 +73,7 @@ export default function Register() {
           </SubmitButton>
         </form>
         <p className="text-center text-body-secondary mt-4 mb-0">
-          Déjà inscrit ? <Link href="/login">Se connecter</Link>
+          Déjà inscrit ? <Link href={route('guest.login')}>Se connecter</Link>
         </p>
       </div>
     </>

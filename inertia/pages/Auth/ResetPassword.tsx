@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { NewPasswordFields, SubmitButton } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export type ResetPasswordProps = {
   token: string
@@ -13,7 +14,7 @@ export default function ResetPassword({ token, valid }: ResetPasswordProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.post('/reset-password', {
+    form.post(route('guest.password.update'), {
       onFinish: () => form.reset('password', 'password_confirmation'),
     })
   }
@@ -34,7 +35,7 @@ export default function ResetPassword({ token, valid }: ResetPasswordProps) {
       {linkError && (
         <div className="alert alert-danger" role="alert">
           {linkError}{' '}
-          <Link href="/forgot-password" className="alert-link">
+          <Link href={route('guest.password.request')} className="alert-link">
             Demander un nouveau lien
           </Link>
         </div>
@@ -54,7 +55,7 @@ export default function ResetPassword({ token, valid }: ResetPasswordProps) {
         </form>
       )}
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/login">Revenir à la connexion</Link>
+        <Link href={route('guest.login')}>Revenir à la connexion</Link>
       </p>
     </>
   )

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import SecondFactorForm from '../../components/profile/SecondFactorForm.js'
+import { route } from '~/lib/route'
 
 export type StepUpTwoFactorProps = {
   two_factor_enabled: boolean
@@ -17,18 +18,18 @@ export default function StepUpTwoFactor({ two_factor_enabled }: StepUpTwoFactorP
         </p>
       </div>
       {two_factor_enabled ? (
-        <SecondFactorForm action="/user/step-up" submitLabel="Vérifier" />
+        <SecondFactorForm action={route('app.step_up.store')} submitLabel="Vérifier" />
       ) : (
         <div className="alert alert-warning" role="alert">
           Activez d’abord la double authentification depuis votre{' '}
-          <Link href="/profile" className="alert-link">
+          <Link href={route('app.profile')} className="alert-link">
             profil
           </Link>
           .
         </div>
       )}
       <p className="text-center text-body-secondary mt-4 mb-0">
-        <Link href="/dashboard">Annuler</Link>
+        <Link href={route('app.dashboard')}>Annuler</Link>
       </p>
     </>
   )

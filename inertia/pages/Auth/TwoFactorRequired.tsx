@@ -1,6 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { TwoFactorStatus } from '@shared/two_factor'
 import TwoFactorSettings from '../../components/profile/TwoFactorSettings.js'
+import { route } from '~/lib/route'
 
 export type TwoFactorRequiredProps = {
   twoFactor: TwoFactorStatus
@@ -30,12 +31,12 @@ export default function TwoFactorRequired({ twoFactor, next }: TwoFactorRequired
         </div>
       )}
       <div className="d-flex justify-content-between mt-4">
-        <Link href="/dashboard">Tableau de bord</Link>
+        <Link href={route('app.dashboard')}>Tableau de bord</Link>
         <button
           type="button"
           className="btn btn-link p-0"
           disabled={logout.processing}
-          onClick={() => logout.post('/logout')}
+          onClick={() => logout.post(route('app.logout'))}
         >
           Se déconnecter
         </button>

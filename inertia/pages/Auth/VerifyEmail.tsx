@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { Head, Link, useForm, usePage } from '@inertiajs/react'
 import type { SharedProps } from '../../types.js'
 import { SubmitButton } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 export type VerifyEmailProps = {
   email: string
@@ -14,7 +15,7 @@ export default function VerifyEmail({ email }: VerifyEmailProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    resend.post('/email/verification-notification', { preserveScroll: true })
+    resend.post(route('app.verification.send'), { preserveScroll: true })
   }
 
   return (
@@ -46,12 +47,12 @@ export default function VerifyEmail({ email }: VerifyEmailProps) {
         </SubmitButton>
       </form>
       <div className="d-flex justify-content-between mt-4">
-        <Link href="/profile">Mon profil</Link>
+        <Link href={route('app.profile')}>Mon profil</Link>
         <button
           type="button"
           className="btn btn-link p-0"
           disabled={logout.processing}
-          onClick={() => logout.post('/logout')}
+          onClick={() => logout.post(route('app.logout'))}
         >
           Se déconnecter
         </button>

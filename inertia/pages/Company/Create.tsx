@@ -4,6 +4,7 @@ import Block from '../../components/ui/Block.js'
 import CompanyForm from '../../components/company/CompanyForm.js'
 import { EMPTY_SOCIETE, type SocieteFormValues } from '../../components/company/types.js'
 import type { SocieteType } from '@shared/societes'
+import { route } from '~/lib/route'
 
 export type CreateProps = {
   /** Types this user may create (staff: all; a partner: pro or client; others: client). */
@@ -20,7 +21,10 @@ export default function Create({ types, canSetRemise }: CreateProps) {
       <PageHeader
         title="Nouvelle société"
         subtitle="Le logo et les utilisateurs s’ajoutent ensuite, depuis la fiche de la société."
-        breadcrumb={[{ label: 'Sociétés', href: '/app/company' }, { label: 'Nouvelle société' }]}
+        breadcrumb={[
+          { label: 'Sociétés', href: route('app.company.index') },
+          { label: 'Nouvelle société' },
+        ]}
       />
       <div className="content">
         <Block>
@@ -29,7 +33,7 @@ export default function Create({ types, canSetRemise }: CreateProps) {
             types={types}
             submitLabel="Créer la société"
             canSetRemise={canSetRemise}
-            onSubmit={() => form.post('/app/company')}
+            onSubmit={() => form.post(route('app.company.store'))}
           />
         </Block>
       </div>

@@ -7,6 +7,7 @@ import MembersBlock from '../../components/company/MembersBlock.js'
 import type { MemberRow, SocieteDetail, SocieteFormValues } from '../../components/company/types.js'
 import { confirmDelete } from '~/lib/dialogs'
 import type { SocieteType } from '@shared/societes'
+import { route } from '~/lib/route'
 
 export type EditProps = {
   societe: SocieteDetail
@@ -36,7 +37,7 @@ export default function Edit({
       title: `Supprimer « ${societe.nom} » ?`,
       text: 'Ses utilisateurs en seront détachés et ses contacts supprimés. Cette action est définitive.',
     })
-    if (ok) router.delete(`/app/company/${id}`)
+    if (ok) router.delete(route('admin.company.destroy', { id }))
   }
 
   return (
@@ -45,7 +46,10 @@ export default function Edit({
       <PageHeader
         title={societe.nom}
         subtitle="Fiche de la société"
-        breadcrumb={[{ label: 'Sociétés', href: '/app/company' }, { label: societe.nom }]}
+        breadcrumb={[
+          { label: 'Sociétés', href: route('app.company.index') },
+          { label: societe.nom },
+        ]}
         actions={
           canDelete && (
             <button type="button" className="btn btn-alt-danger" onClick={destroy}>
@@ -64,7 +68,9 @@ export default function Edit({
                 types={types}
                 submitLabel="Enregistrer"
                 canSetRemise={canSetRemise}
-                onSubmit={() => form.put(`/app/company/${id}`, { preserveScroll: true })}
+                onSubmit={() =>
+                  form.put(route('app.company.update', { id }), { preserveScroll: true })
+                }
               />
             </Block>
           </div>

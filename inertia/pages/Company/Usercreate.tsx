@@ -6,6 +6,7 @@ import UserForm, { type UserFormValues } from '../../components/company/UserForm
 import { FormError, SubmitButton } from '../../components/form/index.js'
 import { ROLE_LABELS } from '../../components/dashboard/labels.js'
 import type { SocieteRef } from '../../components/company/types.js'
+import { route } from '~/lib/route'
 
 export type UsercreateProps = {
   societe: SocieteRef
@@ -18,7 +19,7 @@ export default function Usercreate({ societe, newAccountRole }: UsercreateProps)
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.post(`/app/company/${societe.id}/users`)
+    form.post(route('app.company.users.store', { id: societe.id }))
   }
 
   return (
@@ -28,8 +29,8 @@ export default function Usercreate({ societe, newAccountRole }: UsercreateProps)
         title="Inviter un utilisateur"
         subtitle={societe.nom}
         breadcrumb={[
-          { label: 'Sociétés', href: '/app/company' },
-          { label: societe.nom, href: `/app/company/${societe.id}/edit` },
+          { label: 'Sociétés', href: route('app.company.index') },
+          { label: societe.nom, href: route('app.company.edit', { id: societe.id }) },
           { label: 'Inviter' },
         ]}
       />
@@ -55,7 +56,10 @@ export default function Usercreate({ societe, newAccountRole }: UsercreateProps)
               <SubmitButton processing={form.processing} icon="bi bi-send">
                 Envoyer l’invitation
               </SubmitButton>
-              <Link href={`/app/company/${societe.id}/edit`} className="btn btn-alt-secondary">
+              <Link
+                href={route('app.company.edit', { id: societe.id })}
+                className="btn btn-alt-secondary"
+              >
                 Annuler
               </Link>
             </div>

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../components/form/index.js'
 import { confirmDelete } from '~/lib/dialogs'
 import type { MemberRow, SocieteRef } from '../../components/company/types.js'
 import type { MemberRole } from '@shared/societes'
+import { route } from '~/lib/route'
 
 export type UsereditProps = {
   societe: SocieteRef
@@ -23,7 +24,7 @@ export default function Useredit({ societe, member, isLastAdmin }: UsereditProps
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    form.put(`/app/company/users/${member.membership_id}`)
+    form.put(route('app.company.users.update', { id: member.membership_id }))
   }
 
   async function remove() {
@@ -33,7 +34,7 @@ export default function Useredit({ societe, member, isLastAdmin }: UsereditProps
         ? 'Vous ne ferez plus partie de cette société.'
         : 'Cette personne ne verra plus la société. Son compte n’est pas supprimé.',
     })
-    if (ok) router.delete(`/app/company/users/${member.membership_id}`)
+    if (ok) router.delete(route('app.company.users.destroy', { id: member.membership_id }))
   }
 
   return (
@@ -43,8 +44,8 @@ export default function Useredit({ societe, member, isLastAdmin }: UsereditProps
         title={member.name}
         subtitle={`${member.email} — ${societe.nom}`}
         breadcrumb={[
-          { label: 'Sociétés', href: '/app/company' },
-          { label: societe.nom, href: `/app/company/${societe.id}/edit` },
+          { label: 'Sociétés', href: route('app.company.index') },
+          { label: societe.nom, href: route('app.company.edit', { id: societe.id }) },
           { label: member.name },
         ]}
       />
@@ -81,7 +82,7 @@ export default function Useredit({ societe, member, isLastAdmin }: UsereditProps
                 Retirer de la société
               </button>
               <Link
-                href={`/app/company/${societe.id}/edit`}
+                href={route('app.company.edit', { id: societe.id })}
                 className="btn btn-alt-secondary ms-auto"
               >
                 Retour

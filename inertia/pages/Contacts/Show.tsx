@@ -7,6 +7,7 @@ import type { ContactDetail, SocieteOption } from '../../components/contacts/typ
 import { confirmDelete } from '~/lib/dialogs'
 import { formatDateTime } from '~/lib/format'
 import type { SharedProps } from '~/types'
+import { route } from '~/lib/route'
 
 export type ShowProps = {
   contact: ContactDetail
@@ -35,7 +36,7 @@ export default function Show({ contact, societes }: ShowProps) {
         text: 'Ce contact sera définitivement supprimé.',
       })
     ) {
-      router.delete(`/app/contacts/${contact.id}`)
+      router.delete(route('partner.contacts.destroy', { id: contact.id }))
     }
   }
 
@@ -48,12 +49,12 @@ export default function Show({ contact, societes }: ShowProps) {
       <PageHeader
         title={name}
         subtitle={contact.societe.nom}
-        breadcrumb={[{ label: 'Contacts', href: '/app/contacts' }, { label: name }]}
+        breadcrumb={[{ label: 'Contacts', href: route('partner.contacts.index') }, { label: name }]}
         actions={
           <div className="d-flex gap-2">
             {isPro && (
               <Link
-                href={`/app/offres/create?contact_id=${contact.id}`}
+                href={route('partner.offres.create', {}, { contact_id: contact.id })}
                 className="btn btn-alt-primary"
               >
                 <i className="bi bi-file-earmark-plus me-1" aria-hidden="true" />
@@ -113,7 +114,7 @@ export default function Show({ contact, societes }: ShowProps) {
               Créé le {formatDateTime(contact.created_at)} · modifié le{' '}
               {formatDateTime(contact.updated_at)}
             </p>
-            <Link href="/app/contacts" className="btn btn-alt-secondary">
+            <Link href={route('partner.contacts.index')} className="btn btn-alt-secondary">
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Tous les contacts
             </Link>

@@ -2,6 +2,7 @@ import { Head, Link, router, usePage } from '@inertiajs/react'
 import type { SharedProps } from '../../types.js'
 import { statusInfo } from '../../components/errors/status_info.js'
 import PreviewBanner from '../../components/errors/PreviewBanner.js'
+import { route } from '~/lib/route'
 
 export type StatusProps = {
   status: number
@@ -12,7 +13,7 @@ export type StatusProps = {
 export default function Status({ status, message, preview = false }: StatusProps) {
   // Shared props may be missing when the error happened before the session was read
   const user = usePage<SharedProps>().props.user ?? null
-  const home = user ? '/dashboard' : '/'
+  const home = user ? route('app.dashboard') : route('public.welcome')
   const info = statusInfo(status)
 
   function goBack() {
@@ -61,7 +62,7 @@ export default function Status({ status, message, preview = false }: StatusProps
               </button>
             )}
             {status === 401 && !user && (
-              <Link href="/login" className="btn btn-outline-primary">
+              <Link href={route('guest.login')} className="btn btn-outline-primary">
                 <i className="bi bi-box-arrow-in-right me-2" aria-hidden="true" />
                 Se connecter
               </Link>

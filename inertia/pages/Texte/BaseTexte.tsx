@@ -9,6 +9,7 @@ import PageHeader from '~/components/layout/PageHeader'
 import Block from '~/components/ui/Block'
 import { formatDateTime } from '~/lib/format'
 import type { BaseTexteRow } from '~/components/texte/types'
+import { route } from '~/lib/route'
 
 export type BaseTexteProps = {
   textes: BaseTexteRow[]
@@ -52,7 +53,7 @@ function TexteTable({ textes }: { textes: BaseTexteRow[] }) {
           {textes.map((t) => (
             <tr key={t.id}>
               <td>
-                <Link href={`/esi/textes/${t.id}`} className="fw-semibold">
+                <Link href={route('esi.textes.edit', { id: t.id })} className="fw-semibold">
                   {t.titre}
                 </Link>
                 <div className="small text-body-secondary font-monospace">{t.code}</div>
@@ -91,7 +92,7 @@ export default function BaseTexte({ textes }: BaseTexteProps) {
         subtitle="Les textes de la société repris dans les devis, bons de commande, factures et e-mails. Chaque utilisateur peut en avoir sa propre version depuis son profil."
         breadcrumb={[{ label: 'ESI' }, { label: 'Textes modèles' }]}
         actions={
-          <Link href="/esi/textes/create" className="btn btn-primary">
+          <Link href={route('esi.textes.create')} className="btn btn-primary">
             <i className="bi bi-plus-lg me-1" aria-hidden="true" />
             Nouveau texte
           </Link>

@@ -13,6 +13,7 @@ import TexteEditor from '~/components/texte/TexteEditor'
 import type { BaseTexte } from '~/components/texte/types'
 import { confirmDelete } from '~/lib/dialogs'
 import { formatDateTime } from '~/lib/format'
+import { route } from '~/lib/route'
 
 export type TexteProps = {
   /** null: a new text. */
@@ -38,7 +39,7 @@ export default function Texte({ texte, canDelete }: TexteProps) {
     event.preventDefault()
     if (texte) {
       form.transform(({ code: _code, ...rest }) => rest)
-      form.put(`/esi/textes/${texte.id}`, {
+      form.put(route('esi.textes.update', { id: texte.id }), {
         preserveScroll: true,
         // The next save starts from the version just saved
         onSuccess: (page) => {
@@ -48,7 +49,7 @@ export default function Texte({ texte, canDelete }: TexteProps) {
       })
     } else {
       form.transform(({ version: _version, ...rest }) => rest)
-      form.post('/esi/textes')
+      form.post(route('esi.textes.store'))
     }
   }
 
@@ -58,7 +59,7 @@ export default function Texte({ texte, canDelete }: TexteProps) {
       title: 'Supprimer ce texte modèle ?',
       text: 'Les versions personnelles des utilisateurs seront supprimées aussi.',
     })
-    if (ok) router.delete(`/esi/textes/${texte.id}`)
+    if (ok) router.delete(route('admin.textes.destroy', { id: texte.id }))
   }
 
   return (
@@ -73,7 +74,7 @@ export default function Texte({ texte, canDelete }: TexteProps) {
         }
         breadcrumb={[
           { label: 'ESI' },
-          { label: 'Textes modèles', href: '/esi/textes' },
+          { label: 'Textes modèles', href: route('esi.textes.index') },
           { label: texte ? texte.code : 'Nouveau' },
         ]}
       />
@@ -90,7 +91,10 @@ export default function Texte({ texte, canDelete }: TexteProps) {
             <button
               type="button"
               className="btn btn-sm btn-warning"
-              onClick={() => router.get(`/esi/textes/${texte?.id}`, {}, { preserveState: false })}
+              onClick={() =>
+                texte &&
+                router.get(route('esi.textes.edit', { id: texte.id }), {}, { preserveState: false })
+              }
             >
               Recharger la dernière version
             </button>
@@ -171,7 +175,7 @@ export default function Texte({ texte, canDelete }: TexteProps) {
               >
                 {texte ? 'Enregistrer' : 'Créer le texte'}
               </SubmitButton>
-              <Link href="/esi/textes" className="btn btn-alt-secondary">
+              <Link href={route('esi.textes.index')} className="btn btn-alt-secondary">
                 Retour à la liste
               </Link>
               {texte && canDelete && (

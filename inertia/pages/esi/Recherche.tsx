@@ -2,6 +2,7 @@ import { Head, Link, router } from '@inertiajs/react'
 import { useState, type FormEvent } from 'react'
 import PageHeader from '~/components/layout/PageHeader'
 import Block from '~/components/ui/Block'
+import { route } from '~/lib/route'
 
 type Hit = { id: number; titre: string; detail: string | null; url: string }
 type Group = { type: string; label: string; hits: Hit[]; more: boolean }
@@ -17,10 +18,10 @@ const ICONS: Record<string, string> = {
 
 /** Where « voir tout » leads: the list of that kind, searched with the same words. */
 const LIST_URL: Record<string, string> = {
-  clients: '/esi/customers',
-  contacts: '/app/contacts',
-  societes: '/app/company',
-  produits: '/esi/produits',
+  clients: route('esi.customers.index'),
+  contacts: route('partner.contacts.index'),
+  societes: route('app.company.index'),
+  produits: route('esi.produits.index'),
 }
 
 export default function Recherche({ q, minLength, groups }: RechercheProps) {
@@ -29,7 +30,7 @@ export default function Recherche({ q, minLength, groups }: RechercheProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    router.get('/recherhce', { q: term.trim() }, { preserveState: true })
+    router.get(route('esi.recherche'), { q: term.trim() }, { preserveState: true })
   }
 
   return (

@@ -7,6 +7,7 @@ import { formatDateTime } from '~/lib/format'
 import type { DocumentData } from '@shared/document'
 import type { OffreStatut } from '@shared/devis'
 import type { OffreAbilities } from '@shared/offres'
+import { route } from '~/lib/route'
 
 export type PreviewProps = {
   offre: {
@@ -43,7 +44,7 @@ export default function Preview({ offre, document, abilities, staff }: PreviewPr
         }
         subtitle={`${offre.societe} → ${offre.contact} · ${offre.objet}`}
         breadcrumb={[
-          { label: 'Offres', href: '/app/offres' },
+          { label: 'Offres', href: route('partner.offres.index') },
           { label: title },
           { label: 'Aperçu' },
         ]}

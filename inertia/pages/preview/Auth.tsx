@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import { Checkbox, PasswordInput, SubmitButton, TextInput } from '../../components/form/index.js'
+import { route } from '~/lib/route'
 
 /**
  * Template demonstration of the sign-in card (SPEC.md §1: sample data only). The form posts
@@ -41,7 +42,7 @@ export default function Auth() {
           <i className="bi bi-eye me-2" aria-hidden="true" />
           <span>
             <strong>Aperçu</strong> — formulaire d’exemple, il n’envoie rien.{' '}
-            <Link href="/preview/backend" className="alert-link">
+            <Link href={route('preview.backend')} className="alert-link">
               Aperçu backend
             </Link>
           </span>

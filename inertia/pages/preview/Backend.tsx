@@ -4,6 +4,7 @@ import PageHeader from '../../components/layout/PageHeader.js'
 import Block from '../../components/ui/Block.js'
 import { formatMoney } from '../../lib/format.js'
 import StatCard from '../../components/dashboard/StatCard.js'
+import { route } from '~/lib/route'
 
 export type BackendPreviewProps = {
   boxed: boolean
@@ -137,14 +138,14 @@ export default function Backend({ boxed }: BackendPreviewProps) {
         actions={
           <div className="btn-group btn-group-sm" role="group" aria-label="Largeur de la page">
             <Link
-              href="/preview/backend"
+              href={route('preview.backend')}
               className={`btn ${boxed ? 'btn-alt-secondary' : 'btn-secondary'}`}
               aria-current={boxed ? undefined : 'page'}
             >
               Pleine largeur
             </Link>
             <Link
-              href="/preview/backend-boxed"
+              href={route('preview.backend_boxed')}
               className={`btn ${boxed ? 'btn-secondary' : 'btn-alt-secondary'}`}
               aria-current={boxed ? 'page' : undefined}
             >

@@ -12,6 +12,7 @@ import { BDC_STATUT_VARIANTS, type BdcDetail } from '@shared/bdc'
 import { BDC_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import type { DocumentData } from '@shared/document'
+import { route } from '~/lib/route'
 
 export type BdcShowProps = {
   bdc: BdcDetail
@@ -50,14 +51,17 @@ function SignatureBlock({ bdc }: { bdc: BdcDetail }) {
       </dl>
       {image ? (
         <img
-          src={`/esi/bdc/${bdc.id}/signature`}
+          src={route('esi.bdc.signature', { id: bdc.id })}
           alt={`Signature de ${s.signataire ?? 'client'}`}
           className="img-fluid border rounded bg-white p-2"
           style={{ maxHeight: 180 }}
           data-testid="bdc-signature-image"
         />
       ) : (
-        <a href={`/esi/bdc/${bdc.id}/signature`} className="btn btn-sm btn-alt-secondary">
+        <a
+          href={route('esi.bdc.signature', { id: bdc.id })}
+          className="btn btn-sm btn-alt-secondary"
+        >
           <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
           Télécharger le bon signé
         </a>
@@ -73,7 +77,7 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
     const motif = await askCancellationReason()
     if (motif === null) return
     router.post(
-      `/esi/bdc/${bdc.id}/annuler`,
+      route('esi.bdc.annuler', { id: bdc.id }),
       { motif, lock_version: bdc.lock_version },
       { preserveScroll: true }
     )
@@ -95,15 +99,18 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
             </span>
           </>
         }
-        breadcrumb={[{ label: 'Bons de commande', href: '/esi/bdc' }, { label: bdc.numero }]}
+        breadcrumb={[
+          { label: 'Bons de commande', href: route('esi.bdc.index') },
+          { label: bdc.numero },
+        ]}
         actions={
           <div className="d-flex flex-wrap gap-2">
-            <Link href="/esi/bdc" className="btn btn-alt-secondary">
+            <Link href={route('esi.bdc.index')} className="btn btn-alt-secondary">
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Liste
             </Link>
             <a
-              href={`/esi/bdc/${bdc.id}/pdf`}
+              href={route('esi.bdc.pdf', { id: bdc.id })}
               className="btn btn-alt-primary"
               target="_blank"
               rel="noopener noreferrer"
@@ -131,7 +138,10 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
             <i className="bi bi-box-seam fs-4" aria-hidden="true" />
             <span>
               Signé : la commande{' '}
-              <Link href={`/esi/commandes/${bdc.commande.id}`} className="alert-link">
+              <Link
+                href={route('esi.commandes.show', { id: bdc.commande.id })}
+                className="alert-link"
+              >
                 {bdc.commande.numero}
               </Link>{' '}
               est créée.
@@ -196,7 +206,9 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
           <div className="col-xl-4">
             <Block title="Client">
               <p className="fw-semibold mb-1">
-                <Link href={`/esi/customers/${bdc.client.id}`}>{bdc.client.nom}</Link>
+                <Link href={route('esi.customers.show', { id: bdc.client.id })}>
+                  {bdc.client.nom}
+                </Link>
               </p>
               {bdc.client.adresse.map((line) => (
                 <div key={line}>{line}</div>
@@ -212,7 +224,7 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
               <dl className="row mb-0">
                 <Row label="Créé le">{formatDate(bdc.created_at)}</Row>
                 <Row label="Devis">
-                  <Link href={`/esi/devis/${bdc.devis_id}/edit`}>
+                  <Link href={route('esi.devis.edit', { id: bdc.devis_id })}>
                     {bdc.devis_numero ?? `n° ${bdc.devis_id}`}
                     {bdc.devis_revision > 1 ? ` (rév. ${bdc.devis_revision})` : ''}
                   </Link>

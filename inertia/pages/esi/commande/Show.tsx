@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.js'
 import { COMMANDE_STATUT_VARIANTS, type CommandeDetail } from '@shared/bdc'
 import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
+import { route } from '~/lib/route'
 
 export type CommandeShowProps = {
   commande: CommandeDetail
@@ -43,9 +44,12 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
             </span>
           </>
         }
-        breadcrumb={[{ label: 'Commandes', href: '/esi/commandes' }, { label: commande.numero }]}
+        breadcrumb={[
+          { label: 'Commandes', href: route('esi.commandes.index') },
+          { label: commande.numero },
+        ]}
         actions={
-          <Link href="/esi/commandes" className="btn btn-alt-secondary">
+          <Link href={route('esi.commandes.index')} className="btn btn-alt-secondary">
             <i className="bi bi-arrow-left me-1" aria-hidden="true" />
             Liste
           </Link>
@@ -60,7 +64,9 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
                 <Row label="Numéro">{commande.numero}</Row>
                 <Row label="Créée le">{formatDateTime(commande.created_at)}</Row>
                 <Row label="Client">
-                  <Link href={`/esi/customers/${commande.client.id}`}>{commande.client.nom}</Link>
+                  <Link href={route('esi.customers.show', { id: commande.client.id })}>
+                    {commande.client.nom}
+                  </Link>
                 </Row>
                 <Row label="Objet">{commande.objet}</Row>
                 <Row label="Total TTC">{formatEuros(commande.total_ttc)}</Row>
@@ -72,7 +78,10 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
             <Block title="Bon de commande">
               <dl className="row mb-0">
                 <Row label="Bon">
-                  <Link href={`/esi/bdc/${commande.bdc.id}`} data-testid="commande-bdc-link">
+                  <Link
+                    href={route('esi.bdc.show', { id: commande.bdc.id })}
+                    data-testid="commande-bdc-link"
+                  >
                     {commande.bdc.numero}
                   </Link>
                 </Row>

@@ -21,6 +21,7 @@ import {
   type DevisStatut,
 } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
+import { route } from '~/lib/route'
 
 export type CustomerShowProps = {
   client: ClientDetail
@@ -65,7 +66,10 @@ function EmptySection({ title, icon, text }: { title: string; icon: string; text
 
 function DevisSection({ clientId, devis }: { clientId: number; devis: ClientDevisItem[] }) {
   const nouveau = (
-    <Link href={`/esi/devis/create?client=${clientId}`} className="btn btn-sm btn-primary">
+    <Link
+      href={route('esi.devis.create', {}, { client: clientId })}
+      className="btn btn-sm btn-primary"
+    >
       <i className="bi bi-plus-lg me-1" aria-hidden="true" />
       Nouveau devis
     </Link>
@@ -101,7 +105,7 @@ function DevisSection({ clientId, devis }: { clientId: number; devis: ClientDevi
               return (
                 <tr key={d.id}>
                   <td>
-                    <Link href={`/esi/devis/${d.id}/edit`}>
+                    <Link href={route('esi.devis.edit', { id: d.id })}>
                       {d.numero ?? 'Brouillon'}
                       {d.revision > 1 ? ` (rév. ${d.revision})` : ''}
                     </Link>
@@ -138,7 +142,7 @@ function CommandesSection({ commandes }: { commandes: ClientCommandeItem[] }) {
         {commandes.map((c) => (
           <li key={c.id} className="list-group-item d-flex justify-content-between gap-2">
             <span>
-              <Link href={`/esi/commandes/${c.id}`}>{c.numero}</Link> — {c.objet}
+              <Link href={route('esi.commandes.show', { id: c.id })}>{c.numero}</Link> — {c.objet}
             </span>
             <span className="text-nowrap">
               {formatEuros(c.total_ttc)}{' '}
@@ -168,7 +172,7 @@ export default function CustomerShow({
       title: `Supprimer le client n° ${client.id_client} ?`,
       text: `${client.nom_complet} sera supprimé définitivement.`,
     })
-    if (ok) router.delete(`/esi/customers/${client.id_client}`)
+    if (ok) router.delete(route('admin.customers.destroy', { id: client.id_client }))
   }
 
   return (
@@ -187,12 +191,15 @@ export default function CustomerShow({
           </>
         }
         breadcrumb={[
-          { label: 'Clients', href: '/esi/customers?sort=-id_client' },
+          { label: 'Clients', href: route('esi.customers.index', {}, { sort: '-id_client' }) },
           { label: `N° ${client.id_client}` },
         ]}
         actions={
           <div className="d-flex gap-2">
-            <Link href="/esi/customers?sort=-id_client" className="btn btn-alt-secondary">
+            <Link
+              href={route('esi.customers.index', {}, { sort: '-id_client' })}
+              className="btn btn-alt-secondary"
+            >
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Liste
             </Link>

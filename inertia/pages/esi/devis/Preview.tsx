@@ -4,16 +4,12 @@ import Block from '../../../components/ui/Block.js'
 import DocumentView from '../../../components/document/DocumentView.js'
 import { formatDateTime } from '../../../lib/format.js'
 import { documentTitle, type DocumentData } from '@shared/document'
-import { DEVIS_STATUT_VARIANTS, type DevisStatut } from '@shared/devis'
+import { DEVIS_STATUT_VARIANTS } from '@shared/devis'
+import { route } from '~/lib/route'
+import type { Data } from '~generated/data'
 
 export type DevisPreviewProps = {
-  devis: {
-    id: number
-    numero: string | null
-    revision: number
-    statut: DevisStatut
-    statut_label: string
-  }
+  devis: Data.Devis
   document: DocumentData
   /** Earlier versions, newest first (each has its PDF). */
   revisions: { revision: number; created_at: string | null }[]
@@ -22,7 +18,7 @@ export type DevisPreviewProps = {
 /** esi/devis/Preview: the devis as the customer will see it, its PDF and earlier versions. */
 export default function DevisPreview({ devis, document, revisions }: DevisPreviewProps) {
   const title = documentTitle(document)
-  const pdfUrl = `/esi/devis/${devis.id}/pdf`
+  const pdfUrl = route('esi.devis.pdf', { id: devis.id })
 
   return (
     <>
@@ -39,16 +35,19 @@ export default function DevisPreview({ devis, document, revisions }: DevisPrevie
           </>
         }
         breadcrumb={[
-          { label: 'Devis', href: '/esi/devis' },
+          { label: 'Devis', href: route('esi.devis.index') },
           {
             label: devis.numero ?? `Brouillon n° ${devis.id}`,
-            href: `/esi/devis/${devis.id}/edit`,
+            href: route('esi.devis.edit', { id: devis.id }),
           },
           { label: 'Aperçu' },
         ]}
         actions={
           <div className="d-flex flex-wrap gap-2 doc-print-hidden">
-            <Link href={`/esi/devis/${devis.id}/edit`} className="btn btn-alt-secondary">
+            <Link
+              href={route('esi.devis.edit', { id: devis.id })}
+              className="btn btn-alt-secondary"
+            >
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Retour au devis
             </Link>
@@ -92,7 +91,10 @@ export default function DevisPreview({ devis, document, revisions }: DevisPrevie
                         )}
                       </span>
                       <a
-                        href={`/esi/devis/${devis.id}/revisions/${r.revision}/pdf`}
+                        href={route('esi.devis.revision_pdf', {
+                          id: devis.id,
+                          revision: r.revision,
+                        })}
                         target="_blank"
                         rel="noreferrer"
                         className="btn btn-sm btn-alt-secondary align-self-center"

@@ -12,6 +12,7 @@ import {
 } from '../../../components/devis_list/StatsTables.js'
 import { formatDate } from '../../../lib/format.js'
 import type { CommercialOption, DevisStats } from '@shared/devis_list'
+import { route } from '~/lib/route'
 
 // chart.js is only downloaded by this page, after its tables are on screen
 const StatsCharts = lazy(() => import('../../../components/devis_list/StatsCharts.js'))
@@ -33,11 +34,11 @@ export default function DevisStatsPage({ stats, warnings, today, commerciaux }: 
         subtitle={`Période ${periode}`}
         breadcrumb={[
           { label: 'Ventes' },
-          { label: 'Devis', href: '/esi/devis' },
+          { label: 'Devis', href: route('esi.devis.index') },
           { label: 'Statistiques' },
         ]}
         actions={
-          <Link className="btn btn-alt-secondary" href="/esi/devis">
+          <Link className="btn btn-alt-secondary" href={route('esi.devis.index')}>
             <i className="bi bi-list-ul me-1" aria-hidden="true" />
             Liste des devis
           </Link>

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { DEMANDE_STATUT_VARIANTS, type DemandePaiementDetail } from '@shared/bdc'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
+import { route } from '~/lib/route'
 
 export type DemandePaiementProps = {
   demande: DemandePaiementDetail
@@ -36,7 +37,8 @@ export default function DemandePaiement({ demande }: DemandePaiementProps) {
       icon: 'question',
       confirmText: 'Marquer comme payée',
     })
-    if (ok) router.post(`/esi/paiement/demandes/${demande.id}/payee`, {}, { preserveScroll: true })
+    if (ok)
+      router.post(route('esi.paiement.payee', { id: demande.id }), {}, { preserveScroll: true })
   }
 
   async function renvoyer() {
@@ -47,7 +49,7 @@ export default function DemandePaiement({ demande }: DemandePaiementProps) {
       confirmText: 'Renvoyer',
     })
     if (ok)
-      router.post(`/esi/paiement/demandes/${demande.id}/renvoyer`, {}, { preserveScroll: true })
+      router.post(route('esi.paiement.renvoyer', { id: demande.id }), {}, { preserveScroll: true })
   }
 
   return (
@@ -69,8 +71,8 @@ export default function DemandePaiement({ demande }: DemandePaiementProps) {
         breadcrumb={[
           ...(demande.bdc
             ? [
-                { label: 'Bons de commande', href: '/esi/bdc' },
-                { label: demande.bdc.numero, href: `/esi/bdc/${demande.bdc.id}` },
+                { label: 'Bons de commande', href: route('esi.bdc.index') },
+                { label: demande.bdc.numero, href: route('esi.bdc.show', { id: demande.bdc.id }) },
               ]
             : []),
           { label: demande.numero },
@@ -78,7 +80,10 @@ export default function DemandePaiement({ demande }: DemandePaiementProps) {
         actions={
           <div className="d-flex flex-wrap gap-2">
             {demande.bdc && (
-              <Link href={`/esi/bdc/${demande.bdc.id}`} className="btn btn-alt-secondary">
+              <Link
+                href={route('esi.bdc.show', { id: demande.bdc.id })}
+                className="btn btn-alt-secondary"
+              >
                 <i className="bi bi-arrow-left me-1" aria-hidden="true" />
                 Bon {demande.bdc.numero}
               </Link>
