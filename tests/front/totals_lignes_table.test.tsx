@@ -197,7 +197,7 @@ describe('LignesTable', () => {
     )
     type('#lignes-0-designation', 'porte d’entrée')
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
-    expect(get.mock.calls[0][0]).toBe('/esi/devis/produits?q=porte%20d%E2%80%99entr%C3%A9e')
+    expect(get.mock.calls[0][0]).toBe('/esi/devis/produits?q=porte+d%E2%80%99entr%C3%A9e')
     const option = container.querySelector<HTMLElement>('[role="option"]')!
     expect(option.querySelector('.text-decoration-line-through')).toBeNull()
     act(() => {

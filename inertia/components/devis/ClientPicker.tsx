@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react'
 import { http } from '../../lib/http.js'
 import type { DevisClientOption } from '@shared/devis_editor'
 import NewClientModal from './NewClientModal.js'
+import { route } from '~/lib/route'
 
 export type ClientPickerProps = {
   value: DevisClientOption | null
@@ -27,13 +28,10 @@ export default function ClientPicker({ value, onChange, error, readOnly }: Clien
     const controller = new AbortController()
     const timer = setTimeout(() => {
       http
-        .get<{ clients: DevisClientOption[] }>(
-          `/esi/devis/clients?q=${encodeURIComponent(q.trim())}`,
-          {
-            signal: controller.signal,
-            progress: false,
-          }
-        )
+        .get<{ clients: DevisClientOption[] }>(route('esi.devis.clients', {}, { q: q.trim() }), {
+          signal: controller.signal,
+          progress: false,
+        })
         .then((r) => {
           setResults(r.clients)
           setActive(-1)

@@ -11,6 +11,7 @@ import DialogModal from '../ui/DialogModal.js'
 import { TextInput } from '../form/index.js'
 import { SelectField } from '../clients/fields.js'
 import { http, HttpError } from '../../lib/http.js'
+import { route } from '~/lib/route'
 
 export type NewClientModalProps = {
   show: boolean
@@ -69,7 +70,10 @@ export default function NewClientModal({
       const body = Object.fromEntries(
         Object.entries(data).map(([k, v]) => [k, v.trim() === '' ? null : v])
       )
-      const result = await http.post<{ client: DevisClientOption }>('/esi/devis/clients', body)
+      const result = await http.post<{ client: DevisClientOption }>(
+        route('esi.devis.clients.store'),
+        body
+      )
       onCreated(result.client)
     } catch (error) {
       if (error instanceof HttpError && error.status === 422) {

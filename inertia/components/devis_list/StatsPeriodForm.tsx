@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import { NO_COMMERCIAL, statsPresets, type CommercialOption } from '@shared/devis_list'
+import { route } from '~/lib/route'
 
 export type StatsPeriodFormProps = {
   du: string
@@ -10,7 +11,7 @@ export type StatsPeriodFormProps = {
   commerciaux: CommercialOption[]
 }
 
-const PATH = '/esi/devis/stats'
+const PATH = route('esi.devis.stats')
 
 function visit(du: string, au: string, commercial: string) {
   const query = new URLSearchParams({ du, au })

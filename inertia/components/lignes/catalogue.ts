@@ -7,6 +7,7 @@ import type { DevisProduitOption } from '@shared/devis_editor'
 import type { OffreProduitOption } from '@shared/offres'
 import type { LigneForm } from '@shared/devis'
 import { centsToInput } from '@shared/totals'
+import { route } from '~/lib/route'
 
 export type ProduitChoice = {
   id: number
@@ -32,7 +33,7 @@ const produitsOf = <T>(body: unknown): T[] => (body as { produits?: T[] } | null
 
 /** esi: the active catalogue at its sale prices. */
 export const devisCatalogue: Catalogue = {
-  url: (q) => `/esi/devis/produits?q=${encodeURIComponent(q)}`,
+  url: (q) => route('esi.devis.produits', {}, { q }),
   choices: (body) =>
     produitsOf<DevisProduitOption>(body).map((p) => ({
       ...p,
@@ -44,11 +45,7 @@ export const devisCatalogue: Catalogue = {
 /** A pro: the catalogue at the partner price of the société (the server computes it). */
 export function offreCatalogue(societeId: number | null): Catalogue {
   return {
-    url: (q) => {
-      const params = new URLSearchParams({ q })
-      if (societeId) params.set('societe_id', String(societeId))
-      return `/app/offres/produits?${params}`
-    },
+    url: (q) => route('partner.offres.produits', {}, { q, societe_id: societeId }),
     choices: (body) =>
       produitsOf<OffreProduitOption>(body).map((p) => ({ ...p, prix_ht: p.prix_partenaire_ht })),
   }

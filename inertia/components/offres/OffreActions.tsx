@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Link, router } from '@inertiajs/react'
 import { confirm } from '~/lib/dialogs'
 import type { OffreAbilities } from '@shared/offres'
+import { route } from '~/lib/route'
 
 export interface OffreActionsProps {
   offre: {
@@ -54,7 +55,8 @@ export default function OffreActions({
       icon: 'question',
       confirmText: 'Envoyer',
     })
-    if (ok) post(`/app/offres/${offre.id}/envoyer`, { lock_version: offre.lock_version })
+    if (ok)
+      post(route('partner.offres.envoyer', { id: offre.id }), { lock_version: offre.lock_version })
   }
 
   async function transmettre() {
@@ -64,7 +66,10 @@ export default function OffreActions({
       icon: 'question',
       confirmText: 'Transmettre',
     })
-    if (ok) post(`/app/offres/${offre.id}/transmettre`, { lock_version: offre.lock_version })
+    if (ok)
+      post(route('partner.offres.transmettre', { id: offre.id }), {
+        lock_version: offre.lock_version,
+      })
   }
 
   async function toDevis() {
@@ -74,26 +79,32 @@ export default function OffreActions({
       icon: 'question',
       confirmText: 'Créer le devis',
     })
-    if (ok) post(`/app/offres/${offre.id}/devis`)
+    if (ok) post(route('esi.offres.to_devis', { id: offre.id }))
   }
 
   const blocked = busy || Boolean(blockedReason)
   return (
     <div className="d-flex flex-wrap gap-2" data-testid="offre-actions">
       {on === 'edit' && (
-        <Link href={`/app/offres/${offre.id}/preview`} className="btn btn-alt-secondary">
+        <Link
+          href={route('partner.offres.preview', { id: offre.id })}
+          className="btn btn-alt-secondary"
+        >
           <i className="bi bi-eye me-1" aria-hidden="true" />
           Aperçu
         </Link>
       )}
       {on === 'preview' && abilities.edit && (
-        <Link href={`/app/offres/${offre.id}/edit`} className="btn btn-alt-secondary">
+        <Link
+          href={route('partner.offres.edit', { id: offre.id })}
+          className="btn btn-alt-secondary"
+        >
           <i className="bi bi-pencil me-1" aria-hidden="true" />
           Modifier
         </Link>
       )}
       <a
-        href={`/app/offres/${offre.id}/pdf`}
+        href={route('partner.offres.pdf', { id: offre.id })}
         className="btn btn-alt-secondary"
         target="_blank"
         rel="noreferrer"
@@ -145,7 +156,7 @@ export default function OffreActions({
 
 function DevisLink({ devisId }: { devisId: number }) {
   return (
-    <a href={`/esi/devis/${devisId}/edit`} className="btn btn-alt-success">
+    <a href={route('esi.devis.edit', { id: devisId })} className="btn btn-alt-success">
       <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
       Voir le devis
     </a>
