@@ -1,10 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import Client from '#models/client'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { filtersProp } from '#services/list/list_params'
 import { listClients, parseClientListParams } from '#services/clients/client_list'
 import { exportClients } from '#services/clients/client_export'
+import { sendCsv } from '#services/http/csv_response'
 import {
   apporteurOptions,
   createClient,
@@ -66,7 +68,7 @@ export default class ClientsController {
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
     })
-    const client = await createClient(ctx, data)
+    const client = await createClient(actorOf(ctx), data)
     ctx.session.flash('success', `Client n° ${client.idClient} créé.`)
     return ctx.response.redirect().toPath(`/esi/customers/${client.idClient}`)
   }
@@ -76,7 +78,7 @@ export default class ClientsController {
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
     })
-    await updateClient(ctx, client, data)
+    await updateClient(actorOf(ctx), client, data)
     ctx.session.flash('success', 'Client enregistré.')
     return ctx.response.redirect().toPath(`/esi/customers/${client.idClient}`)
   }
@@ -84,13 +86,13 @@ export default class ClientsController {
   /** Admin droit + recent step-up (admin area, start/routes/clients.ts). */
   async destroy(ctx: HttpContext) {
     const client = await findClient(ctx.params.id)
-    await deleteClient(ctx, client)
+    await deleteClient(actorOf(ctx), client)
     ctx.session.flash('success', `Client n° ${client.idClient} supprimé.`)
     return ctx.response.redirect().toPath('/esi/customers?sort=-id_client')
   }
 
   /** The filtered list in its order, as CSV (same parameters as the page). */
   async export({ request, response }: HttpContext) {
-    exportClients(response, parseClientListParams(request.qs()))
+    sendCsv(response, exportClients(parseClientListParams(request.qs())))
   }
 }

@@ -4,12 +4,16 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { filtersProp } from '#services/list/list_params'
 import { categories, listProduits, parseProduitListParams } from '#services/produits/produit_list'
 import { exportProduits } from '#services/produits/produit_export'
+import { sendCsv } from '#services/http/csv_response'
 import {
   createProduit,
   fournisseurOptions,
   updateProduit,
 } from '#services/produits/produit_service'
-import { importUploadedCsv } from '#services/produits/produit_upload'
+import { importCatalogueCsv, reject } from '#services/produits/produit_upload'
+import { IMPORT_MAX_BYTES } from '#services/produits/produit_import'
+import { readCsvUpload } from '#services/http/csv_upload'
+import { actorOf } from '#services/actor'
 import { produitItem } from '#transformers/produit_transformer'
 import { produitMessagesProvider, produitValidator, produitValues } from '#validators/produit'
 
@@ -49,7 +53,7 @@ export default class ProduitsController {
       messagesProvider: produitMessagesProvider(),
       meta: {},
     })
-    const produit = await createProduit(ctx, produitValues(data))
+    const produit = await createProduit(actorOf(ctx), produitValues(data))
     ctx.session.flash('success', `Produit ${produit.reference} ajouté au catalogue.`)
     return ctx.response.redirect().back()
   }
@@ -60,18 +64,22 @@ export default class ProduitsController {
       messagesProvider: produitMessagesProvider(),
       meta: { id: produit.id },
     })
-    await updateProduit(ctx, produit, produitValues(data))
+    await updateProduit(actorOf(ctx), produit, produitValues(data))
     ctx.session.flash('success', `Produit ${produit.reference} enregistré.`)
     return ctx.response.redirect().back()
   }
 
   async export({ request, response }: HttpContext) {
-    exportProduits(response, parseProduitListParams(request.qs()))
+    sendCsv(response, exportProduits(parseProduitListParams(request.qs())))
   }
 
   /** JSON: 200 with the counts, or 422 with the refused lines (nothing imported). */
   async import(ctx: HttpContext) {
-    const { status, body } = await importUploadedCsv(ctx)
+    const upload = await readCsvUpload(ctx.request, 'fichier', IMPORT_MAX_BYTES)
+    const { status, body } =
+      'error' in upload
+        ? reject(upload.error)
+        : await importCatalogueCsv(actorOf(ctx), upload.buffer)
     return ctx.response.status(status).json(body)
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import Texte from '#models/texte'
@@ -6,7 +7,7 @@ import SaveBaseTexte, { StaleTexteError } from '#actions/textes/save_base_texte'
 import { createTexteValidator, updateTexteValidator } from '#validators/textes'
 import { baseTexteProps } from '#transformers/texte_transformer'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { canReach } from '#shared/roles'
@@ -44,7 +45,9 @@ export default class TextesController {
 
   async store(ctx: HttpContext) {
     const data = await ctx.request.validateUsing(createTexteValidator)
-    const texte = await new SaveBaseTexte(ctx, ctx.auth.getUserOrFail() as User).create(data)
+    const texte = await new SaveBaseTexte(actorOf(ctx), ctx.auth.getUserOrFail() as User).create(
+      data
+    )
     ctx.session.flash('success', TEXTE_CREATED_MESSAGE)
     return ctx.response.redirect().toPath(`/esi/textes/${texte.id}`)
   }
@@ -66,7 +69,11 @@ export default class TextesController {
     const texte = await findTexte(ctx.params.id)
     const { version, ...fields } = await ctx.request.validateUsing(updateTexteValidator)
     try {
-      await new SaveBaseTexte(ctx, ctx.auth.getUserOrFail() as User).update(texte, fields, version)
+      await new SaveBaseTexte(actorOf(ctx), ctx.auth.getUserOrFail() as User).update(
+        texte,
+        fields,
+        version
+      )
     } catch (error) {
       if (!(error instanceof StaleTexteError)) throw error
       // What the user typed stays in the form, with the reason above it
@@ -84,7 +91,7 @@ export default class TextesController {
       texte.useTransaction(trx)
       await texte.delete()
       await audit(
-        ctx,
+        actorOf(ctx),
         {
           action: 'texte.deleted',
           subjectType: 'texte',

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import type User from '#models/user'
 import SaveUserTexte, { findOwnUserTexte } from '#actions/textes/save_user_texte'
 import { userTexteUpdateValidator, userTexteValidator } from '#validators/textes'
@@ -12,7 +13,7 @@ export default class UserTextesController {
   async store(ctx: HttpContext) {
     const user = ctx.auth.getUserOrFail() as User
     const { texte_id: texteId, contenu } = await ctx.request.validateUsing(userTexteValidator)
-    await new SaveUserTexte(ctx, user).save(texteId, contenu)
+    await new SaveUserTexte(actorOf(ctx), user).save(texteId, contenu)
     ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
     return ctx.response.redirect().toPath('/profile')
   }
@@ -22,7 +23,7 @@ export default class UserTextesController {
     const own = await findOwnUserTexte(user, ctx.params.id)
     if (!own) throw new NotFoundException()
     const { contenu } = await ctx.request.validateUsing(userTexteUpdateValidator)
-    await new SaveUserTexte(ctx, user).save(own.texteId, contenu)
+    await new SaveUserTexte(actorOf(ctx), user).save(own.texteId, contenu)
     ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
     return ctx.response.redirect().toPath('/profile')
   }
@@ -31,7 +32,7 @@ export default class UserTextesController {
     const user = ctx.auth.getUserOrFail() as User
     const own = await findOwnUserTexte(user, ctx.params.id)
     if (!own) throw new NotFoundException()
-    await new SaveUserTexte(ctx, user).reset(own)
+    await new SaveUserTexte(actorOf(ctx), user).reset(own)
     ctx.session.flash('success', USER_TEXTE_RESET_MESSAGE)
     return ctx.response.redirect().toPath('/profile')
   }
