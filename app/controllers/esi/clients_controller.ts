@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import ClientPolicy from '#policies/client_policy'
+import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import Client from '#models/client'
 import { NotFoundException } from '#exceptions/http_exceptions'
@@ -16,7 +19,6 @@ import {
 import { clientDetail, clientListItem } from '#transformers/client_transformer'
 import { clientCommandes, clientDevis } from '#services/clients/client_documents'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
-import { canReach } from '#shared/roles'
 
 async function findClient(id: unknown): Promise<Client> {
   const idClient = parseId(id)
@@ -25,9 +27,12 @@ async function findClient(id: unknown): Promise<Client> {
   return client
 }
 
+const policy = new ClientPolicy()
+
 /** esi/customer: the clients (DESIGN.md §2), esi only (routes in start/routes/clients.ts). */
 export default class ClientsController {
-  async index({ inertia, request }: HttpContext) {
+  async index({ auth, inertia, request }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseClientListParams(request.qs())
     const { page, total } = await listClients(params)
     const warnings = page.invalidCursor
@@ -49,22 +54,21 @@ export default class ClientsController {
   }
 
   async show({ inertia, params, auth }: HttpContext) {
+    const user = auth.getUserOrFail() as User
+    authorize(policy.view(user))
     const client = await findClient(params.id)
     await client.load('apporteur')
-    const user = auth.getUserOrFail()
     return inertia.render('esi/customer/Show', {
       client: clientDetail(client, client.apporteur ?? null),
       devis: await clientDevis(client.idClient),
       commandes: await clientCommandes(client.idClient),
       apporteurs: await apporteurOptions(),
-      canDelete: canReach(
-        { role: user.role, acces_role: user.accesRole, droit: user.droit },
-        'admin'
-      ),
+      canDelete: policy.delete(user) === 'allow',
     })
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
     })
@@ -74,6 +78,7 @@ export default class ClientsController {
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.getUserOrFail() as User))
     const client = await findClient(ctx.params.id)
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
@@ -85,6 +90,7 @@ export default class ClientsController {
 
   /** Admin droit + recent step-up (admin area, start/routes/clients.ts). */
   async destroy(ctx: HttpContext) {
+    authorize(policy.delete(ctx.auth.getUserOrFail() as User))
     const client = await findClient(ctx.params.id)
     await deleteClient(actorOf(ctx), client)
     ctx.session.flash('success', `Client n° ${client.idClient} supprimé.`)
@@ -92,7 +98,8 @@ export default class ClientsController {
   }
 
   /** The filtered list in its order, as CSV (same parameters as the page). */
-  async export({ request, response }: HttpContext) {
+  async export({ auth, request, response }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     sendCsv(response, exportClients(parseClientListParams(request.qs())))
   }
 }

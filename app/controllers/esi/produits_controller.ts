@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import ProduitPolicy from '#policies/produit_policy'
+import { authorize } from '#policies/base_policy'
 import Produit from '#models/produit'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { filtersProp } from '#services/list/list_params'
@@ -24,9 +27,12 @@ async function findProduit(id: unknown): Promise<Produit> {
   return produit
 }
 
+const policy = new ProduitPolicy()
+
 /** esi/produits: the catalogue (DESIGN.md §2), esi only (routes in start/routes/produits.ts). */
 export default class ProduitsController {
-  async index({ inertia, request }: HttpContext) {
+  async index({ auth, inertia, request }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseProduitListParams(request.qs())
     const { page, total } = await listProduits(params)
     const warnings = page.invalidCursor
@@ -49,6 +55,7 @@ export default class ProduitsController {
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
     const data = await ctx.request.validateUsing(produitValidator, {
       messagesProvider: produitMessagesProvider(),
       meta: {},
@@ -59,6 +66,7 @@ export default class ProduitsController {
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.getUserOrFail() as User))
     const produit = await findProduit(ctx.params.id)
     const data = await ctx.request.validateUsing(produitValidator, {
       messagesProvider: produitMessagesProvider(),
@@ -69,12 +77,14 @@ export default class ProduitsController {
     return ctx.response.redirect().back()
   }
 
-  async export({ request, response }: HttpContext) {
+  async export({ auth, request, response }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     sendCsv(response, exportProduits(parseProduitListParams(request.qs())))
   }
 
   /** JSON: 200 with the counts, or 422 with the refused lines (nothing imported). */
   async import(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
     const upload = await readCsvUpload(ctx.request, 'fichier', IMPORT_MAX_BYTES)
     const { status, body } =
       'error' in upload

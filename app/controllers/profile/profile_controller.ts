@@ -12,8 +12,7 @@ import { flashFieldErrors } from '#services/http/form_errors'
 import { RECOVERY_CODES_FLASH, twoFactorStatus } from '#services/two_factor'
 import { textesWithOverrides } from '#services/textes'
 import { userTexteRowProps } from '#transformers/texte_transformer'
-import { needsTwoFactorSetup } from '#middleware/staff_two_factor_middleware'
-import { canReach } from '#shared/roles'
+import TextePolicy from '#policies/texte_policy'
 
 export const PROFILE_UPDATED_MESSAGE = 'Votre profil est enregistré.'
 export const EMAIL_CHANGED_MESSAGE =
@@ -22,20 +21,12 @@ export const PASSWORD_FOR_EMAIL_MESSAGE =
   'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.'
 export const ACCOUNT_DELETED_MESSAGE = 'Votre compte a été supprimé. Au revoir !'
 
-/**
- * Own text versions (PageTextes) are for those who write documents: pro partners (offres) and
- * staff (devis), as the partner area's stack says (verified, staff with two-factor).
- */
-export function mayOverrideTextes(user: User): boolean {
-  const subject = { role: user.role, acces_role: user.accesRole, droit: user.droit }
-  return Boolean(user.emailVerifiedAt) && canReach(subject, 'partner') && !needsTwoFactorSetup(user)
-}
-
 /** Profile/Edit: identity, password, two-factor, own texts, account deletion. */
 export default class ProfileController {
   async show({ auth, inertia, session }: HttpContext) {
     const user = auth.getUserOrFail() as User
-    const rows = mayOverrideTextes(user) ? await textesWithOverrides(user.id) : null
+    const rows =
+      new TextePolicy().override(user) === 'allow' ? await textesWithOverrides(user.id) : null
     const textes = rows?.map((r) => userTexteRowProps(r.texte, r.override)) ?? null
     return inertia.render('Profile/Edit', {
       twoFactor: await twoFactorStatus(user, session.flashMessages.get(RECOVERY_CODES_FLASH)),
