@@ -1,22 +1,12 @@
-import type User from '#models/user'
-import BasePolicy, { type Decision } from '#policies/base_policy'
+import type { Decision } from '#policies/base_policy'
+import StaffResourcePolicy from '#policies/staff_resource_policy'
 
 /**
- * The product catalogue (DESIGN.md §2): staff only, behind the esi area as well. Products are
- * never deleted (an inactive product leaves the editors).
+ * The product catalogue (DESIGN.md §2): staff only, behind the esi area as well; a CSV import is
+ * a `create`. Products are never deleted (an inactive product leaves the editors).
  */
-export default class ProduitPolicy extends BasePolicy {
-  /** The list and its CSV export. */
-  viewAny(user: User): Decision {
-    return this.staffOnly(user)
-  }
-
-  /** Creating one, or many through a CSV import. */
-  create(user: User): Decision {
-    return this.staffOnly(user)
-  }
-
-  update(user: User): Decision {
-    return this.staffOnly(user, 'hide')
+export default class ProduitPolicy extends StaffResourcePolicy {
+  override delete(): Decision {
+    return 'deny'
   }
 }

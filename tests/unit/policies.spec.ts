@@ -61,6 +61,8 @@ test.group('Policies / staff-only resources', () => {
     assert.equal(policy.viewAny(esi), 'allow')
     assert.equal(policy.create(esi), 'allow')
     assert.equal(policy.update(esi), 'allow')
+    // Never deleted, not even by an admin: made inactive instead
+    assert.equal(policy.delete(), 'deny')
     for (const [name, u] of Object.entries(outsiders)) {
       assert.equal(policy.viewAny(u), 'deny', name)
       assert.equal(policy.create(u), 'deny', name)
@@ -93,11 +95,11 @@ test.group('Policies / staff-only resources', () => {
 test.group('Policies / own records', () => {
   test('own text versions: pro and staff with two-factor, verified; his own only', ({ assert }) => {
     const policy = new TextePolicy()
-    assert.equal(policy.override(user('pro')), 'allow')
-    assert.equal(policy.override(esi), 'allow')
-    assert.equal(policy.override(user('other')), 'deny')
-    assert.equal(policy.override(user('pro', { emailVerifiedAt: null })), 'deny')
-    assert.equal(policy.override(user('esi', { twoFactorConfirmedAt: null })), 'deny')
+    assert.equal(policy.keepOwn(user('pro')), 'allow')
+    assert.equal(policy.keepOwn(esi), 'allow')
+    assert.equal(policy.keepOwn(user('other')), 'deny')
+    assert.equal(policy.keepOwn(user('pro', { emailVerifiedAt: null })), 'deny')
+    assert.equal(policy.keepOwn(user('esi', { twoFactorConfirmedAt: null })), 'deny')
     const mine = Object.assign(new UserTexte(), { userId: 7 })
     const foreign = Object.assign(new UserTexte(), { userId: 8 })
     assert.equal(policy.updateOwn(user('pro'), mine), 'allow')

@@ -26,7 +26,7 @@ export default class ProfileController {
   async show({ auth, inertia, session }: HttpContext) {
     const user = auth.getUserOrFail() as User
     const rows =
-      new TextePolicy().override(user) === 'allow' ? await textesWithOverrides(user.id) : null
+      new TextePolicy().keepOwn(user) === 'allow' ? await textesWithOverrides(user.id) : null
     const textes = rows?.map((r) => userTexteRowProps(r.texte, r.override)) ?? null
     return inertia.render('Profile/Edit', {
       twoFactor: await twoFactorStatus(user, session.flashMessages.get(RECOVERY_CODES_FLASH)),

@@ -16,7 +16,7 @@ const policy = new TextePolicy()
 export default class UserTextesController {
   async store(ctx: HttpContext) {
     const user = ctx.auth.getUserOrFail() as User
-    authorize(policy.override(user))
+    authorize(policy.keepOwn(user))
     const { texte_id: texteId, contenu } = await ctx.request.validateUsing(userTexteValidator)
     await new SaveUserTexte(actorOf(ctx), user).save(texteId, contenu)
     ctx.session.flash('success', USER_TEXTE_SAVED_MESSAGE)
