@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 import { NotFoundException } from '#exceptions/http_exceptions'
 
 /** Template demonstration pages (SPEC.md §1): sample data only, no business function. */

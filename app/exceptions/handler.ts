@@ -1,7 +1,7 @@
 import env from '#start/env'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
-import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
+import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http/http_errors'
 import {
   AppException,
   RedirectingException,

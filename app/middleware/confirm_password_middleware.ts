@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { passwordRecentlyConfirmed } from '#services/auth_session'
-import { currentPagePath, rememberIntended } from '#services/intended'
+import { passwordRecentlyConfirmed } from '#services/http/auth_session'
+import { currentPagePath, rememberIntended } from '#services/http/intended'
 import { PasswordConfirmationRequiredException } from '#exceptions/http_exceptions'
 
 /**

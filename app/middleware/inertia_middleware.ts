@@ -6,7 +6,7 @@ import { notificationSummary } from '#services/notifications'
 import { currentUserProps } from '#transformers/user_transformer'
 import { APP_NAME, APP_VERSION } from '#shared/app'
 import { canReach } from '#shared/roles'
-import { errorBagMessage } from '#services/http_errors'
+import { errorBagMessage } from '#services/http/http_errors'
 
 /** Shared props of every page (SPEC.md §3): current user, app settings, flash toasts, errors. */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {

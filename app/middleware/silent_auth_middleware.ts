@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type User from '#models/user'
 import { audit } from '#services/audit'
-import { tagCurrentSession } from '#services/user_sessions'
+import { tagCurrentSession } from '#services/http/user_sessions'
 
 export default class SilentAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -12,7 +13,7 @@ export default class SilentAuthMiddleware {
     if (guard.viaRemember && guard.user) {
       const user = guard.user as User
       await tagCurrentSession(ctx, user)
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.login',
         userId: user.id,
         subjectType: 'user',

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { currentPagePath, rememberIntended } from '#services/intended'
-import { isApiRequest } from '#services/http_errors'
+import { currentPagePath, rememberIntended } from '#services/http/intended'
+import { isApiRequest } from '#services/http/http_errors'
 import { TwoFactorRequiredException } from '#exceptions/http_exceptions'
 import type User from '#models/user'
 

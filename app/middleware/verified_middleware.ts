@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isApiRequest } from '#services/http_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { EmailNotVerifiedException } from '#exceptions/http_exceptions'
 
 export const VERIFY_FIRST_MESSAGE = 'Veuillez d’abord vérifier votre adresse e-mail.'

@@ -29,6 +29,14 @@ export default abstract class BasePolicy {
     return user.effectiveRole === 'pro'
   }
 
+  /**
+   * A staff-only resource: allowed for staff; for anybody else a record is hidden (404) and an
+   * action on the collection refused (403, like the area middleware).
+   */
+  protected staffOnly(user: User, refusal: 'deny' | 'hide' = 'deny'): Decision {
+    return this.isEsi(user) ? 'allow' : refusal
+  }
+
   /** Staff with the admin droit switched on. */
   protected isEsiAdmin(user: User): boolean {
     const subject = { role: user.role, acces_role: user.accesRole, droit: user.droit }

@@ -5,8 +5,6 @@
  */
 import { stringify } from 'csv-stringify/sync'
 import { parse } from 'csv-parse/sync'
-import type { HttpContext } from '@adonisjs/core/http'
-import { Readable } from 'node:stream'
 
 export const CSV_BOM = '\uFEFF'
 export const CSV_DELIMITER = ';'
@@ -27,22 +25,21 @@ export function csvLines(rows: unknown[][]): string {
   )
 }
 
-/** Sends an attachment streamed from batches of rows: BOM and header first. */
-export function sendCsv(
-  response: HttpContext['response'],
-  filename: string,
-  header: string[],
+/**
+ * A CSV file to download, as data: a server-chosen ASCII name (ASVS 5.4.1, never the user's
+ * input), the header and the rows by batches. The HTTP side (app/services/http/csv_response.ts)
+ * streams it; a job could write it to a file the same way.
+ */
+export interface CsvExport {
+  filename: string
+  header: string[]
   batches: AsyncIterable<unknown[][]>
-) {
-  async function* body() {
-    yield CSV_BOM + csvLines([header])
-    for await (const rows of batches) if (rows.length) yield csvLines(rows)
-  }
-  response.header('Content-Type', 'text/csv; charset=utf-8')
-  // Server-chosen ASCII name (ASVS 5.4.1), never the user's input
-  response.header('Content-Disposition', `attachment; filename="${filename}"`)
-  response.header('Cache-Control', 'no-store')
-  response.stream(Readable.from(body()))
+}
+
+/** The whole file as text chunks: BOM and header first, then each batch. */
+export async function* csvChunks(file: CsvExport): AsyncGenerator<string> {
+  yield CSV_BOM + csvLines([file.header])
+  for await (const rows of file.batches) if (rows.length) yield csvLines(rows)
 }
 
 /** The apostrophe our exports add is removed on import, so a file round-trips. */

@@ -5,7 +5,6 @@
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import encryption from '@adonisjs/core/services/encryption'
-import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { APP_NAME } from '#shared/app'
 import type { TwoFactorStatus } from '#shared/two_factor'
@@ -62,10 +61,13 @@ export async function qrCodeSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
 }
 
-/** What TwoFactorSettings shows for this user. */
+/**
+ * What TwoFactorSettings shows for this user; `flashedCodes` are the recovery codes just
+ * generated (flashed once under RECOVERY_CODES_FLASH by the controller).
+ */
 export async function twoFactorStatus(
   user: User,
-  session?: HttpContext['session']
+  flashedCodes?: unknown
 ): Promise<TwoFactorStatus> {
   const enabled = user.hasTwoFactor
   let pending: TwoFactorStatus['pending'] = null
@@ -73,11 +75,11 @@ export async function twoFactorStatus(
   if (secret) {
     pending = { qr_svg: await qrCodeSvg(totpFor(user.email, secret).toString()), secret }
   }
-  const flashed = session?.flashMessages.get(RECOVERY_CODES_FLASH) as string[] | undefined
+  const flashed = Array.isArray(flashedCodes) ? (flashedCodes as string[]) : null
   return {
     enabled,
     pending,
-    recovery_codes: enabled && Array.isArray(flashed) ? flashed : null,
+    recovery_codes: enabled ? flashed : null,
     recovery_codes_left: enabled ? (user.twoFactorRecoveryCodes ?? []).length : 0,
   }
 }

@@ -5,7 +5,7 @@
 import { test } from '@japa/runner'
 import { makeNotification, makeUser, minutesAgo, withTransaction } from '#tests/helpers'
 import type Notification from '#models/notification'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 
 test.group('Notifications / open', (group) => {
   withTransaction(group)

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 
 test.group('services/http_errors', () => {
   test('every status has a French message, unknown ones fall back by class', ({ assert }) => {

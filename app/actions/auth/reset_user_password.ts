@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import { hashResetToken } from '#actions/auth/send_password_reset_link'
-import { endAllSessions } from '#services/user_sessions'
+import { endAllSessions } from '#services/end_sessions'
 
 /** The user a reset token belongs to, while it is unused and younger than 60 minutes. */
 export async function findResetTokenUser(token: string): Promise<User | null> {

@@ -3,7 +3,7 @@
  * société comes from the form, so it is checked like any other input (ASVS 8.2.3): a pro société
  * the user belongs to (staff: any pro société), else a French error next to the field.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
@@ -53,12 +53,12 @@ async function checkSociete(user: User, societeId: number) {
   }
 }
 
-export async function createContact(ctx: HttpContext, user: User, input: ContactInput) {
+export async function createContact(actor: Actor, user: User, input: ContactInput) {
   await checkSociete(user, input.societe_id)
   return db.transaction(async (trx) => {
     const contact = await Contact.create(attributes(input), { client: trx })
     await audit(
-      ctx,
+      actor,
       {
         action: 'contact.created',
         subjectType: 'contact',
@@ -72,7 +72,7 @@ export async function createContact(ctx: HttpContext, user: User, input: Contact
 }
 
 export async function updateContact(
-  ctx: HttpContext,
+  actor: Actor,
   user: User,
   contact: Contact,
   input: ContactInput
@@ -86,7 +86,7 @@ export async function updateContact(
     const diff = changes(before, summary(contact))
     if (diff) {
       await audit(
-        ctx,
+        actor,
         { action: 'contact.updated', subjectType: 'contact', subjectId: contact.id, ...diff },
         trx
       )
@@ -94,10 +94,10 @@ export async function updateContact(
   })
 }
 
-export async function deleteContact(ctx: HttpContext, contact: Contact) {
+export async function deleteContact(actor: Actor, contact: Contact) {
   await db.transaction(async (trx) => {
     await audit(
-      ctx,
+      actor,
       {
         action: 'contact.deleted',
         subjectType: 'contact',

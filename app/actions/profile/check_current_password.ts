@@ -1,5 +1,5 @@
 import hash from '@adonisjs/core/services/hash'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import {
@@ -20,7 +20,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorr
  * to guess it. Returns null when right, else the French message to show next to the field.
  */
 export async function checkCurrentPassword(
-  ctx: HttpContext,
+  actor: Actor,
   user: User,
   password: string | undefined,
   message: string = WRONG_PASSWORD_MESSAGE
@@ -31,7 +31,7 @@ export async function checkCurrentPassword(
   if (wait > 0) return tooManyAttemptsMessage(wait)
   if (!password || !(await hash.verify(user.password, password))) {
     await countFailure(attempts, key)
-    await audit(ctx, {
+    await audit(actor, {
       action: 'auth.password_confirm_failed',
       subjectType: 'user',
       subjectId: user.id,

@@ -1,8 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import type User from '#models/user'
 import { audit } from '#services/audit'
-import { endAllSessions } from '#services/user_sessions'
+import { endAllSessions } from '#services/end_sessions'
 
 /**
  * The sociétés whose only admin the user is while other members remain: he must hand over
@@ -41,11 +41,11 @@ export function lastAdminMessage(societes: string[]): string {
  * shown as « Utilisateur supprimé »). Then every session of his ends.
  */
 export default class DeleteUser {
-  async handle(ctx: HttpContext, user: User): Promise<void> {
+  async handle(actor: Actor, user: User): Promise<void> {
     const userId = user.id
     await db.transaction(async (trx) => {
       // The audit row names the account by id only: no personal data outlives it
-      await audit(ctx, { action: 'profile.deleted', subjectType: 'user', subjectId: userId }, trx)
+      await audit(actor, { action: 'profile.deleted', subjectType: 'user', subjectId: userId }, trx)
       user.useTransaction(trx)
       await user.delete()
     })

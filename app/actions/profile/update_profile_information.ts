@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import { countTry, limiters, throttleKeys } from '#services/throttle'
@@ -11,7 +11,7 @@ import SendEmailVerification from '#actions/auth/send_email_verification'
  */
 export default class UpdateProfileInformation {
   async handle(
-    ctx: HttpContext,
+    actor: Actor,
     user: User,
     data: { name: string; email: string }
   ): Promise<{ emailChanged: boolean }> {
@@ -29,7 +29,7 @@ export default class UpdateProfileInformation {
       }
       await user.save()
       await audit(
-        ctx,
+        actor,
         {
           action: 'profile.updated',
           subjectType: 'user',
@@ -48,7 +48,7 @@ export default class UpdateProfileInformation {
         [limiters.perMinute(), throttleKeys.verificationMinute(user.id)],
         [limiters.sixPerHour(), throttleKeys.verificationHour(user.id)],
       ])
-      await audit(ctx, {
+      await audit(actor, {
         action: 'auth.verification_sent',
         subjectType: 'user',
         subjectId: user.id,

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { parseSerialId } from '#services/serial_id'
-import { endAllSessions } from '#services/user_sessions'
+import { endAllSessions } from '#services/end_sessions'
 import { matchesInvitationHash } from '#actions/societes/invitation_link'
 
 /**

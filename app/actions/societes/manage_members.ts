@@ -4,7 +4,7 @@
  * admins are counted, so two admins cannot demote each other at the same moment. Every change
  * writes its audit row in the same transaction.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
@@ -46,7 +46,7 @@ export async function findMembership(id: number): Promise<MemberRow | null> {
  * a known one a notice. An ordinary account joining a partner société becomes a partner.
  */
 export async function inviteMember(
-  ctx: HttpContext,
+  actor: Actor,
   inviter: User,
   societe: Societe,
   input: { email: string; name: string; role: MemberRole }
@@ -84,7 +84,7 @@ export async function inviteMember(
           user.role = 'pro'
           await user.save()
           await audit(
-            ctx,
+            actor,
             {
               action: 'user.role',
               subjectType: 'user',
@@ -103,7 +103,7 @@ export async function inviteMember(
         created_at: new Date(),
       })
       await audit(
-        ctx,
+        actor,
         {
           action: 'societe.member_invited',
           subjectType: 'societe',
@@ -142,7 +142,7 @@ export async function inviteMember(
 }
 
 export async function changeMemberRole(
-  ctx: HttpContext,
+  actor: Actor,
   membership: MemberRow,
   role: MemberRole
 ): Promise<void> {
@@ -153,7 +153,7 @@ export async function changeMemberRole(
     }
     await trx.from('societe_user').where('id', membership.id).update({ role })
     await audit(
-      ctx,
+      actor,
       {
         action: 'societe.member_role',
         subjectType: 'societe',
@@ -167,14 +167,14 @@ export async function changeMemberRole(
 }
 
 /** False when the member is the société's last admin. */
-export async function removeMember(ctx: HttpContext, membership: MemberRow): Promise<boolean> {
+export async function removeMember(actor: Actor, membership: MemberRow): Promise<boolean> {
   return db.transaction(async (trx) => {
     if (membership.role === 'admin' && (await lockedAdminCount(membership.societeId, trx)) <= 1) {
       return false
     }
     await trx.from('societe_user').where('id', membership.id).delete()
     await audit(
-      ctx,
+      actor,
       {
         action: 'societe.member_removed',
         subjectType: 'societe',

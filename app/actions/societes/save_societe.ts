@@ -2,7 +2,7 @@
  * Creating, editing and deleting a société, each in one transaction with its audit row.
  * The type is written only where the policy allows (field-level rights, ASVS 8.2.3).
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Societe from '#models/societe'
 import type User from '#models/user'
@@ -18,8 +18,8 @@ export const TYPE_REQUIRED = 'Choisissez le type de société.'
 export const TYPE_LOCKED_BY_CONTACTS =
   'Cette société a des contacts : elle doit rester un partenaire professionnel.'
 /** The partner discount (issue 5) is set by staff only: a partner's own value is ignored. */
-function remisePartenaire(ctx: HttpContext | null, input: SocieteInput): string | undefined {
-  const user = ctx?.auth.user
+function remisePartenaire(actor: Actor | null, input: SocieteInput): string | undefined {
+  const user = actor?.user
   if (!user || !hasStaffPowers(user)) return undefined
   const value = input.remise_partenaire_pct
   return value === undefined || value === null || value === '' ? undefined : value
@@ -69,7 +69,7 @@ export function auditSummary(societe: Societe): Record<string, unknown> {
 }
 
 export async function createSociete(
-  ctx: HttpContext,
+  actor: Actor,
   user: User,
   input: SocieteInput,
   allowedTypes: SocieteType[]
@@ -77,7 +77,7 @@ export async function createSociete(
   if (!input.type) fieldError('type', TYPE_REQUIRED)
   if (!allowedTypes.includes(input.type)) fieldError('type', TYPE_NOT_ALLOWED)
   return db.transaction(async (trx) => {
-    const remise = remisePartenaire(ctx, input)
+    const remise = remisePartenaire(actor, input)
     const societe = await Societe.create(
       {
         pays: 'BE',
@@ -92,7 +92,7 @@ export async function createSociete(
       await user.related('societes').attach({ [societe.id]: { role: 'admin' } }, trx)
     }
     await audit(
-      ctx,
+      actor,
       {
         action: 'societe.created',
         subjectType: 'societe',
@@ -106,14 +106,14 @@ export async function createSociete(
 }
 
 export async function updateSociete(
-  ctx: HttpContext,
+  actor: Actor,
   societe: Societe,
   input: SocieteInput,
   mayChangeType: boolean
 ): Promise<void> {
   const before = auditSummary(societe)
   const values: Record<string, unknown> = attributes(input)
-  const remise = remisePartenaire(ctx, input)
+  const remise = remisePartenaire(actor, input)
   if (remise !== undefined) values.remisePartenairePct = remise
   if (mayChangeType && input.type && input.type !== societe.type) {
     if (societe.type === 'pro' && (await hasContacts(societe.id))) {
@@ -128,7 +128,7 @@ export async function updateSociete(
     const diff = changes(before, auditSummary(societe))
     if (diff) {
       await audit(
-        ctx,
+        actor,
         { action: 'societe.updated', subjectType: 'societe', subjectId: societe.id, ...diff },
         trx
       )
@@ -137,11 +137,11 @@ export async function updateSociete(
 }
 
 /** Deletes the société (its memberships and contacts go with it). False when still in use. */
-export async function deleteSociete(ctx: HttpContext, societe: Societe): Promise<boolean> {
+export async function deleteSociete(actor: Actor, societe: Societe): Promise<boolean> {
   try {
     await db.transaction(async (trx) => {
       await audit(
-        ctx,
+        actor,
         {
           action: 'societe.deleted',
           subjectType: 'societe',

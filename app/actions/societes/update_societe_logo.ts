@@ -1,4 +1,4 @@
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Societe from '#models/societe'
 import { audit } from '#services/audit'
@@ -6,13 +6,13 @@ import { fieldError } from '#services/field_error'
 import { deleteLogo, LOGO_CONTENT_MISMATCH, storeLogo } from '#services/logo_storage'
 
 /** Stores a checked logo under a new random name, then forgets the previous file. */
-export async function replaceLogo(ctx: HttpContext, societe: Societe, file: MultipartFile) {
+export async function replaceLogo(actor: Actor, societe: Societe, file: MultipartFile) {
   const stored = await storeLogo(file)
   if (!stored) fieldError('logo', LOGO_CONTENT_MISMATCH, 'magicBytes')
   const previous = societe.logoPath
   societe.logoPath = stored
   await societe.save()
-  await audit(ctx, {
+  await audit(actor, {
     action: 'societe.logo_updated',
     subjectType: 'societe',
     subjectId: societe.id,
@@ -22,12 +22,12 @@ export async function replaceLogo(ctx: HttpContext, societe: Societe, file: Mult
   await deleteLogo(previous)
 }
 
-export async function removeLogo(ctx: HttpContext, societe: Societe) {
+export async function removeLogo(actor: Actor, societe: Societe) {
   const previous = societe.logoPath
   if (!previous) return
   societe.logoPath = null
   await societe.save()
-  await audit(ctx, {
+  await audit(actor, {
     action: 'societe.logo_deleted',
     subjectType: 'societe',
     subjectId: societe.id,

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import Texte from '#models/texte'
 import type User from '#models/user'
 import { audit } from '#services/audit'
@@ -20,7 +20,7 @@ export class StaleTexteError extends Error {
 /** Creates or edits a base text and writes its audit row, in one transaction. */
 export default class SaveBaseTexte {
   constructor(
-    private ctx: HttpContext,
+    private actor: Actor,
     private editor: User
   ) {}
 
@@ -31,7 +31,7 @@ export default class SaveBaseTexte {
         { client: trx }
       )
       await audit(
-        this.ctx,
+        this.actor,
         {
           action: 'texte.created',
           subjectType: 'texte',
@@ -62,7 +62,7 @@ export default class SaveBaseTexte {
         })
       if (Number(updated) !== 1) throw new StaleTexteError()
       await audit(
-        this.ctx,
+        this.actor,
         {
           action: 'texte.updated',
           subjectType: 'texte',

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import type User from '#models/user'
 import UserTexte from '#models/user_texte'
 import { audit } from '#services/audit'
@@ -15,7 +15,7 @@ export async function findOwnUserTexte(user: User, rawId: unknown): Promise<User
 /** Saves or resets a user's own version of a base text, with its audit row. */
 export default class SaveUserTexte {
   constructor(
-    private ctx: HttpContext,
+    private actor: Actor,
     private user: User
   ) {}
 
@@ -33,7 +33,7 @@ export default class SaveUserTexte {
       )
       const row = await UserTexte.findOrFail(result.rows[0].id, { client: trx })
       await audit(
-        this.ctx,
+        this.actor,
         { action: 'user_texte.saved', subjectType: 'texte', subjectId: texteId },
         trx
       )
@@ -47,7 +47,7 @@ export default class SaveUserTexte {
       row.useTransaction(trx)
       await row.delete()
       await audit(
-        this.ctx,
+        this.actor,
         { action: 'user_texte.reset', subjectType: 'texte', subjectId: row.texteId },
         trx
       )

@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import { currentUserProps } from '#transformers/user_transformer'
 import { accesRoleValidator, droitValidator } from '#validators/user_api'
 import { audit } from '#services/audit'
 import { ForbiddenException } from '#exceptions/http_exceptions'
-import { requireStepUp } from '#services/step_up'
-import { renewSession } from '#services/user_sessions'
+import { requireStepUp } from '#services/http/step_up'
+import { renewSession } from '#services/http/user_sessions'
 
 /** The four calls of SPEC.md §7, with the rights of DESIGN.md §4. */
 export default class UserApiController {
@@ -34,7 +35,7 @@ export default class UserApiController {
       user.droit = droit
       await user.save()
       await audit(
-        ctx,
+        actorOf(ctx),
         {
           action: 'user.droit',
           subjectType: 'user',
@@ -61,7 +62,7 @@ export default class UserApiController {
       user.accesRole = role
       await user.save()
       await audit(
-        ctx,
+        actorOf(ctx),
         {
           action: 'user.acces_role',
           subjectType: 'user',

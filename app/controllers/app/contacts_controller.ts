@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import {
   assignableSocietes,
   CONTACT_LIST,
@@ -42,7 +43,7 @@ export default class ContactsController {
     const { auth, request, response, session } = ctx
     const user = auth.getUserOrFail()
     const input = await request.validateUsing(contactValidator)
-    const contact = await createContact(ctx, user, input)
+    const contact = await createContact(actorOf(ctx), user, input)
     session.flash('success', `Le contact « ${contact.fullName} » est créé.`)
     return response.redirect().toRoute('partner.contacts.show', { id: contact.id })
   }
@@ -52,7 +53,7 @@ export default class ContactsController {
     const user = auth.getUserOrFail()
     const contact = await findContactFor(user, params.id, 'update')
     const input = await request.validateUsing(contactValidator)
-    await updateContact(ctx, user, contact, input)
+    await updateContact(actorOf(ctx), user, contact, input)
     session.flash('success', 'Le contact est enregistré.')
     return response.redirect().back()
   }
@@ -61,7 +62,7 @@ export default class ContactsController {
     const { auth, params, response, session } = ctx
     const user = auth.getUserOrFail()
     const contact = await findContactFor(user, params.id, 'delete')
-    await deleteContact(ctx, contact)
+    await deleteContact(actorOf(ctx), contact)
     session.flash('success', `Le contact « ${contact.fullName} » est supprimé.`)
     return response.redirect().toRoute('partner.contacts.index')
   }

@@ -8,7 +8,7 @@ import User from '#models/user'
 import type Offre from '#models/offre'
 import OffrePolicy from '#policies/offre_policy'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
-import { isApiRequest } from '#services/http_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { paginateList, readListState } from '#services/listing'
 import { parseSerialId } from '#services/serial_id'
 import {

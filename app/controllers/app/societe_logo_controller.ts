@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import SocietePolicy from '#policies/societe_policy'
 import { authorize } from '#policies/base_policy'
 import { findSocieteFor } from '#services/societe_queries'
@@ -32,7 +33,7 @@ export default class SocieteLogoController {
     const { societe, membership } = await findSocieteFor(user, params.id)
     authorize(this.policy.update(user, membership))
     const { logo } = await request.validateUsing(logoValidator)
-    await replaceLogo(ctx, societe, logo)
+    await replaceLogo(actorOf(ctx), societe, logo)
     session.flash('success', 'Le logo est enregistré.')
     return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
@@ -42,7 +43,7 @@ export default class SocieteLogoController {
     const user = auth.getUserOrFail()
     const { societe, membership } = await findSocieteFor(user, params.id)
     authorize(this.policy.update(user, membership))
-    await removeLogo(ctx, societe)
+    await removeLogo(actorOf(ctx), societe)
     session.flash('success', 'Le logo est retiré.')
     return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }

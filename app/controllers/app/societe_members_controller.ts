@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import type User from '#models/user'
 import SocietePolicy from '#policies/societe_policy'
 import { authorize } from '#policies/base_policy'
@@ -55,7 +56,7 @@ export default class SocieteMembersController {
     const { societe, membership } = await findSocieteFor(user, params.id)
     authorize(this.policy.manageMembers(user, societe, membership), MANAGE_REFUSED)
     const input = await request.validateUsing(inviteMemberValidator)
-    const { user: invitee, created } = await inviteMember(ctx, user, societe, input)
+    const { user: invitee, created } = await inviteMember(actorOf(ctx), user, societe, input)
     session.flash(
       'success',
       created
@@ -84,7 +85,7 @@ export default class SocieteMembersController {
     const user = auth.getUserOrFail()
     const { member, societe } = await this.membershipFor(user, params.id)
     const { role } = await request.validateUsing(memberRoleValidator)
-    await changeMemberRole(ctx, member, role)
+    await changeMemberRole(actorOf(ctx), member, role)
     session.flash('success', 'Le rôle est enregistré.')
     // An admin who made himself a simple member can no longer manage the société
     const stillManages =
@@ -100,7 +101,7 @@ export default class SocieteMembersController {
     const { auth, params, response, session } = ctx
     const user = auth.getUserOrFail()
     const { member, societe } = await this.membershipFor(user, params.id)
-    if (!(await removeMember(ctx, member))) {
+    if (!(await removeMember(actorOf(ctx), member))) {
       session.flash('error', LAST_ADMIN)
       return response.redirect().toRoute('app.company.edit', { id: societe.id })
     }

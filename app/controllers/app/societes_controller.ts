@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import SocietePolicy from '#policies/societe_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
 import {
@@ -49,7 +50,7 @@ export default class SocietesController {
     const { auth, request, response, session } = ctx
     const user = auth.getUserOrFail()
     const input = await request.validateUsing(societeValidator)
-    const societe = await createSociete(ctx, user, input, this.policy.creatableTypes(user))
+    const societe = await createSociete(actorOf(ctx), user, input, this.policy.creatableTypes(user))
     session.flash('success', `La société « ${societe.nom} » est créée.`)
     return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
@@ -78,7 +79,7 @@ export default class SocietesController {
     const { societe, membership } = await findSocieteFor(user, params.id)
     authorize(this.policy.update(user, membership))
     const input = await request.validateUsing(societeValidator)
-    await updateSociete(ctx, societe, input, this.policy.changeType(user))
+    await updateSociete(actorOf(ctx), societe, input, this.policy.changeType(user))
     session.flash('success', 'Les informations de la société sont enregistrées.')
     return response.redirect().toRoute('app.company.edit', { id: societe.id })
   }
@@ -89,7 +90,7 @@ export default class SocietesController {
     const user = auth.getUserOrFail()
     const { societe } = await findSocieteFor(user, params.id)
     authorize(this.policy.delete(user, societe), 'Notre propre société ne peut pas être supprimée.')
-    if (!(await deleteSociete(ctx, societe))) {
+    if (!(await deleteSociete(actorOf(ctx), societe))) {
       session.flash('error', SOCIETE_IN_USE)
       return response.redirect().toRoute('app.company.edit', { id: societe.id })
     }

@@ -1,9 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import { acceptInvitation, invitedUser } from '#actions/societes/accept_invitation'
 import { INVITATION_PURPOSE } from '#actions/societes/invitation_link'
 import { acceptInvitationValidator } from '#validators/societe_member'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 
 export const INVALID_INVITATION_LINK =
   'Ce lien d’invitation est invalide, a déjà servi ou a expiré. Demandez à l’administrateur de la société de vous inviter à nouveau, ou utilisez « Mot de passe oublié ».'
@@ -40,7 +41,7 @@ export default class AcceptInvitationController {
       flashFieldErrors(session, { password: INVALID_INVITATION_LINK })
       return response.redirect().back()
     }
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'societe.invitation_accepted',
       userId: user.id,
       subjectType: 'user',

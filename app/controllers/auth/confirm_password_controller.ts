@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import hash from '@adonisjs/core/services/hash'
 import { passwordValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { markPasswordConfirmed } from '#services/auth_session'
-import { pullIntended } from '#services/intended'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { markPasswordConfirmed } from '#services/http/auth_session'
+import { pullIntended } from '#services/http/intended'
 import {
   clearTries,
   countFailure,
@@ -36,7 +37,7 @@ export default class ConfirmPasswordController {
     }
     if (!(await hash.verify(user.password, password))) {
       await countFailure(attempts, key)
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.password_confirm_failed',
         subjectType: 'user',
         subjectId: user.id,
@@ -46,7 +47,11 @@ export default class ConfirmPasswordController {
     }
     await clearTries(attempts, key)
     markPasswordConfirmed(session)
-    await audit(ctx, { action: 'auth.password_confirmed', subjectType: 'user', subjectId: user.id })
+    await audit(actorOf(ctx), {
+      action: 'auth.password_confirmed',
+      subjectType: 'user',
+      subjectId: user.id,
+    })
     return response.redirect().toPath(pullIntended(ctx, 'confirm_password', urlFor('app.profile')))
   }
 }

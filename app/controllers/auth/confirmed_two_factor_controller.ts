@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import ConfirmTwoFactor from '#actions/auth/confirm_two_factor'
 import { twoFactorCodeValidator } from '#validators/auth'
-import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 import { RECOVERY_CODES_FLASH } from '#services/two_factor'
 import { BAD_CODE_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
 import {
@@ -27,14 +27,13 @@ export default class ConfirmedTwoFactorController {
       flashFieldErrors(session, { code: tooManyAttemptsMessage(wait) })
       return response.redirect().back()
     }
-    const codes = await new ConfirmTwoFactor().handle(user, code)
+    const codes = await new ConfirmTwoFactor().handle(actorOf(ctx), user, code)
     if (!codes) {
       await countFailure(attempts, key)
       flashFieldErrors(session, { code: BAD_CODE_MESSAGE })
       return response.redirect().back()
     }
     await clearTries(attempts, key)
-    await audit(ctx, { action: 'auth.two_factor_enabled', subjectType: 'user', subjectId: user.id })
     session.flash(RECOVERY_CODES_FLASH, codes)
     session.flash('success', 'La double authentification est activée.')
     return response.redirect().back()

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import SendEmailVerification from '#actions/auth/send_email_verification'
 import { audit } from '#services/audit'
 import {
@@ -30,7 +31,7 @@ export default class EmailVerificationNotificationController {
     }
     await countTry(checks)
     await new SendEmailVerification().handle(user)
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.verification_sent',
       userId: user.id,
       subjectType: 'user',

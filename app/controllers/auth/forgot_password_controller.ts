@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import SendPasswordResetLink from '#actions/auth/send_password_reset_link'
 import { forgotPasswordValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 import {
   countTry,
   limiters,
@@ -34,7 +35,7 @@ export default class ForgotPasswordController {
     }
     await countTry(checks)
     const user = await new SendPasswordResetLink().handle(email)
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.password_reset_requested',
       userId: user?.id ?? null,
       subjectType: user ? 'user' : undefined,

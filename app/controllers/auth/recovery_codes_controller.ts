@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import GenerateRecoveryCodes from '#actions/auth/generate_recovery_codes'
 import { audit } from '#services/audit'
 import { RECOVERY_CODES_FLASH } from '#services/two_factor'
@@ -13,7 +14,7 @@ export default class RecoveryCodesController {
       return response.redirect().back()
     }
     const codes = await new GenerateRecoveryCodes().handle(user)
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.two_factor_recovery_regenerated',
       subjectType: 'user',
       subjectId: user.id,

@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import User from '#models/user'
 import { registerValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { startUserSession } from '#services/user_sessions'
+import { startUserSession } from '#services/http/user_sessions'
 import { countTry, limiters, throttleKeys } from '#services/throttle'
 import SendEmailVerification from '#actions/auth/send_email_verification'
 
@@ -22,7 +23,7 @@ export default class RegisterController {
       password: data.password,
       role: 'other',
     })
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.register',
       userId: user.id,
       subjectType: 'user',
@@ -34,7 +35,7 @@ export default class RegisterController {
       [limiters.perMinute(), throttleKeys.verificationMinute(user.id)],
       [limiters.sixPerHour(), throttleKeys.verificationHour(user.id)],
     ])
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.verification_sent',
       userId: user.id,
       subjectType: 'user',

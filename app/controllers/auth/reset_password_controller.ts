@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import ResetUserPassword, { findResetTokenUser } from '#actions/auth/reset_user_password'
 import { resetPasswordValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 
 export const INVALID_RESET_LINK =
   'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.'
@@ -27,7 +28,7 @@ export default class ResetPasswordController {
       flashFieldErrors(session, { token: INVALID_RESET_LINK })
       return response.redirect().back()
     }
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.password_reset',
       userId: user.id,
       subjectType: 'user',

@@ -1,13 +1,14 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import User from '#models/user'
 import { loginValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { isApiRequest } from '#services/http_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { localPathOr } from '#services/safe_redirect'
-import { putPendingLogin } from '#services/auth_session'
-import { startUserSession } from '#services/user_sessions'
+import { putPendingLogin } from '#services/http/auth_session'
+import { startUserSession } from '#services/http/user_sessions'
 import {
   clearTries,
   countFailure,
@@ -38,7 +39,7 @@ export default class SessionController {
 
     const wait = await secondsToWait([[attempts, key]])
     if (wait > 0) {
-      await audit(ctx, { action: 'auth.login_throttled', after: { email } })
+      await audit(actorOf(ctx), { action: 'auth.login_throttled', after: { email } })
       return this.refuse(ctx, tooManyAttemptsMessage(wait), wait)
     }
 
@@ -48,7 +49,7 @@ export default class SessionController {
     } catch (error) {
       if ((error as { code?: string }).code !== 'E_INVALID_CREDENTIALS') throw error
       await countFailure(attempts, key)
-      await audit(ctx, { action: 'auth.login_failed', after: { email } })
+      await audit(actorOf(ctx), { action: 'auth.login_failed', after: { email } })
       // Same message whether the email exists or not; what the user typed stays in the form
       return this.refuse(ctx, BAD_CREDENTIALS_MESSAGE)
     }
@@ -56,7 +57,7 @@ export default class SessionController {
 
     if (user.hasTwoFactor) {
       putPendingLogin(session, user, Boolean(remember))
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.login_password_ok',
         userId: user.id,
         subjectType: 'user',
@@ -66,7 +67,7 @@ export default class SessionController {
     }
 
     await startUserSession(ctx, user, { remember: Boolean(remember), passwordTyped: true })
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.login',
       userId: user.id,
       subjectType: 'user',
@@ -85,7 +86,12 @@ export default class SessionController {
     await auth.use('web').logout()
     session.clear()
     session.regenerate()
-    await audit(ctx, { action: 'auth.logout', userId, subjectType: 'user', subjectId: userId })
+    await audit(actorOf(ctx), {
+      action: 'auth.logout',
+      userId,
+      subjectType: 'user',
+      subjectId: userId,
+    })
     session.flash('success', 'Vous êtes déconnecté.')
     return response.redirect().toRoute('guest.login')
   }

@@ -1,10 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import CheckSecondFactor from '#actions/auth/check_second_factor'
 import { secondFactorValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { markSteppedUp } from '#services/auth_session'
-import { pullIntended } from '#services/intended'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { markSteppedUp } from '#services/http/auth_session'
+import { pullIntended } from '#services/http/intended'
 import {
   BAD_CODE_MESSAGE,
   BAD_RECOVERY_CODE_MESSAGE,
@@ -43,7 +44,11 @@ export default class StepUpController {
     const factor = await new CheckSecondFactor().handle(user, input)
     if (!factor) {
       await countFailure(attempts, key)
-      await audit(ctx, { action: 'auth.step_up_failed', subjectType: 'user', subjectId: user.id })
+      await audit(actorOf(ctx), {
+        action: 'auth.step_up_failed',
+        subjectType: 'user',
+        subjectId: user.id,
+      })
       flashFieldErrors(session, {
         [field]: field === 'code' ? BAD_CODE_MESSAGE : BAD_RECOVERY_CODE_MESSAGE,
       })
@@ -52,14 +57,14 @@ export default class StepUpController {
     await clearTries(attempts, key)
     markSteppedUp(session)
     if (factor === 'recovery_code') {
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.two_factor_recovery_used',
         subjectType: 'user',
         subjectId: user.id,
         after: { left: user.twoFactorRecoveryCodes?.length ?? 0 },
       })
     }
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.step_up',
       subjectType: 'user',
       subjectId: user.id,

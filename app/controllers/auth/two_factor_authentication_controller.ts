@@ -1,23 +1,18 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import hash from '@adonisjs/core/services/hash'
 import EnableTwoFactor from '#actions/auth/enable_two_factor'
 import DisableTwoFactor from '#actions/auth/disable_two_factor'
 import { passwordValidator } from '#validators/auth'
-import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { STEP_UP_KEY } from '#services/auth_session'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { STEP_UP_KEY } from '#services/http/auth_session'
 import { WRONG_PASSWORD_MESSAGE } from '#controllers/auth/confirm_password_controller'
 
 /** Two-factor settings: start the setup (QR code shown next) or turn it off. */
 export default class TwoFactorAuthenticationController {
   async store(ctx: HttpContext) {
     const user = ctx.auth.getUserOrFail()
-    await new EnableTwoFactor().handle(user)
-    await audit(ctx, {
-      action: 'auth.two_factor_setup_started',
-      subjectType: 'user',
-      subjectId: user.id,
-    })
+    await new EnableTwoFactor().handle(actorOf(ctx), user)
     return ctx.response.redirect().back()
   }
 
@@ -30,16 +25,8 @@ export default class TwoFactorAuthenticationController {
       flashFieldErrors(session, { password: WRONG_PASSWORD_MESSAGE })
       return response.redirect().back()
     }
-    const wasEnabled = user.hasTwoFactor
-    await new DisableTwoFactor().handle(user)
+    await new DisableTwoFactor().handle(actorOf(ctx), user)
     session.forget(STEP_UP_KEY)
-    if (wasEnabled) {
-      await audit(ctx, {
-        action: 'auth.two_factor_disabled',
-        subjectType: 'user',
-        subjectId: user.id,
-      })
-    }
     session.flash('success', 'La double authentification est désactivée.')
     return response.redirect().back()
   }

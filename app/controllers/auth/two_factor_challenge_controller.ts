@@ -1,12 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import User from '#models/user'
 import CheckSecondFactor from '#actions/auth/check_second_factor'
 import { secondFactorValidator } from '#validators/auth'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { clearPendingLogin, markSteppedUp, pendingLogin } from '#services/auth_session'
-import { startUserSession } from '#services/user_sessions'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { clearPendingLogin, markSteppedUp, pendingLogin } from '#services/http/auth_session'
+import { startUserSession } from '#services/http/user_sessions'
 import { localPathOr } from '#services/safe_redirect'
 import {
   clearTries,
@@ -48,7 +49,7 @@ export default class TwoFactorChallengeController {
     const factor = await new CheckSecondFactor().handle(user, input)
     if (!factor) {
       await countFailure(attempts, key)
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.two_factor_failed',
         userId: user.id,
         subjectType: 'user',
@@ -66,7 +67,7 @@ export default class TwoFactorChallengeController {
     await startUserSession(ctx, user, { remember: pending.remember, passwordTyped: true })
     markSteppedUp(session)
     if (factor === 'recovery_code') {
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.two_factor_recovery_used',
         userId: user.id,
         subjectType: 'user',
@@ -74,7 +75,7 @@ export default class TwoFactorChallengeController {
         after: { left: user.twoFactorRecoveryCodes?.length ?? 0 },
       })
     }
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'auth.login',
       userId: user.id,
       subjectType: 'user',

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { RECOVERY_CODES_FLASH, twoFactorStatus } from '#services/two_factor'
-import { peekIntended, pullIntended } from '#services/intended'
+import { peekIntended, pullIntended } from '#services/http/intended'
 import { needsTwoFactorSetup } from '#middleware/staff_two_factor_middleware'
 
 /**
@@ -18,7 +18,7 @@ export default class TwoFactorRequiredController {
       return response.redirect().toPath(pullIntended(ctx, 'two_factor_setup'))
     }
     return inertia.render('Auth/TwoFactorRequired', {
-      twoFactor: await twoFactorStatus(user, session),
+      twoFactor: await twoFactorStatus(user, session.flashMessages.get(RECOVERY_CODES_FLASH)),
       next: peekIntended(ctx, 'two_factor_setup'),
     })
   }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import VerifyEmail from '#actions/auth/verify_email'
 import { VERIFY_EMAIL_PURPOSE } from '#actions/auth/send_email_verification'
 import { audit } from '#services/audit'
@@ -21,7 +22,7 @@ export default class VerifyEmailController {
       return response.redirect().toRoute(auth.user ? 'app.verification.notice' : 'guest.login')
     }
     if (result.verifiedNow) {
-      await audit(ctx, {
+      await audit(actorOf(ctx), {
         action: 'auth.email_verified',
         userId: result.user.id,
         subjectType: 'user',

@@ -1,10 +1,15 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import ClientPolicy from '#policies/client_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
 import Client from '#models/client'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { filtersProp } from '#services/list/list_params'
 import { listClients, parseClientListParams } from '#services/clients/client_list'
 import { exportClients } from '#services/clients/client_export'
+import { sendCsv } from '#services/http/csv_response'
 import {
   apporteurOptions,
   createClient,
@@ -14,7 +19,6 @@ import {
 import { clientDetail, clientListItem } from '#transformers/client_transformer'
 import { clientCommandes, clientDevis } from '#services/clients/client_documents'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
-import { canReach } from '#shared/roles'
 
 async function findClient(id: unknown): Promise<Client> {
   const idClient = parseId(id)
@@ -23,9 +27,12 @@ async function findClient(id: unknown): Promise<Client> {
   return client
 }
 
+const policy = new ClientPolicy()
+
 /** esi/customer: the clients (DESIGN.md §2), esi only (routes in start/routes/clients.ts). */
 export default class ClientsController {
-  async index({ inertia, request }: HttpContext) {
+  async index({ auth, inertia, request }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseClientListParams(request.qs())
     const { page, total } = await listClients(params)
     const warnings = page.invalidCursor
@@ -47,44 +54,45 @@ export default class ClientsController {
   }
 
   async show({ inertia, params, auth }: HttpContext) {
+    const user = auth.getUserOrFail() as User
+    authorize(policy.view(user))
     const client = await findClient(params.id)
     await client.load('apporteur')
-    const user = auth.getUserOrFail()
     return inertia.render('esi/customer/Show', {
       client: clientDetail(client, client.apporteur ?? null),
       devis: await clientDevis(client.idClient),
       commandes: await clientCommandes(client.idClient),
       apporteurs: await apporteurOptions(),
-      canDelete: canReach(
-        { role: user.role, acces_role: user.accesRole, droit: user.droit },
-        'admin'
-      ),
+      canDelete: policy.delete(user) === 'allow',
     })
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
     })
-    const client = await createClient(ctx, data)
+    const client = await createClient(actorOf(ctx), data)
     ctx.session.flash('success', `Client n° ${client.idClient} créé.`)
     return ctx.response.redirect().toRoute('esi.customers.show', { id: client.idClient })
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.getUserOrFail() as User))
     const client = await findClient(ctx.params.id)
     const data = await ctx.request.validateUsing(clientValidator, {
       messagesProvider: clientMessagesProvider(),
     })
-    await updateClient(ctx, client, data)
+    await updateClient(actorOf(ctx), client, data)
     ctx.session.flash('success', 'Client enregistré.')
     return ctx.response.redirect().toRoute('esi.customers.show', { id: client.idClient })
   }
 
   /** Admin droit + recent step-up (admin area, start/routes/clients.ts). */
   async destroy(ctx: HttpContext) {
+    authorize(policy.delete(ctx.auth.getUserOrFail() as User))
     const client = await findClient(ctx.params.id)
-    await deleteClient(ctx, client)
+    await deleteClient(actorOf(ctx), client)
     ctx.session.flash('success', `Client n° ${client.idClient} supprimé.`)
     return ctx.response
       .redirect()
@@ -92,7 +100,8 @@ export default class ClientsController {
   }
 
   /** The filtered list in its order, as CSV (same parameters as the page). */
-  async export({ request, response }: HttpContext) {
-    exportClients(response, parseClientListParams(request.qs()))
+  async export({ auth, request, response }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
+    sendCsv(response, exportClients(parseClientListParams(request.qs())))
   }
 }

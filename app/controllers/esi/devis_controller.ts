@@ -1,11 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import vine from '@vinejs/vine'
 import Client from '#models/client'
 import Devis from '#models/devis'
 import DevisRevision from '#models/devis_revision'
 import { AppException, ConflictException, NotFoundException } from '#exceptions/http_exceptions'
-import { isApiRequest } from '#services/http_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { parseId } from '#services/route_params'
 import { createClient } from '#services/clients/client_service'
 import {
@@ -308,7 +309,7 @@ export default class DevisController {
         .status(422)
         .send({ message: 'Certains champs sont invalides : corrigez-les.', errors })
     }
-    const client = await createClient(ctx, data)
+    const client = await createClient(actorOf(ctx), data)
     return ctx.response.status(201).send({ client: clientOption(client) })
   }
 

@@ -7,6 +7,7 @@ import {
   type DevisListRow,
 } from '#services/devis_list/devis_list'
 import { exportDevis } from '#services/devis_list/devis_export'
+import { sendCsv } from '#services/http/csv_response'
 import type { DevisStatut } from '#shared/devis'
 import type { DevisListItem } from '#shared/devis_list'
 
@@ -56,6 +57,6 @@ export default class DevisListController {
 
   /** The filtered list in its order, as CSV (same parameters as the page). */
   async export({ request, response }: HttpContext) {
-    exportDevis(response, parseDevisListParams(request.qs()))
+    sendCsv(response, exportDevis(parseDevisListParams(request.qs())))
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { AppException } from '#exceptions/http_exceptions'
-import { isApiRequest } from '#services/http_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { parseSerialId } from '#services/serial_id'
 import { offreToDevis } from '#services/offres/offre_to_devis'
 

@@ -1,15 +1,22 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import ProduitPolicy from '#policies/produit_policy'
+import { authorize } from '#policies/base_policy'
 import Produit from '#models/produit'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { filtersProp } from '#services/list/list_params'
 import { categories, listProduits, parseProduitListParams } from '#services/produits/produit_list'
 import { exportProduits } from '#services/produits/produit_export'
+import { sendCsv } from '#services/http/csv_response'
 import {
   createProduit,
   fournisseurOptions,
   updateProduit,
 } from '#services/produits/produit_service'
-import { importUploadedCsv } from '#services/produits/produit_upload'
+import { importCatalogueCsv, reject } from '#services/produits/produit_upload'
+import { IMPORT_MAX_BYTES } from '#services/produits/produit_import'
+import { readCsvUpload } from '#services/http/csv_upload'
+import { actorOf } from '#services/actor'
 import { produitItem } from '#transformers/produit_transformer'
 import { produitMessagesProvider, produitValidator, produitValues } from '#validators/produit'
 
@@ -20,9 +27,12 @@ async function findProduit(id: unknown): Promise<Produit> {
   return produit
 }
 
+const policy = new ProduitPolicy()
+
 /** esi/produits: the catalogue (DESIGN.md §2), esi only (routes in start/routes/produits.ts). */
 export default class ProduitsController {
-  async index({ inertia, request }: HttpContext) {
+  async index({ auth, inertia, request }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseProduitListParams(request.qs())
     const { page, total } = await listProduits(params)
     const warnings = page.invalidCursor
@@ -45,33 +55,41 @@ export default class ProduitsController {
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
     const data = await ctx.request.validateUsing(produitValidator, {
       messagesProvider: produitMessagesProvider(),
       meta: {},
     })
-    const produit = await createProduit(ctx, produitValues(data))
+    const produit = await createProduit(actorOf(ctx), produitValues(data))
     ctx.session.flash('success', `Produit ${produit.reference} ajouté au catalogue.`)
     return ctx.response.redirect().back()
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.getUserOrFail() as User))
     const produit = await findProduit(ctx.params.id)
     const data = await ctx.request.validateUsing(produitValidator, {
       messagesProvider: produitMessagesProvider(),
       meta: { id: produit.id },
     })
-    await updateProduit(ctx, produit, produitValues(data))
+    await updateProduit(actorOf(ctx), produit, produitValues(data))
     ctx.session.flash('success', `Produit ${produit.reference} enregistré.`)
     return ctx.response.redirect().back()
   }
 
-  async export({ request, response }: HttpContext) {
-    exportProduits(response, parseProduitListParams(request.qs()))
+  async export({ auth, request, response }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
+    sendCsv(response, exportProduits(parseProduitListParams(request.qs())))
   }
 
   /** JSON: 200 with the counts, or 422 with the refused lines (nothing imported). */
   async import(ctx: HttpContext) {
-    const { status, body } = await importUploadedCsv(ctx)
+    authorize(policy.create(ctx.auth.getUserOrFail() as User))
+    const upload = await readCsvUpload(ctx.request, 'fichier', IMPORT_MAX_BYTES)
+    const { status, body } =
+      'error' in upload
+        ? reject(upload.error)
+        : await importCatalogueCsv(actorOf(ctx), upload.buffer)
     return ctx.response.status(status).json(body)
   }
 }

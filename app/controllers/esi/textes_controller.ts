@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import TextePolicy from '#policies/texte_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import Texte from '#models/texte'
@@ -6,10 +9,9 @@ import SaveBaseTexte, { StaleTexteError } from '#actions/textes/save_base_texte'
 import { createTexteValidator, updateTexteValidator } from '#validators/textes'
 import { baseTexteProps } from '#transformers/texte_transformer'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
+import { flashFieldErrors } from '#services/http/form_errors'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { canReach } from '#shared/roles'
 
 export const TEXTE_CREATED_MESSAGE = 'Le texte modèle est créé.'
 export const TEXTE_SAVED_MESSAGE = 'Le texte modèle est enregistré.'
@@ -22,9 +24,12 @@ async function findTexte(rawId: unknown): Promise<Texte> {
   return texte
 }
 
+const policy = new TextePolicy()
+
 /** BaseTexte (list by category) and Texte (one text, with a live preview): esi only. */
 export default class TextesController {
-  async index({ inertia }: HttpContext) {
+  async index({ auth, inertia }: HttpContext) {
+    authorize(policy.viewAny(auth.getUserOrFail() as User))
     const textes = await Texte.query()
       .preload('editor')
       .withCount('overrides')
@@ -38,35 +43,38 @@ export default class TextesController {
     })
   }
 
-  async create({ inertia }: HttpContext) {
+  async create({ auth, inertia }: HttpContext) {
+    authorize(policy.create(auth.getUserOrFail() as User))
     return inertia.render('Texte/Texte', { texte: null, canDelete: false })
   }
 
   async store(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail() as User
+    authorize(policy.create(user))
     const data = await ctx.request.validateUsing(createTexteValidator)
-    const texte = await new SaveBaseTexte(ctx, ctx.auth.getUserOrFail() as User).create(data)
+    const texte = await new SaveBaseTexte(actorOf(ctx), user).create(data)
     ctx.session.flash('success', TEXTE_CREATED_MESSAGE)
     return ctx.response.redirect().toRoute('esi.textes.edit', { id: texte.id })
   }
 
   async edit({ inertia, params, auth }: HttpContext) {
     const user = auth.getUserOrFail() as User
+    authorize(policy.view(user))
     const texte = await findTexte(params.id)
     return inertia.render('Texte/Texte', {
       texte: baseTexteProps(texte),
       // Deleting a base text is an admin action (DESIGN.md §4: deleting, settings)
-      canDelete: canReach(
-        { role: user.role, acces_role: user.accesRole, droit: user.droit },
-        'admin'
-      ),
+      canDelete: policy.delete(user) === 'allow',
     })
   }
 
   async update(ctx: HttpContext) {
+    const user = ctx.auth.getUserOrFail() as User
+    authorize(policy.update(user))
     const texte = await findTexte(ctx.params.id)
     const { version, ...fields } = await ctx.request.validateUsing(updateTexteValidator)
     try {
-      await new SaveBaseTexte(ctx, ctx.auth.getUserOrFail() as User).update(texte, fields, version)
+      await new SaveBaseTexte(actorOf(ctx), user).update(texte, fields, version)
     } catch (error) {
       if (!(error instanceof StaleTexteError)) throw error
       // What the user typed stays in the form, with the reason above it
@@ -79,12 +87,13 @@ export default class TextesController {
 
   /** Admin only (route stack): the users' own versions of it go too. */
   async destroy(ctx: HttpContext) {
+    authorize(policy.delete(ctx.auth.getUserOrFail() as User))
     const texte = await findTexte(ctx.params.id)
     await db.transaction(async (trx) => {
       texte.useTransaction(trx)
       await texte.delete()
       await audit(
-        ctx,
+        actorOf(ctx),
         {
           action: 'texte.deleted',
           subjectType: 'texte',

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import type User from '#models/user'
 import { updatePasswordValidator } from '#validators/profile'
 import {
@@ -6,8 +7,9 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '#actions/profile/check_current_password'
 import { audit } from '#services/audit'
-import { flashFieldErrors } from '#services/form_errors'
-import { endAllSessions, startUserSession } from '#services/user_sessions'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { endAllSessions } from '#services/end_sessions'
+import { startUserSession } from '#services/http/user_sessions'
 
 export const PASSWORD_CHANGED_MESSAGE =
   'Votre mot de passe est modifié. Vos autres sessions ont été fermées.'
@@ -24,7 +26,7 @@ export default class PasswordController {
     const user = auth.getUserOrFail() as User
     const data = await request.validateUsing(updatePasswordValidator)
     const wrong = await checkCurrentPassword(
-      ctx,
+      actorOf(ctx),
       user,
       data.current_password,
       WRONG_CURRENT_PASSWORD_MESSAGE
@@ -42,7 +44,7 @@ export default class PasswordController {
     const remembered = Boolean(request.encryptedCookie(guard.rememberMeKeyName))
     user.password = data.password
     await user.save()
-    await audit(ctx, {
+    await audit(actorOf(ctx), {
       action: 'profile.password_changed',
       subjectType: 'user',
       subjectId: user.id,

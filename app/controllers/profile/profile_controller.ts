@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import type User from '#models/user'
 import UpdateProfileInformation from '#actions/profile/update_profile_information'
 import DeleteUser, {
@@ -7,12 +8,11 @@ import DeleteUser, {
 } from '#actions/profile/delete_user'
 import { checkCurrentPassword } from '#actions/profile/check_current_password'
 import { deleteAccountValidator, profileInformationValidator } from '#validators/profile'
-import { flashFieldErrors } from '#services/form_errors'
-import { twoFactorStatus } from '#services/two_factor'
+import { flashFieldErrors } from '#services/http/form_errors'
+import { RECOVERY_CODES_FLASH, twoFactorStatus } from '#services/two_factor'
 import { textesWithOverrides } from '#services/textes'
 import { userTexteRowProps } from '#transformers/texte_transformer'
-import { needsTwoFactorSetup } from '#middleware/staff_two_factor_middleware'
-import { canReach } from '#shared/roles'
+import TextePolicy from '#policies/texte_policy'
 
 export const PROFILE_UPDATED_MESSAGE = 'Votre profil est enregistré.'
 export const EMAIL_CHANGED_MESSAGE =
@@ -21,23 +21,15 @@ export const PASSWORD_FOR_EMAIL_MESSAGE =
   'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.'
 export const ACCOUNT_DELETED_MESSAGE = 'Votre compte a été supprimé. Au revoir !'
 
-/**
- * Own text versions (PageTextes) are for those who write documents: pro partners (offres) and
- * staff (devis), as the partner area's stack says (verified, staff with two-factor).
- */
-export function mayOverrideTextes(user: User): boolean {
-  const subject = { role: user.role, acces_role: user.accesRole, droit: user.droit }
-  return Boolean(user.emailVerifiedAt) && canReach(subject, 'partner') && !needsTwoFactorSetup(user)
-}
-
 /** Profile/Edit: identity, password, two-factor, own texts, account deletion. */
 export default class ProfileController {
   async show({ auth, inertia, session }: HttpContext) {
     const user = auth.getUserOrFail() as User
-    const rows = mayOverrideTextes(user) ? await textesWithOverrides(user.id) : null
+    const rows =
+      new TextePolicy().keepOwn(user) === 'allow' ? await textesWithOverrides(user.id) : null
     const textes = rows?.map((r) => userTexteRowProps(r.texte, r.override)) ?? null
     return inertia.render('Profile/Edit', {
-      twoFactor: await twoFactorStatus(user, session),
+      twoFactor: await twoFactorStatus(user, session.flashMessages.get(RECOVERY_CODES_FLASH)),
       textes,
       deletionBlockedBy: await societesBlockingDeletion(user),
     })
@@ -52,14 +44,14 @@ export default class ProfileController {
     })
     if (data.email !== user.email) {
       const wrong = data.current_password
-        ? await checkCurrentPassword(ctx, user, data.current_password)
+        ? await checkCurrentPassword(actorOf(ctx), user, data.current_password)
         : PASSWORD_FOR_EMAIL_MESSAGE
       if (wrong) {
         flashFieldErrors(session, { current_password: wrong })
         return response.redirect().back()
       }
     }
-    const { emailChanged } = await new UpdateProfileInformation().handle(ctx, user, data)
+    const { emailChanged } = await new UpdateProfileInformation().handle(actorOf(ctx), user, data)
     session.flash('success', emailChanged ? EMAIL_CHANGED_MESSAGE : PROFILE_UPDATED_MESSAGE)
     return response.redirect().toRoute('app.profile')
   }
@@ -69,7 +61,7 @@ export default class ProfileController {
     const { auth, request, response, session } = ctx
     const user = auth.getUserOrFail() as User
     const { password } = await request.validateUsing(deleteAccountValidator)
-    const wrong = await checkCurrentPassword(ctx, user, password)
+    const wrong = await checkCurrentPassword(actorOf(ctx), user, password)
     if (wrong) {
       flashFieldErrors(session, { password: wrong })
       return response.redirect().back()
@@ -79,7 +71,7 @@ export default class ProfileController {
       flashFieldErrors(session, { password: lastAdminMessage(blocking) })
       return response.redirect().back()
     }
-    await new DeleteUser().handle(ctx, user)
+    await new DeleteUser().handle(actorOf(ctx), user)
     await auth.use('web').logout()
     session.clear()
     session.regenerate()

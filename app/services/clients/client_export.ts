@@ -2,9 +2,8 @@
  * CSV export of the clients list, filtered and sorted as on screen (docs/DECISIONS.md: `;`,
  * UTF-8 with BOM, formula-safe cells). Streamed by batches of 2 000 rows.
  */
-import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
-import { sendCsv } from '#services/csv'
+import type { CsvExport } from '#services/csv'
 import { allClients } from '#services/clients/client_list'
 import type { ListParams } from '#services/list/list_params'
 import { CLIENT_TYPE_LABELS, type ClientType } from '#shared/clients'
@@ -93,10 +92,11 @@ function toCells(row: Record<string, any>): unknown[] {
   ]
 }
 
-export function exportClients(response: HttpContext['response'], params: ListParams) {
+/** The file, filtered and sorted as on screen (app/services/http/csv_response.ts sends it). */
+export function exportClients(params: ListParams): CsvExport {
   async function* batches() {
     for await (const rows of allClients(params, COLUMNS)) yield rows.map(toCells)
   }
   const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
-  sendCsv(response, `clients-${today}.csv`, CLIENT_CSV_HEADER, batches())
+  return { filename: `clients-${today}.csv`, header: CLIENT_CSV_HEADER, batches: batches() }
 }

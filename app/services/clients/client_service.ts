@@ -1,7 +1,7 @@
 /*
  * Writes on clients: create, update, delete, each with its audit row in the same transaction.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import { AppException } from '#exceptions/http_exceptions'
 import type { Infer } from '@vinejs/vine/types'
@@ -41,11 +41,11 @@ function attributes(data: ClientInput): Partial<Client> {
   }
 }
 
-export async function createClient(ctx: HttpContext, data: ClientInput): Promise<Client> {
+export async function createClient(actor: Actor, data: ClientInput): Promise<Client> {
   return db.transaction(async (trx) => {
     const client = await Client.create(attributes(data), { client: trx })
     await audit(
-      ctx,
+      actor,
       { action: 'client.created', subjectType: 'client', subjectId: client.idClient },
       trx
     )
@@ -53,7 +53,7 @@ export async function createClient(ctx: HttpContext, data: ClientInput): Promise
   })
 }
 
-export async function updateClient(ctx: HttpContext, client: Client, data: ClientInput) {
+export async function updateClient(actor: Actor, client: Client, data: ClientInput) {
   await db.transaction(async (trx) => {
     client.useTransaction(trx)
     client.merge(attributes(data))
@@ -66,7 +66,7 @@ export async function updateClient(ctx: HttpContext, client: Client, data: Clien
       .where('client_id', client.idClient)
       .update({ client_nom: clientDisplayName(client).slice(0, 300) })
     await audit(
-      ctx,
+      actor,
       {
         action: 'client.updated',
         subjectType: 'client',
@@ -79,7 +79,7 @@ export async function updateClient(ctx: HttpContext, client: Client, data: Clien
 }
 
 /** Deleted for good (docs/DECISIONS.md): documents that will point to it will refuse this. */
-export async function deleteClient(ctx: HttpContext, client: Client) {
+export async function deleteClient(actor: Actor, client: Client) {
   await db.transaction(async (trx) => {
     // Devis, bons de commande and commandes keep their client (foreign keys RESTRICT): say why
     const [row] = await trx.from('devis').where('client_id', client.idClient).count('* as n')
@@ -93,7 +93,7 @@ export async function deleteClient(ctx: HttpContext, client: Client) {
     const before = { type: client.type }
     await client.delete()
     await audit(
-      ctx,
+      actor,
       { action: 'client.deleted', subjectType: 'client', subjectId: client.idClient, before },
       trx
     )

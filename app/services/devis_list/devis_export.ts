@@ -2,10 +2,9 @@
  * CSV export of the devis list, filtered and sorted as on screen (docs/DECISIONS.md: `;`,
  * UTF-8 with BOM, formula-safe cells, amounts with a decimal comma). Streamed by batches.
  */
-import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { sendCsv } from '#services/csv'
+import type { CsvExport } from '#services/csv'
 import { allDevis } from '#services/devis_list/devis_list'
 import type { ListParams } from '#services/list/list_params'
 import { DEVIS_STATUT_LABELS, type DevisStatut } from '#shared/devis'
@@ -85,10 +84,11 @@ function toCells(row: Record<string, any>): unknown[] {
   ]
 }
 
-export function exportDevis(response: HttpContext['response'], params: ListParams) {
+/** The file, filtered and sorted as on screen (app/services/http/csv_response.ts sends it). */
+export function exportDevis(params: ListParams): CsvExport {
   async function* batches() {
     for await (const rows of allDevis(params, COLUMNS)) yield rows.map(toCells)
   }
   const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
-  sendCsv(response, `devis-${today}.csv`, DEVIS_CSV_HEADER, batches())
+  return { filename: `devis-${today}.csv`, header: DEVIS_CSV_HEADER, batches: batches() }
 }

@@ -2,9 +2,8 @@
  * CSV export of the catalogue, filtered and sorted as on screen. The same columns are what the
  * import reads, so an exported file can be edited in Excel and imported back.
  */
-import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
-import { sendCsv } from '#services/csv'
+import type { CsvExport } from '#services/csv'
 import { allProduits, type ProduitRow } from '#services/produits/produit_list'
 import type { ListParams } from '#services/list/list_params'
 import { centsToInput } from '#shared/money'
@@ -40,15 +39,15 @@ export function produitCells(row: ProduitRow): unknown[] {
   ]
 }
 
-export function exportProduits(response: HttpContext['response'], params: ListParams) {
+/** The file, filtered and sorted as on screen (app/services/http/csv_response.ts sends it). */
+export function exportProduits(params: ListParams): CsvExport {
   async function* batches() {
     for await (const rows of allProduits(params)) yield rows.map(produitCells)
   }
   const today = DateTime.now().setZone(TIME_ZONE).toFormat('yyyy-MM-dd')
-  sendCsv(
-    response,
-    `produits-${today}.csv`,
-    PRODUIT_CSV_COLUMNS.map((c) => c.header),
-    batches()
-  )
+  return {
+    filename: `produits-${today}.csv`,
+    header: PRODUIT_CSV_COLUMNS.map((c) => c.header),
+    batches: batches(),
+  }
 }

@@ -2,7 +2,7 @@
  * Writes on the catalogue (form), each with its audit row. Products are never deleted: they
  * will be referenced by devis lines; « actif » off takes them out of the editors.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Produit from '#models/produit'
 import Societe from '#models/societe'
@@ -10,11 +10,11 @@ import { audit } from '#services/audit'
 import type { ProduitValues } from '#validators/produit'
 import type { SocieteOption } from '#shared/clients'
 
-export async function createProduit(ctx: HttpContext, values: ProduitValues) {
+export async function createProduit(actor: Actor, values: ProduitValues) {
   return db.transaction(async (trx) => {
     const produit = await Produit.create(values, { client: trx })
     await audit(
-      ctx,
+      actor,
       { action: 'produit.created', subjectType: 'produit', subjectId: produit.id },
       trx
     )
@@ -22,14 +22,14 @@ export async function createProduit(ctx: HttpContext, values: ProduitValues) {
   })
 }
 
-export async function updateProduit(ctx: HttpContext, produit: Produit, values: ProduitValues) {
+export async function updateProduit(actor: Actor, produit: Produit, values: ProduitValues) {
   await db.transaction(async (trx) => {
     produit.useTransaction(trx)
     produit.merge(values)
     const changed = Object.keys(produit.$dirty)
     await produit.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'produit.updated',
         subjectType: 'produit',

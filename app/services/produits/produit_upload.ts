@@ -1,26 +1,16 @@
 /*
- * The uploaded file of a catalogue import: size, extension and content checked (ASVS 5.2.x),
- * decoded, imported, audited. Answers a status and a JSON body in French.
+ * A catalogue import from the content of an uploaded file (read by app/services/http/csv_upload.ts):
+ * content checked (ASVS 5.2.x), decoded, imported, audited. Answers a status and a JSON body
+ * in French.
  */
-import type { HttpContext } from '@adonisjs/core/http'
-import { readFile } from 'node:fs/promises'
+import type { Actor } from '#services/actor'
 import { decodeCsv } from '#services/csv'
 import { audit } from '#services/audit'
-import { IMPORT_MAX_BYTES, importProduits } from '#services/produits/produit_import'
+import { importProduits } from '#services/produits/produit_import'
 
-const reject = (message: string) => ({ status: 422, body: { message, errors: [] } })
+export const reject = (message: string) => ({ status: 422, body: { message, errors: [] } })
 
-export async function importUploadedCsv(ctx: HttpContext) {
-  const file = ctx.request.file('fichier', { size: IMPORT_MAX_BYTES, extnames: ['csv', 'txt'] })
-  if (!file || !file.tmpPath) return reject('Choisissez un fichier CSV à importer.')
-  if (!file.isValid) {
-    const type = file.errors[0]?.type
-    if (type === 'size')
-      return reject('Le fichier dépasse 2 Mo : découpez-le en plusieurs fichiers.')
-    if (type === 'extname') return reject('Le fichier doit être un .csv (séparateur « ; »).')
-    return reject('Le fichier n’a pas pu être lu.')
-  }
-  const buffer = await readFile(file.tmpPath)
+export async function importCatalogueCsv(actor: Actor, buffer: Buffer) {
   // No magic number for CSV: refuse what is clearly not text (xlsx/zip, binaries)
   const head = buffer.subarray(0, 8192)
   if (head.subarray(0, 2).toString('latin1') === 'PK' || head.includes(0)) {
@@ -40,7 +30,7 @@ export async function importUploadedCsv(ctx: HttpContext) {
       },
     }
   }
-  await audit(ctx, {
+  await audit(actor, {
     action: 'produit.imported',
     subjectType: 'produit',
     after: { created: result.created, updated: result.updated },

@@ -7,7 +7,7 @@ import { makeUser, recentProofs, withTransaction } from '#tests/helpers'
 import { SocieteFactory } from '#database/factories/societe_factory'
 import AuditLog from '#models/audit_log'
 import type User from '#models/user'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 
 const FRENCH_401 = errorMessage(401)
 

@@ -8,7 +8,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { Visitor } from '#tests/auth_helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import AuditLog from '#models/audit_log'
-import { PASSWORD_CONFIRMED_KEY, PASSWORD_TIMEOUT_MS } from '#services/auth_session'
+import { PASSWORD_CONFIRMED_KEY, PASSWORD_TIMEOUT_MS } from '#services/http/auth_session'
 import { WRONG_PASSWORD_MESSAGE } from '#controllers/auth/confirm_password_controller'
 import { PasswordConfirmationRequiredException } from '#exceptions/http_exceptions'
 

@@ -24,7 +24,7 @@ import {
   PASSWORD_RESET_DONE,
 } from '#controllers/auth/reset_password_controller'
 import { RESET_PASSWORD_SUBJECT } from '#mails/reset_password_notification'
-import { endAllSessions } from '#services/user_sessions'
+import { endAllSessions } from '#services/end_sessions'
 
 const NEW_PASSWORD = 'un-tout-nouveau-mot-de-passe'
 

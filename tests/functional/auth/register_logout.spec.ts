@@ -7,7 +7,7 @@ import hash from '@adonisjs/core/services/hash'
 import { makeUser, withTransaction } from '#tests/helpers'
 import User from '#models/user'
 import AuditLog from '#models/audit_log'
-import { LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
+import { LOGIN_REQUIRED_MESSAGE } from '#services/http/http_errors'
 
 const GOOD = {
   name: 'Jeanne Dupont',

@@ -10,7 +10,11 @@ import { totpOf, Visitor, wrongTotpOf } from '#tests/auth_helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import AuditLog from '#models/audit_log'
 import type User from '#models/user'
-import { PASSWORD_CONFIRMED_KEY, STEP_UP_KEY, STEP_UP_TIMEOUT_MS } from '#services/auth_session'
+import {
+  PASSWORD_CONFIRMED_KEY,
+  STEP_UP_KEY,
+  STEP_UP_TIMEOUT_MS,
+} from '#services/http/auth_session'
 import { StepUpRequiredException } from '#exceptions/http_exceptions'
 import { BAD_CODE_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
 

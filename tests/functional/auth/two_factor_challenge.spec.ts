@@ -10,7 +10,7 @@ import { nextTotpOf, totpOf, wrongTotpOf } from '#tests/auth_helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import AuditLog from '#models/audit_log'
 import type User from '#models/user'
-import { PENDING_LOGIN_KEY, PENDING_LOGIN_TTL_MS } from '#services/auth_session'
+import { PENDING_LOGIN_KEY, PENDING_LOGIN_TTL_MS } from '#services/http/auth_session'
 import {
   BAD_CODE_MESSAGE,
   BAD_RECOVERY_CODE_MESSAGE,

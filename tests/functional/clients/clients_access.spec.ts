@@ -103,4 +103,31 @@ test.group('Clients and produits / rights', (group) => {
       .first()
     assert.equal(row.user_id, user.id)
   })
+
+  test('esi gets through every read route; an unknown id is a 404 (policy after the area)', async ({
+    client,
+  }) => {
+    const user = await makeUser('esi')
+    const c = await ClientFactory.create()
+    for (const url of [
+      '/esi/customers?sort=-id_client',
+      '/esi/customers/export',
+      `/esi/customers/${c.idClient}`,
+      '/esi/produits',
+      '/esi/produits/export',
+    ]) {
+      const response = await client.get(url).loginAs(user).redirects(0)
+      response.assertStatus(200)
+    }
+    for (const [method, url] of [
+      ['get', '/esi/customers/999999'],
+      ['put', '/esi/customers/999999'],
+      ['put', '/esi/produits/999999'],
+    ] as const) {
+      let request: any = (client as any)[method](url).loginAs(user).withInertia().redirects(0)
+      if (method !== 'get') request = request.form(VALID_CLIENT).withCsrfToken()
+      const response = await request
+      response.assertStatus(404)
+    }
+  })
 })

@@ -9,7 +9,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { makeUser, pageFromHtml, STACK_TRACE, withTransaction } from '#tests/helpers'
 import HttpExceptionHandler from '#exceptions/handler'
 import InertiaMiddleware from '#middleware/inertia_middleware'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 
 const PREVIEW_CODES = [400, 401, 403, 404, 500, 503]
 

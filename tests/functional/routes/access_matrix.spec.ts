@@ -21,7 +21,7 @@ import {
 import type User from '#models/user'
 import { canReach, type Area } from '#shared/roles'
 import { filterMenu, isExternal, menuLinks, MENU } from '#shared/navigation'
-import { errorMessage, LOGIN_REQUIRED_MESSAGE } from '#services/http_errors'
+import { errorMessage, LOGIN_REQUIRED_MESSAGE } from '#services/http/http_errors'
 import { EmailNotVerifiedException, TwoFactorRequiredException } from '#exceptions/http_exceptions'
 import { CHALLENGE_EXPIRED_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
 import { verificationUrl } from '#actions/auth/send_email_verification'

@@ -15,7 +15,7 @@ import {
   type RouteRow,
 } from '#tests/helpers'
 import type User from '#models/user'
-import { errorMessage } from '#services/http_errors'
+import { errorMessage } from '#services/http/http_errors'
 
 const mutatingRoutes = routeList().flatMap((route) =>
   route.methods.filter((m) => MUTATING_METHODS.includes(m)).map((method) => ({ ...route, method }))

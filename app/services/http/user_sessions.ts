@@ -1,14 +1,11 @@
 /*
- * Sessions of a user. Every session that belongs to a user is tagged with his id (the database
- * store writes it in sessions.user_id, Redis and memory keep an index), so that all of them can
- * be ended at once: after a password reset, and later from the profile.
+ * The session of the current request. Every session that belongs to a user is tagged with his
+ * id (the database store writes it in sessions.user_id, Redis and memory keep an index), so that
+ * endAllSessions (app/services/end_sessions.ts) can end all of them at once.
  */
-import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import { SessionCollection } from '@adonisjs/session'
 import type User from '#models/user'
-import { markPasswordConfirmed } from '#services/auth_session'
+import { markPasswordConfirmed } from '#services/http/auth_session'
 
 async function tag(ctx: HttpContext, user: User) {
   if (ctx.session.supportsTagging()) await ctx.session.tag(String(user.id))
@@ -38,24 +35,4 @@ export async function renewSession(ctx: HttpContext) {
 /** Tags a session the guard opened by itself (remember-me cookie). */
 export async function tagCurrentSession(ctx: HttpContext, user: User) {
   await tag(ctx, user)
-}
-
-/**
- * Ends every session of the user in the configured store and deletes his remember-me tokens,
- * so no browser stays logged in. Returns the number of sessions ended.
- */
-export async function endAllSessions(
-  userId: number,
-  collection?: SessionCollection
-): Promise<number> {
-  const sessions = collection ?? (await app.container.make(SessionCollection))
-  let ended = 0
-  if (sessions.supportsTagging()) {
-    for (const session of await sessions.tagged(String(userId))) {
-      await sessions.destroy(session.id)
-      ended++
-    }
-  }
-  await db.from('remember_me_tokens').where('tokenable_id', userId).delete()
-  return ended
 }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { recentlySteppedUp } from '#services/auth_session'
-import { currentPagePath, rememberIntended } from '#services/intended'
+import { recentlySteppedUp } from '#services/http/auth_session'
+import { currentPagePath, rememberIntended } from '#services/http/intended'
 import { StepUpRequiredException } from '#exceptions/http_exceptions'
 
 export const STEP_UP_URL = '/user/step-up'

@@ -3,7 +3,7 @@
  * path kept in the session under the detour's own key, never an absolute URL (ASVS 3.7.2).
  */
 import type { HttpContext } from '@adonisjs/core/http'
-import { isApiRequest } from '#services/http_errors'
+import { isApiRequest } from '#services/http/http_errors'
 import { localPathOr, refererPath } from '#services/safe_redirect'
 
 export type Detour = 'confirm_password' | 'step_up' | 'two_factor_setup'
