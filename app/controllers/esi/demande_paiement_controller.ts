@@ -5,7 +5,6 @@ import {
   createDemandePaiementForBdc,
   markDemandePayee,
   resteADemander,
-  resteMessage,
 } from '#services/paiement/demande_paiement_service'
 import { resendDemandeMail, sendDemandeMail } from '#services/paiement/demande_mail'
 import { demandeDetail } from '#services/paiement/payment_link'
@@ -14,6 +13,7 @@ import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { demandePaiementValidator } from '#validators/bdc'
 import { MoneyFormatError, parseMoney } from '#shared/money'
+import { resteMessage } from '#shared/machines/bdc'
 
 async function findDemande(rawId: unknown): Promise<DemandePaiement> {
   const id = parseId(rawId)

@@ -39,11 +39,11 @@ import {
   DEVIS_REVISABLE,
   DEVIS_STATUTS,
   DEVIS_STATUT_LABELS,
-  DEVIS_TRANSITIONS,
   emptyLigne,
   type DevisStatut,
 } from '#shared/devis'
 import { centsToInput } from '#shared/totals'
+import { DEVIS_TRANSITIONS } from '#shared/machines/devis'
 import { trimDecimal } from '#models/ligne_base'
 import type { DevisEditorDevis, DevisFormData } from '#shared/devis_editor'
 import { canReach } from '#shared/roles'

@@ -13,11 +13,9 @@ import Devis from '#models/devis'
 import { audit } from '#services/audit'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { parseId } from '#services/route_params'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
 import { BDC_STATUTS } from '#shared/devis'
 import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
 import type { ListFilters } from '#shared/list_params'
@@ -211,15 +209,8 @@ export type AnnulerBdcInput = {
 export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut !== 'a_signer') {
-      throw new TransitionException(
-        bdc.statut === 'signe'
-          ? `Le bon de commande ${bdc.numero} est signé : il ne peut plus être annulé ici.`
-          : `Le bon de commande ${bdc.numero} est déjà annulé.`
-      )
-    }
+    enforce(bdcMachine, 'annuler', { statut: bdc.statut, numero: bdc.numero, motif: input.motif })
     const motif = input.motif.trim().slice(0, 500)
-    if (!motif) throw new TransitionException('Indiquez le motif d’annulation.')
     bdc.merge({ statut: 'annule', motifAnnulation: motif, lockVersion: bdc.lockVersion + 1 })
     bdc.useTransaction(trx)
     await bdc.save()

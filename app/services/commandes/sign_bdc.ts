@@ -11,7 +11,8 @@ import { audit } from '#services/audit'
 import { nextNumero } from '#services/documents/numbering'
 import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
-import { TransitionException } from '#exceptions/http_exceptions'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
 import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
 
 export type SignBdcInput = {
@@ -29,13 +30,7 @@ export type SignBdcInput = {
 export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut !== 'a_signer') {
-      throw new TransitionException(
-        bdc.statut === 'signe'
-          ? `Le bon de commande ${bdc.numero} est déjà signé.`
-          : `Le bon de commande ${bdc.numero} est annulé : il ne peut plus être signé.`
-      )
-    }
+    enforce(bdcMachine, 'signer', { statut: bdc.statut, numero: bdc.numero })
     const now = DateTime.now().setZone(TIME_ZONE)
     const withdrawal = input.lieu === 'domicile' && !input.renonciation
     bdc.merge({

@@ -6,7 +6,7 @@
 import logger from '@adonisjs/core/services/logger'
 import type { HttpContext } from '@adonisjs/core/http'
 import Client from '#models/client'
-import Devis from '#models/devis'
+import type Devis from '#models/devis'
 import Texte from '#models/texte'
 import type User from '#models/user'
 import DevisMail from '#mails/devis_mail'
@@ -14,14 +14,13 @@ import { devisPdf } from '#services/pdf/index'
 import { deliver } from '#services/mail/deliver'
 import { renderTexteFor } from '#services/textes'
 import { changeDevisStatut, type ChangeStatutResult } from '#services/devis/devis_lifecycle'
-import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { DEVIS_NO_EMAIL } from '#shared/machines/devis'
 import { clientDisplayName } from '#shared/clients'
 import { renderTexte } from '#shared/textes'
 import { devisTexteContext } from '#services/devis/devis_texte_context'
 import type { DevisStatut } from '#shared/devis'
 
-export const NO_EMAIL_MESSAGE =
-  'Ce client n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer le devis.'
+export const NO_EMAIL_MESSAGE = DEVIS_NO_EMAIL
 export const MAIL_FAILED_WARNING =
   'Le devis est envoyé et numéroté, mais l’e-mail au client n’a pas pu partir : téléchargez le PDF et envoyez-le vous-même.'
 
@@ -71,15 +70,13 @@ export async function changeStatutAndNotify(
   input: { devisId: number; to: DevisStatut; lockVersion?: number; motif?: string | null },
   user: User
 ): Promise<StatutChangeOutcome> {
-  let client: Client | null = null
-  if (input.to === 'envoye') {
-    const devis = await Devis.find(input.devisId)
-    if (!devis) throw new NotFoundException()
-    client = await Client.find(devis.clientId)
-    if (!client?.email) throw new TransitionException(NO_EMAIL_MESSAGE)
-  }
-  const result = await changeDevisStatut(ctx, { ...input, userId: user.id })
-  if (input.to !== 'envoye' || !client) return { ...result, mailSent: null }
+  const result = await changeDevisStatut(ctx, {
+    ...input,
+    userId: user.id,
+    requireClientEmail: true,
+  })
+  if (input.to !== 'envoye') return { ...result, mailSent: null }
+  const client = await Client.findOrFail(result.devis.clientId)
   let mailSent = false
   try {
     mailSent = await deliver(await devisMailFor(result.devis, client, user))

@@ -25,21 +25,17 @@ import { ConflictException, TransitionException } from '#exceptions/http_excepti
 import { lignesContentErrors, throwFieldErrors, toLigneData } from '#validators/lignes'
 import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
 import { OFFRE_STATUT_LABELS, SERIES, type LigneData, type OffreStatut } from '#shared/devis'
-import {
-  OFFRE_ENVOYABLE,
-  OFFRE_TRANSMISSIBLE,
-  OFFRE_VALIDITE_JOURS,
-  isOffreEditable,
-} from '#shared/offres'
+import { OFFRE_VALIDITE_JOURS, isOffreEditable } from '#shared/offres'
+import { OFFRE_NO_EMAIL, OFFRE_NO_PRODUIT, offreMachine } from '#shared/machines/offre'
+import { enforce } from '#services/documents/state'
 import type { Totals } from '#shared/totals'
 
 export const NO_SOCIETE =
   'Vous n’êtes rattaché à aucune société partenaire : demandez à son administrateur de vous y inviter.'
 export const SOCIETE_NOT_ALLOWED = 'Choisissez une de vos sociétés partenaires.'
 export const CONTACT_NOT_ALLOWED = 'Choisissez un contact de la société qui émet l’offre.'
-export const NO_EMAIL =
-  'Ce contact n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer l’offre.'
-export const NO_PRODUIT = 'Ajoutez au moins une ligne de produit à l’offre.'
+export const NO_EMAIL = OFFRE_NO_EMAIL
+export const NO_PRODUIT = OFFRE_NO_PRODUIT
 export const VALIDITE_AVANT = 'La date de validité ne peut pas précéder la date de l’offre.'
 
 export function defaultValidity(from: DateTime = today()): DateTime {
@@ -219,13 +215,13 @@ export async function updateOffre(
   })
 }
 
-async function requireProduit(offreId: number, trx: TransactionClientContract) {
+async function produitCount(offreId: number, trx: TransactionClientContract): Promise<number> {
   const rows = await trx
     .from('offre_lignes')
     .where('offre_id', offreId)
     .where('type', 'produit')
     .count('* as n')
-  if (Number(rows[0].n) === 0) throw new TransitionException(NO_PRODUIT)
+  return Number(rows[0].n)
 }
 
 /** The offre's number at its first issue (gapless per société), in the issuing transaction. */
@@ -249,14 +245,12 @@ export async function envoyerOffre(
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
     await checkVersion(offre, lockVersion, trx)
     const from = offre.statut
-    if (!OFFRE_ENVOYABLE.includes(from)) {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être envoyée au contact.`
-      )
-    }
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
-    if (!contact.email) throw new TransitionException(NO_EMAIL)
-    await requireProduit(offre.id, trx)
+    enforce(offreMachine, 'envoyer', {
+      statut: from,
+      contactEmail: contact.email,
+      produits: await produitCount(offre.id, trx),
+    })
     await numberOffre(offre, trx)
     offre.merge({
       statut: 'envoyee',
@@ -298,12 +292,10 @@ export async function transmettreOffre(
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
     await checkVersion(offre, lockVersion, trx)
     const from = offre.statut
-    if (!OFFRE_TRANSMISSIBLE.includes(from)) {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être transmise à ESI.`
-      )
-    }
-    await requireProduit(offre.id, trx)
+    enforce(offreMachine, 'transmettre', {
+      statut: from,
+      produits: await produitCount(offre.id, trx),
+    })
     await numberOffre(offre, trx)
     offre.merge({
       statut: 'transmise',

@@ -18,10 +18,10 @@ import type User from '#models/user'
 import { audit } from '#services/audit'
 import { findOffreFor } from '#services/offres/offre_queries'
 import { createDevis } from '#services/devis/devis_service'
-import { TransitionException } from '#exceptions/http_exceptions'
-import { OFFRE_STATUT_LABELS } from '#shared/devis'
+import { enforce } from '#services/documents/state'
+import { OFFRE_ALREADY_CONVERTED, offreMachine } from '#shared/machines/offre'
 
-export const ALREADY_CONVERTED = 'Cette offre a déjà été transformée en devis.'
+export const ALREADY_CONVERTED = OFFRE_ALREADY_CONVERTED
 
 export type ToDevisResult = { devis: Devis; client: Client; clientCreated: boolean; offre: Offre }
 
@@ -70,13 +70,7 @@ export async function offreToDevis(
 ): Promise<ToDevisResult> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'toDevis', trx)
-    if (offre.devisId || offre.statut === 'acceptee')
-      throw new TransitionException(ALREADY_CONVERTED)
-    if (offre.statut !== 'transmise') {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[offre.statut]} » ne peut pas être transformée en devis.`
-      )
-    }
+    enforce(offreMachine, 'accepter', { statut: offre.statut, devisId: offre.devisId })
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
     const { client, created } = await clientFor(contact, offre.societeId, trx)
     if (created) {

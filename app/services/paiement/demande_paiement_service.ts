@@ -9,13 +9,15 @@ import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { formatEuros } from '#shared/totals'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import DemandePaiement from '#models/demande_paiement'
 import Societe from '#models/societe'
 import { audit } from '#services/audit'
 import { nextNumero } from '#services/documents/numbering'
-import { AppException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
+import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { structuredCommunication } from '#shared/validation/belgium'
 import { DEMANDE_PAIEMENT_LIEN_JOURS, SERIES } from '#shared/devis'
 
@@ -52,12 +54,6 @@ export async function resteADemander(
   return totalTtc - Number(row.total ?? 0)
 }
 
-export function resteMessage(reste: number): string {
-  return reste <= 0
-    ? 'Tout le montant de ce bon de commande a déjà été demandé.'
-    : `Le montant demandé dépasse le reste à demander sur ce bon de commande (${formatEuros(reste)}).`
-}
-
 export type CreateDemandeInput = {
   bdcId: number
   /** Cents; defaults to the bdc acompte. */
@@ -78,16 +74,14 @@ export async function createDemandePaiementForBdc(
   const societe = await beneficiaireSociete()
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut === 'annule') {
-      throw new TransitionException(`Le bon de commande ${bdc.numero} est annulé.`)
-    }
     const montant = input.montant ?? bdc.acompte
-    if (!Number.isInteger(montant) || montant <= 0) {
-      throw new TransitionException('Le montant demandé doit être positif.')
-    }
     // All the requests of one bdc together never ask more than its total (under the row lock)
-    const reste = await resteADemander(bdc.id, bdc.totalTtc, trx)
-    if (montant > reste) throw new TransitionException(resteMessage(reste))
+    enforce(bdcMachine, 'demander_paiement', {
+      statut: bdc.statut,
+      numero: bdc.numero,
+      montant,
+      reste: await resteADemander(bdc.id, bdc.totalTtc, trx),
+    })
     bdc.lockVersion += 1
     bdc.useTransaction(trx)
     await bdc.save()
@@ -132,13 +126,7 @@ export async function markDemandePayee(ctx: HttpContext | null, id: number, user
   return db.transaction(async (trx) => {
     const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
     if (!demande) throw new NotFoundException()
-    if (demande.statut !== 'envoyee') {
-      throw new TransitionException(
-        demande.statut === 'payee'
-          ? `La demande ${demande.numero} est déjà marquée payée.`
-          : `La demande ${demande.numero} est annulée.`
-      )
-    }
+    enforce(demandePaiementMachine, 'payer', { statut: demande.statut, numero: demande.numero })
     demande.statut = 'payee'
     demande.payeeLe = DateTime.now()
     demande.useTransaction(trx)
