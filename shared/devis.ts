@@ -111,22 +111,6 @@ export const DEMANDE_PAIEMENT_STATUT_LABELS: Record<DemandePaiementStatut, strin
 /** Validity of the public payment link. */
 export const DEMANDE_PAIEMENT_LIEN_JOURS = 30
 
-// ── Numbering (DESIGN.md §3) ─────────────────────────────────────────────────────────────────
-
-export const SERIES = {
-  devis: 'DEV',
-  bdc: 'BDC',
-  commande: 'CMD',
-  offre: 'OFF',
-  demande_paiement: 'DP',
-} as const
-export type Serie = keyof typeof SERIES
-
-/** DEV-2026-00001 */
-export function formatNumero(prefix: string, annee: number, n: number): string {
-  return `${prefix}-${annee}-${String(n).padStart(5, '0')}`
-}
-
 // ── Shapes shared by the editor pages and the server ─────────────────────────────────────────
 
 /**

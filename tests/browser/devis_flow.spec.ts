@@ -334,7 +334,12 @@ test.group('Browser / devis flow', (group) => {
       },
       { userId: user.id }
     )
-    await changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId: user.id })
+    await changeDevisStatut(null, {
+      devisId: devis.id,
+      to: 'envoye',
+      lockVersion: devis.lockVersion,
+      userId: user.id,
+    })
     const page = await newPage({ viewport: { width: 1400, height: 1000 } })
     await loginAs(page, user.email, TEST_PASSWORD)
     await page.goto(`/esi/devis/${devis.id}/edit`)

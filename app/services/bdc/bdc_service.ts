@@ -13,7 +13,8 @@ import Devis from '#models/devis'
 import { audit } from '#services/audit'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { parseId } from '#services/route_params'
-import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { checkVersion } from '#services/documents/optimistic_lock'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
 import { BDC_STATUTS } from '#shared/devis'
@@ -181,27 +182,27 @@ export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
 
 /**
  * Locks the bdc row (FOR UPDATE, until the transaction ends) and checks the version the user
- * saw (409, nothing written). lockVersion is omitted only by internal callers (demo, tests).
+ * saw (409, nothing written).
  */
 export async function lockBdcForUpdate(
   trx: TransactionClientContract,
   bdcId: number,
-  lockVersion: number | undefined
+  lockVersion: number
 ): Promise<Bdc> {
   const bdc = await Bdc.query({ client: trx }).where('id', bdcId).forUpdate().first()
   if (!bdc) throw new NotFoundException()
-  if (lockVersion !== undefined && bdc.lockVersion !== lockVersion) {
-    throw new ConflictException(
-      `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
-    )
-  }
+  await checkVersion(bdc, lockVersion, async () => ({
+    label: `Le bon de commande ${bdc.numero}`,
+    by: null,
+    at: bdc.updatedAt,
+  }))
   return bdc
 }
 
 export type AnnulerBdcInput = {
   bdcId: number
   motif: string
-  lockVersion?: number
+  lockVersion: number
   userId: number | null
 }
 

@@ -13,11 +13,11 @@ import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
-import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
+import { DELAI_RETRACTATION_JOURS, type LieuSignature } from '#shared/devis'
 
 export type SignBdcInput = {
   bdcId: number
-  lockVersion?: number
+  lockVersion: number
   signataire: string
   lieu: LieuSignature
   signatureType: 'dessin' | 'scan'
@@ -52,7 +52,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
 
     const commande = await Commande.create(
       {
-        numero: await nextNumero(trx, SERIES.commande),
+        numero: await nextNumero(trx, 'commande'),
         bdcId: bdc.id,
         clientId: bdc.clientId,
         clientNom: bdc.clientNom,

@@ -15,14 +15,14 @@ import { nextNumero } from '#services/documents/numbering'
 import { lockDevisForUpdate } from '#services/devis/devis_service'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
 import { enforce } from '#services/documents/state'
-import { SERIES, type DevisStatut } from '#shared/devis'
+import type { DevisStatut } from '#shared/devis'
 import { devisMachine, type DevisContext } from '#shared/machines/devis'
 
 export type ChangeStatutInput = {
   devisId: number
   to: DevisStatut
-  /** The lock_version the user saw; omitted only by internal callers (demo data, bench). */
-  lockVersion?: number
+  /** The lock_version the user saw. */
+  lockVersion: number
   motif?: string | null
   userId: number | null
   /** Sending mails the PDF: the client must have an address (the editor's send). */
@@ -67,7 +67,7 @@ export async function changeDevisStatut(
     enforce(devisMachine, input.to, await contextOf(trx, devis, input))
     const now = DateTime.now()
     if (input.to === 'envoye') {
-      if (!devis.numero) devis.numero = await nextNumero(trx, SERIES.devis)
+      if (!devis.numero) devis.numero = await nextNumero(trx, 'devis')
       devis.envoyeLe = now
     }
     if (input.to === 'accepte') devis.accepteLe = now

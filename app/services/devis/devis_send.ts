@@ -67,7 +67,7 @@ export type StatutChangeOutcome = ChangeStatutResult & {
  */
 export async function changeStatutAndNotify(
   ctx: HttpContext | null,
-  input: { devisId: number; to: DevisStatut; lockVersion?: number; motif?: string | null },
+  input: { devisId: number; to: DevisStatut; lockVersion: number; motif?: string | null },
   user: User
 ): Promise<StatutChangeOutcome> {
   const result = await changeDevisStatut(ctx, {

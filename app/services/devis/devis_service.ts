@@ -16,7 +16,7 @@ import Texte from '#models/texte'
 import User from '#models/user'
 import { audit } from '#services/audit'
 import { resolveTexte } from '#services/textes'
-import { conflictMessage } from '#services/documents/optimistic_lock'
+import { checkVersion } from '#services/documents/optimistic_lock'
 import { today } from '#services/documents/numbering'
 import {
   normaliseLignes,
@@ -24,11 +24,7 @@ import {
   totalColumnsOf,
   totalsOf,
 } from '#services/documents/lignes'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
 import type { DevisInput } from '#validators/devis'
 import {
   DEVIS_ACOMPTE_PCT_DEFAULT,
@@ -202,26 +198,22 @@ export async function createDevis(
 
 /**
  * Locks the devis row (FOR UPDATE, held until the transaction ends) and checks the version the
- * user saw: 409 with who/when otherwise, nothing written. lockVersion is omitted only by
- * internal callers (demo data, bench, tests).
+ * user saw: 409 with who/when otherwise, nothing written.
  */
 export async function lockDevisForUpdate(
   trx: TransactionClientContract,
   devisId: number,
-  lockVersion: number | undefined
+  lockVersion: number
 ): Promise<Devis> {
   const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
   if (!devis) throw new NotFoundException()
-  if (lockVersion !== undefined && devis.lockVersion !== lockVersion) {
-    const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
-    throw new ConflictException(
-      conflictMessage(
-        devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
-        editor?.name ?? null,
-        devis.updatedAt
-      )
-    )
-  }
+  await checkVersion(devis, lockVersion, async () => ({
+    label: devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
+    by: devis.updatedBy
+      ? ((await User.find(devis.updatedBy, { client: trx }))?.name ?? null)
+      : null,
+    at: devis.updatedAt,
+  }))
   return devis
 }
 

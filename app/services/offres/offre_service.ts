@@ -17,14 +17,14 @@ import type User from '#models/user'
 import { audit } from '#services/audit'
 import { fieldError } from '#services/field_error'
 import { nextNumero, today } from '#services/documents/numbering'
-import { conflictMessage } from '#services/documents/optimistic_lock'
+import { checkVersion } from '#services/documents/optimistic_lock'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { findOffreFor, isMember } from '#services/offres/offre_queries'
 import OffrePolicy from '#policies/offre_policy'
-import { ConflictException, TransitionException } from '#exceptions/http_exceptions'
+import { TransitionException } from '#exceptions/http_exceptions'
 import { lignesContentErrors, throwFieldErrors, toLigneData } from '#validators/lignes'
 import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
-import { OFFRE_STATUT_LABELS, SERIES, type LigneData, type OffreStatut } from '#shared/devis'
+import { OFFRE_STATUT_LABELS, type LigneData, type OffreStatut } from '#shared/devis'
 import { OFFRE_VALIDITE_JOURS, isOffreEditable } from '#shared/offres'
 import { OFFRE_NO_EMAIL, OFFRE_NO_PRODUIT, offreMachine } from '#shared/machines/offre'
 import { enforce } from '#services/documents/state'
@@ -166,14 +166,13 @@ async function lastEditor(offreId: number, trx: TransactionClientContract): Prom
 }
 
 /** 409 when somebody saved since the user opened the offre; nothing is written. */
-async function checkVersion(
-  offre: Offre,
-  expected: number | undefined,
-  trx: TransactionClientContract
-) {
-  if (expected === undefined || offre.lockVersion === expected) return
-  const by = await lastEditor(offre.id, trx)
-  throw new ConflictException(conflictMessage(offreLabel(offre), by, offre.updatedAt, true))
+function checkOffreVersion(offre: Offre, expected: number, trx: TransactionClientContract) {
+  return checkVersion(offre, expected, async () => ({
+    label: offreLabel(offre),
+    feminine: true,
+    by: await lastEditor(offre.id, trx),
+    at: offre.updatedAt,
+  }))
 }
 
 function readOnly(statut: OffreStatut): never {
@@ -190,7 +189,7 @@ export async function updateOffre(
 ): Promise<Offre> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, input.lock_version, trx)
+    await checkOffreVersion(offre, input.lock_version, trx)
     if (!isOffreEditable(offre.statut)) readOnly(offre.statut)
     await contactOf(input.contact_id, offre.societeId, trx)
     const { lignes, remise, totals } = await checkedContent(input, trx)
@@ -226,7 +225,7 @@ async function produitCount(offreId: number, trx: TransactionClientContract): Pr
 
 /** The offre's number at its first issue (gapless per société), in the issuing transaction. */
 async function numberOffre(offre: Offre, trx: TransactionClientContract) {
-  if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+  if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
 }
 
 export type EnvoyerResult = { offre: Offre; contact: Contact; resent: boolean }
@@ -239,11 +238,11 @@ export async function envoyerOffre(
   ctx: HttpContext | null,
   user: User,
   rawId: unknown,
-  lockVersion?: number
+  lockVersion: number
 ): Promise<EnvoyerResult> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, lockVersion, trx)
+    await checkOffreVersion(offre, lockVersion, trx)
     const from = offre.statut
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
     enforce(offreMachine, 'envoyer', {
@@ -286,11 +285,11 @@ export async function transmettreOffre(
   ctx: HttpContext | null,
   user: User,
   rawId: unknown,
-  lockVersion?: number
+  lockVersion: number
 ): Promise<Offre> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, lockVersion, trx)
+    await checkOffreVersion(offre, lockVersion, trx)
     const from = offre.statut
     enforce(offreMachine, 'transmettre', {
       statut: from,

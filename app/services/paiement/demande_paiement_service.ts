@@ -19,7 +19,7 @@ import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
 import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { structuredCommunication } from '#shared/validation/belgium'
-import { DEMANDE_PAIEMENT_LIEN_JOURS, SERIES } from '#shared/devis'
+import { DEMANDE_PAIEMENT_LIEN_JOURS } from '#shared/devis'
 
 /** DP-2026-00042 → +++260/0000/04214+++ (year on 2 digits + number on 8, mod 97) */
 export function communicationFor(numero: string): string {
@@ -63,7 +63,7 @@ export type CreateDemandeInput = {
    * The bdc version the user saw; creating a request raises it, so the same form sent twice
    * (double click, retry, back button) makes one request, not two. Internal callers omit it.
    */
-  lockVersion?: number
+  lockVersion: number
   userId: number | null
 }
 
@@ -85,7 +85,7 @@ export async function createDemandePaiementForBdc(
     bdc.lockVersion += 1
     bdc.useTransaction(trx)
     await bdc.save()
-    const numero = await nextNumero(trx, SERIES.demande_paiement)
+    const numero = await nextNumero(trx, 'demande_paiement')
     const now = DateTime.now()
     const demande = await DemandePaiement.create(
       {

@@ -36,7 +36,12 @@ test.group('Bdc / list and show', (group) => {
       lignes: [{ ...LIGNES[1], quantite: '10' }],
     })
     const c = await makeBdc({ clientNom: 'Martin', objet: 'Châssis bois' })
-    await annulerBdc(null, { bdcId: c.id, motif: 'Doublon', userId: user.id })
+    await annulerBdc(null, {
+      bdcId: c.id,
+      motif: 'Doublon',
+      lockVersion: c.lockVersion,
+      userId: user.id,
+    })
 
     const all = await list(client, user)
     all.assertStatus(200)

@@ -16,6 +16,7 @@ async function commandeFor(clientNom: string, lieu: LieuSignature = 'etablisseme
   if ('error' in decoded) throw new Error(decoded.error)
   const { commande } = await signBdc(null, {
     bdcId: bdc.id,
+    lockVersion: bdc.lockVersion,
     signataire: clientNom,
     lieu,
     signatureType: 'dessin',

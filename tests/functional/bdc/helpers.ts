@@ -63,8 +63,18 @@ export async function makeBdc(options: MakeBdcOptions = {}): Promise<Bdc> {
     options.lignes ?? LIGNES
   )
   const userId = options.user?.id ?? null
-  await changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId })
-  const { bdc } = await changeDevisStatut(null, { devisId: devis.id, to: 'accepte', userId })
+  const sent = await changeDevisStatut(null, {
+    devisId: devis.id,
+    to: 'envoye',
+    lockVersion: devis.lockVersion,
+    userId,
+  })
+  const { bdc } = await changeDevisStatut(null, {
+    devisId: devis.id,
+    to: 'accepte',
+    lockVersion: sent.devis.lockVersion,
+    userId,
+  })
   // Reloaded: every column (lock_version…) as the database has it
   return Bdc.findOrFail(bdc!.id)
 }

@@ -14,6 +14,7 @@ export async function signedBdc() {
   if ('error' in decoded) throw new Error(decoded.error)
   const { commande } = await signBdc(null, {
     bdcId: bdc.id,
+    lockVersion: bdc.lockVersion,
     signataire: 'Anne Lambert',
     lieu: 'etablissement',
     signatureType: 'dessin',

@@ -9,7 +9,12 @@ import { paymentLinkUrl } from '#services/paiement/payment_link'
 
 async function makeDemande() {
   const bdc = await makeBdc()
-  return createDemandePaiementForBdc(null, { bdcId: bdc.id, email: null, userId: null })
+  return createDemandePaiementForBdc(null, {
+    bdcId: bdc.id,
+    email: null,
+    lockVersion: bdc.lockVersion,
+    userId: null,
+  })
 }
 
 export const paiementParams: ParamProvider[] = [
