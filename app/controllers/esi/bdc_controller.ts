@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import { paginateList, readListState } from '#services/listing'
 import {
   annulerBdc,
@@ -71,7 +72,7 @@ export default class BdcController {
     }
 
     try {
-      const { commande } = await signBdc(ctx, {
+      const { commande } = await signBdc(actorOf(ctx), {
         bdcId: bdc.id,
         lockVersion: input.lock_version,
         signataire: input.signataire,
@@ -108,7 +109,7 @@ export default class BdcController {
     const { request, response, session, auth, params } = ctx
     const bdc = await findBdc(params.id)
     const input = await request.validateUsing(annulerBdcValidator)
-    await annulerBdc(ctx, {
+    await annulerBdc(actorOf(ctx), {
       bdcId: bdc.id,
       motif: input.motif,
       lockVersion: input.lock_version,

@@ -1,12 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import DemandePaiement from '#models/demande_paiement'
 import { findBdc } from '#services/bdc/bdc_service'
-import {
-  createDemandePaiementForBdc,
-  markDemandePayee,
-  resteADemander,
-} from '#services/paiement/demande_paiement_service'
-import { resendDemandeMail, sendDemandeMail } from '#services/paiement/demande_mail'
+import { markDemandePayee, resteADemander } from '#services/paiement/demande_paiement_service'
+import { createAndSendDemande, resendDemandeMail } from '#services/paiement/demande_mail'
 import { demandeDetail } from '#services/paiement/payment_link'
 import { fieldError } from '#services/field_error'
 import { parseId } from '#services/route_params'
@@ -49,15 +46,14 @@ export default class DemandePaiementController {
     if (montant > reste) fieldError('montant', resteMessage(reste), 'max')
     await bdc.load('client')
     const email = input.email ?? bdc.client?.email ?? null
-    const demande = await createDemandePaiementForBdc(ctx, {
+    // Mailed after the commit: a mail never announces a request that was rolled back
+    const { demande, mailSent: sent } = await createAndSendDemande(actorOf(ctx), {
       bdcId: bdc.id,
       montant,
       email,
       lockVersion: input.lock_version,
       userId: user.id,
     })
-    // After the commit: a mail never announces a request that was rolled back
-    const sent = email ? await sendDemandeMail(demande, user) : false
     session.flash(
       sent ? 'success' : 'warning',
       sent
@@ -79,7 +75,7 @@ export default class DemandePaiementController {
   async payee(ctx: HttpContext) {
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
-    await markDemandePayee(ctx, demande.id, auth.getUserOrFail().id)
+    await markDemandePayee(actorOf(ctx), demande.id, auth.getUserOrFail().id)
     session.flash('success', `Demande ${demande.numero} marquée comme payée.`)
     return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
   }
@@ -87,7 +83,7 @@ export default class DemandePaiementController {
   async renvoyer(ctx: HttpContext) {
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
-    const sent = await resendDemandeMail(ctx, demande, auth.getUserOrFail())
+    const sent = await resendDemandeMail(actorOf(ctx), demande, auth.getUserOrFail())
     if (sent) session.flash('success', `E-mail renvoyé à ${demande.email}.`)
     else session.flash('error', 'L’e-mail n’a pas pu partir : réessayez dans un instant.')
     return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)

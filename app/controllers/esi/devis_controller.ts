@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import vine from '@vinejs/vine'
 import Client from '#models/client'
 import Devis from '#models/devis'
@@ -115,7 +116,7 @@ export default class DevisController {
     })
     const input = await toDevisInput(data)
     const user = ctx.auth.getUserOrFail()
-    const devis = await createDevis(ctx, input, { userId: user.id })
+    const devis = await createDevis(actorOf(ctx), input, { userId: user.id })
     if (isApiRequest(ctx)) {
       return ctx.response.status(201).send({ id: devis.id, lock_version: devis.lockVersion })
     }
@@ -158,7 +159,7 @@ export default class DevisController {
     const user = ctx.auth.getUserOrFail()
     let result
     try {
-      result = await updateDevis(ctx, devis.id, data.lock_version, input, user.id)
+      result = await updateDevis(actorOf(ctx), devis.id, data.lock_version, input, user.id)
     } catch (error) {
       return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
     }
@@ -189,7 +190,7 @@ export default class DevisController {
     let outcome
     try {
       outcome = await changeStatutAndNotify(
-        ctx,
+        actorOf(ctx),
         { devisId: devis.id, to: data.to, lockVersion: data.lock_version, motif: data.motif },
         user
       )
@@ -220,7 +221,7 @@ export default class DevisController {
 
   async duplicate(ctx: HttpContext) {
     const devis = await findDevis(ctx.params.id)
-    const copy = await duplicateDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+    const copy = await duplicateDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
     ctx.session.flash(
       'success',
       `Copie créée (brouillon)${devis.numero ? ` à partir du devis ${devis.numero}` : ''}.`
@@ -320,7 +321,7 @@ export default class DevisController {
   async destroy(ctx: HttpContext) {
     const devis = await findDevis(ctx.params.id)
     try {
-      await deleteDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+      await deleteDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
     } catch (error) {
       return backWithError(ctx, error, `/esi/devis/${devis.id}/edit`)
     }

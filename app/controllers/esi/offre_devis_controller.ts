@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/actor'
 import { AppException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http_errors'
 import { parseSerialId } from '#services/serial_id'
@@ -10,7 +11,7 @@ export default class OffreDevisController {
     const { auth, params, response, session } = ctx
     const user = auth.getUserOrFail()
     try {
-      const { devis, client, clientCreated, offre } = await offreToDevis(ctx, user, params.id)
+      const { devis, client, clientCreated, offre } = await offreToDevis(actorOf(ctx), user, params.id)
       const url = `/esi/devis/${devis.id}/edit`
       const message = `Le devis est créé depuis l’offre ${offre.numero} pour ${
         clientCreated ? 'le nouveau client' : 'le client'

@@ -4,13 +4,15 @@
  * audit row in the same transaction).
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
@@ -193,8 +195,9 @@ export async function lockBdcForUpdate(
   if (!bdc) throw new NotFoundException()
   await checkVersion(bdc, lockVersion, async () => ({
     label: `Le bon de commande ${bdc.numero}`,
+    // A bdc keeps no editor; its payment requests and signature raise the version too
     by: null,
-    at: bdc.updatedAt,
+    at: null,
   }))
   return bdc
 }
@@ -207,7 +210,7 @@ export type AnnulerBdcInput = {
 }
 
 /** Cancels a bdc that is still to be signed (a signed one has its commande: not here). */
-export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput) {
+export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     enforce(bdcMachine, 'annuler', { statut: bdc.statut, numero: bdc.numero, motif: input.motif })
@@ -216,7 +219,7 @@ export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput
     bdc.useTransaction(trx)
     await bdc.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'bdc.annule',
         userId: input.userId,
@@ -227,6 +230,14 @@ export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput
       },
       trx
     )
+    await notify(trx, {
+      userIds: [bdc.commercialId],
+      exceptUserId: input.userId,
+      type: 'bdc.annule',
+      titre: `Bon de commande ${bdc.numero} (${bdc.clientNom}) annulé : ${motif}`,
+      lien: urlFor('esi.bdc.show', { id: bdc.id }),
+      icon: 'bi bi-x-circle',
+    })
     return bdc
   })
 }

@@ -4,10 +4,12 @@
  * the customer expressly waived it (DESIGN.md §3b), and the commande carries its end date.
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Commande from '#models/commande'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { nextNumero } from '#services/documents/numbering'
 import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
@@ -27,7 +29,7 @@ export type SignBdcInput = {
   userId: number | null
 }
 
-export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
+export async function signBdc(actor: Actor, input: SignBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     enforce(bdcMachine, 'signer', { statut: bdc.statut, numero: bdc.numero })
@@ -65,7 +67,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       { client: trx }
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'bdc.signe',
         userId: input.userId,
@@ -83,7 +85,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       trx
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'commande.creee',
         userId: input.userId,
@@ -93,6 +95,15 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       },
       trx
     )
+    // The commercial (chef de projet of the commande) hears of it once committed
+    await notify(trx, {
+      userIds: [bdc.commercialId],
+      exceptUserId: input.userId,
+      type: 'commande.creee',
+      titre: `Bon de commande ${bdc.numero} signé (${bdc.clientNom}) : commande ${commande.numero} créée`,
+      lien: urlFor('esi.commandes.show', { id: commande.id }),
+      icon: 'bi bi-clipboard-check',
+    })
     return { bdc, commande }
   })
 }

@@ -5,12 +5,14 @@
  * row written in the same transaction. Emails go out after the commit (the caller's job).
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Devis from '#models/devis'
 import type Bdc from '#models/bdc'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { nextNumero } from '#services/documents/numbering'
 import { lockDevisForUpdate } from '#services/devis/devis_service'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
@@ -57,11 +59,16 @@ async function contextOf(
 
 export type ChangeStatutResult = { devis: Devis; bdc: Bdc | null; from: DevisStatut }
 
+/**
+ * @param trx the caller's transaction (the send that mails the PDF after its commit); else its
+ *            own.
+ */
 export async function changeDevisStatut(
-  ctx: HttpContext | null,
-  input: ChangeStatutInput
+  actor: Actor,
+  input: ChangeStatutInput,
+  outer?: TransactionClientContract
 ): Promise<ChangeStatutResult> {
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract) => {
     const devis = await lockDevisForUpdate(trx, input.devisId, input.lockVersion)
     const from = devis.statut
     enforce(devisMachine, input.to, await contextOf(trx, devis, input))
@@ -81,7 +88,7 @@ export async function changeDevisStatut(
 
     const bdc = input.to === 'accepte' ? await createBdcFromDevis(trx, devis, input.userId) : null
     await audit(
-      ctx,
+      actor,
       {
         action: `devis.${input.to}`,
         userId: input.userId,
@@ -97,6 +104,39 @@ export async function changeDevisStatut(
       },
       trx
     )
+    await notifyCommercial(trx, devis, input.to, bdc, input.userId)
     return { devis, bdc, from }
+  }
+  return outer ? run(outer) : db.transaction(run)
+}
+
+const DEVIS_NEWS: Partial<Record<DevisStatut, string>> = {
+  envoye: 'envoyé au client',
+  accepte: 'accepté',
+  refuse: 'refusé',
+  expire: 'expiré',
+  annule: 'annulé',
+}
+
+/** The devis's commercial hears of a change made by someone else (after the commit). */
+async function notifyCommercial(
+  trx: TransactionClientContract,
+  devis: Devis,
+  to: DevisStatut,
+  bdc: Bdc | null,
+  byUserId: number | null
+) {
+  const news = DEVIS_NEWS[to]
+  if (!news) return
+  const label = devis.numero ? `Devis ${devis.numero}` : 'Un devis'
+  await notify(trx, {
+    userIds: [devis.commercialId],
+    exceptUserId: byUserId,
+    type: `devis.${to}`,
+    titre: bdc
+      ? `${label} (${devis.clientNom}) ${news} : bon de commande ${bdc.numero} à faire signer`
+      : `${label} (${devis.clientNom}) ${news}`,
+    lien: bdc ? urlFor('esi.bdc.show', { id: bdc.id }) : urlFor('esi.devis.edit', { id: devis.id }),
+    icon: to === 'accepte' ? 'bi bi-check2-circle' : 'bi bi-file-earmark-text',
   })
 }

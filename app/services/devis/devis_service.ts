@@ -5,7 +5,7 @@
  * change is one transaction with its audit row.
  */
 import type { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
@@ -148,7 +148,7 @@ export type CreateDevisOptions = {
  * modèles, audit row) is set here, for the editor and for an offre turned into a devis alike.
  */
 export async function createDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   input: DevisInput,
   options: CreateDevisOptions
 ): Promise<Devis> {
@@ -176,7 +176,7 @@ export async function createDevis(
     })
     const totals = await applyInput(trx, devis, { ...input, intro, conditions }, client)
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.created',
         userId: options.userId,
@@ -225,7 +225,7 @@ export type UpdateDevisResult = { devis: Devis; revised: boolean }
  * with the same number and revision + 1.
  */
 export async function updateDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   devisId: number,
   lockVersion: number,
   input: DevisInput,
@@ -261,7 +261,7 @@ export async function updateDevis(
     devis.updatedBy = userId
     const totals = await applyInput(trx, devis, input, client)
     await audit(
-      ctx,
+      actor,
       {
         action: revised ? 'devis.revised' : 'devis.updated',
         userId,
@@ -282,7 +282,7 @@ export async function updateDevis(
 
 /** A new draft with the same client, lines and texts: no number, today's dates. */
 export async function duplicateDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   devisId: number,
   userId: number
 ): Promise<Devis> {
@@ -323,7 +323,7 @@ export async function duplicateDevis(
       client
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.duplicated',
         userId,
@@ -338,7 +338,7 @@ export async function duplicateDevis(
 }
 
 /** Only a draft that was never sent (no number) may be deleted: numbers stay gapless. */
-export async function deleteDevis(ctx: HttpContext | null, devisId: number, userId: number) {
+export async function deleteDevis(actor: Actor, devisId: number, userId: number) {
   await db.transaction(async (trx) => {
     const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
     if (!devis) throw new NotFoundException()
@@ -349,7 +349,7 @@ export async function deleteDevis(ctx: HttpContext | null, devisId: number, user
     }
     await devis.useTransaction(trx).delete()
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.deleted',
         userId,

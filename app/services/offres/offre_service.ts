@@ -6,13 +6,16 @@
  * shared/totals.ts, the function the editor shows.
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Offre from '#models/offre'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
-import Notification from '#models/notification'
+import logger from '@adonisjs/core/services/logger'
+import OffreMail from '#mails/offre_mail'
+import { offrePdf } from '#services/pdf/index'
+import { dispatchMail, notify } from '#services/events'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import { fieldError } from '#services/field_error'
@@ -113,7 +116,7 @@ async function societeFor(
 }
 
 export async function createOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   input: CreateOffreInput
 ): Promise<Offre> {
@@ -133,7 +136,7 @@ export async function createOffre(
     )
     await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.created',
         userId: user.id,
@@ -182,7 +185,7 @@ function readOnly(statut: OffreStatut): never {
 }
 
 export async function updateOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
   input: UpdateOffreInput
@@ -199,7 +202,7 @@ export async function updateOffre(
     await offre.save()
     await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.updated',
         userId: user.id,
@@ -228,19 +231,49 @@ async function numberOffre(offre: Offre, trx: TransactionClientContract) {
   if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
 }
 
-export type EnvoyerResult = { offre: Offre; contact: Contact; resent: boolean }
+/** The offre's mail to its contact, the PDF attached when it renders. */
+async function offreMailFor(offre: Offre, contact: Contact, user: User): Promise<OffreMail> {
+  let pdf: { filename: string; content: Buffer } | null = null
+  try {
+    pdf = await offrePdf(offre.id)
+  } catch (error) {
+    // The mail still goes (the contact gets the figures); the PDF can be sent again later
+    logger.error({ err: error, offre: offre.id }, 'offre PDF not rendered')
+  }
+  const societe = await Societe.findOrFail(offre.societeId)
+  return new OffreMail({
+    to: { email: contact.email!, name: contact.fullName },
+    replyTo: { email: user.email, name: user.name },
+    societe: societe.nom,
+    auteur: user.name,
+    numero: offre.numero!,
+    objet: offre.objet,
+    totalHt: offre.totalHt,
+    totalTtc: offre.totalTtc,
+    valableJusquAu: offre.valableJusquAu.toISODate()!,
+    pdf,
+  })
+}
+
+export type EnvoyerResult = {
+  offre: Offre
+  contact: Contact
+  resent: boolean
+  /** The mail to the contact left (tried after the commit). */
+  mailSent: boolean
+}
 
 /**
  * Sends the offre to its contact: numbered on its first issue, statut envoyee. Sending an already
  * sent offre again (after a correction) keeps its number. The caller mails it after the commit.
  */
 export async function envoyerOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
   lockVersion: number
 ): Promise<EnvoyerResult> {
-  return db.transaction(async (trx) => {
+  const result = await db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
     await checkOffreVersion(offre, lockVersion, trx)
     const from = offre.statut
@@ -259,7 +292,7 @@ export async function envoyerOffre(
     offre.useTransaction(trx)
     await offre.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.envoyee',
         userId: user.id,
@@ -270,8 +303,11 @@ export async function envoyerOffre(
       },
       trx
     )
-    return { offre, contact, resent: from === 'envoyee' }
+    const delivery = await dispatchMail(trx, () => offreMailFor(offre, contact, user))
+    return { offre, contact, resent: from === 'envoyee', delivery }
   })
+  const { delivery, ...rest } = result
+  return { ...rest, mailSent: delivery.sent === true }
 }
 
 /** The staff who hear of a transmitted offre (esi accounts with two-factor on). */
@@ -282,7 +318,7 @@ const NOTIFIED_STAFF_LIMIT = 200
  * every staff member (esi sees it in its list from now on, read-only).
  */
 export async function transmettreOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
   lockVersion: number
@@ -312,20 +348,16 @@ export async function transmettreOffre(
       .orderBy('id')
       .limit(NOTIFIED_STAFF_LIMIT)
       .select('id')
-    if (staff.length) {
-      await Notification.createMany(
-        staff.map((s) => ({
-          userId: Number(s.id),
-          type: 'offre.transmise',
-          titre: `Offre ${offre.numero} transmise par ${societe.nom}`.slice(0, 190),
-          lien: `/app/offres/${offre.id}/preview`,
-          icon: 'bi bi-file-earmark-richtext',
-        })),
-        { client: trx }
-      )
-    }
+    await notify(trx, {
+      userIds: staff.map((s) => Number(s.id)),
+      exceptUserId: user.id,
+      type: 'offre.transmise',
+      titre: `Offre ${offre.numero} transmise par ${societe.nom}`,
+      lien: `/app/offres/${offre.id}/preview`,
+      icon: 'bi bi-file-earmark-richtext',
+    })
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.transmise',
         userId: user.id,

@@ -6,7 +6,7 @@
  * (the same defaults as a devis made by hand), and the offre becomes
  * acceptee with the devis' id. Audit rows for each, in the same transaction.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
@@ -16,6 +16,7 @@ import OffreLigne from '#models/offre_ligne'
 import type Offre from '#models/offre'
 import type User from '#models/user'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { findOffreFor } from '#services/offres/offre_queries'
 import { createDevis } from '#services/devis/devis_service'
 import { enforce } from '#services/documents/state'
@@ -64,7 +65,7 @@ async function clientFor(
 }
 
 export async function offreToDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown
 ): Promise<ToDevisResult> {
@@ -75,7 +76,7 @@ export async function offreToDevis(
     const { client, created } = await clientFor(contact, offre.societeId, trx)
     if (created) {
       await audit(
-        ctx,
+        actor,
         {
           action: 'client.created',
           userId: user.id,
@@ -93,7 +94,7 @@ export async function offreToDevis(
     // The devis defaults (client name, totals, validity, acompte, audit row) come from the
     // editor's own createDevis, in this transaction; the lines are copied as they are
     const devis = await createDevis(
-      ctx,
+      actor,
       {
         client_id: client.idClient,
         commercial_id: user.id,
@@ -121,7 +122,7 @@ export async function offreToDevis(
     offre.useTransaction(trx)
     await offre.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.acceptee',
         userId: user.id,
@@ -132,6 +133,15 @@ export async function offreToDevis(
       },
       trx
     )
+    // The pro who wrote it hears that esi took it over
+    await notify(trx, {
+      userIds: [offre.auteurId],
+      exceptUserId: user.id,
+      type: 'offre.acceptee',
+      titre: `Votre offre ${offre.numero} est reprise par ESI : un devis est en préparation`,
+      lien: `/app/offres/${offre.id}/preview`,
+      icon: 'bi bi-check2-circle',
+    })
     return { devis, client, clientCreated: created, offre }
   })
 }

@@ -6,13 +6,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import DemandePaiement from '#models/demande_paiement'
 import Societe from '#models/societe'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import Bdc from '#models/bdc'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
+import { formatEuros } from '#shared/totals'
 import { nextNumero } from '#services/documents/numbering'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { enforce } from '#services/documents/state'
@@ -61,18 +65,20 @@ export type CreateDemandeInput = {
   email?: string | null
   /**
    * The bdc version the user saw; creating a request raises it, so the same form sent twice
-   * (double click, retry, back button) makes one request, not two. Internal callers omit it.
+   * (double click, retry, back button) makes one request, not two.
    */
   lockVersion: number
   userId: number | null
 }
 
+/** @param outer the caller's transaction (the request mailed after its commit); else its own. */
 export async function createDemandePaiementForBdc(
-  ctx: HttpContext | null,
-  input: CreateDemandeInput
+  actor: Actor,
+  input: CreateDemandeInput,
+  outer?: TransactionClientContract
 ) {
   const societe = await beneficiaireSociete()
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
     const montant = input.montant ?? bdc.acompte
     // All the requests of one bdc together never ask more than its total (under the row lock)
@@ -108,7 +114,7 @@ export async function createDemandePaiementForBdc(
       { client: trx }
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'demande_paiement.creee',
         userId: input.userId,
@@ -119,10 +125,11 @@ export async function createDemandePaiementForBdc(
       trx
     )
     return demande
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
 
-export async function markDemandePayee(ctx: HttpContext | null, id: number, userId: number | null) {
+export async function markDemandePayee(actor: Actor, id: number, userId: number | null) {
   return db.transaction(async (trx) => {
     const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
     if (!demande) throw new NotFoundException()
@@ -131,8 +138,17 @@ export async function markDemandePayee(ctx: HttpContext | null, id: number, user
     demande.payeeLe = DateTime.now()
     demande.useTransaction(trx)
     await demande.save()
+    const bdc = demande.bdcId ? await Bdc.find(demande.bdcId, { client: trx }) : null
+    await notify(trx, {
+      userIds: [bdc?.commercialId],
+      exceptUserId: userId,
+      type: 'demande_paiement.payee',
+      titre: `Demande de paiement ${demande.numero} payée (${formatEuros(demande.montant)})`,
+      lien: urlFor('esi.paiement.show', { id: demande.id }),
+      icon: 'bi bi-cash-coin',
+    })
     await audit(
-      ctx,
+      actor,
       {
         action: 'demande_paiement.payee',
         userId,

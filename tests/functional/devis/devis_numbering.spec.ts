@@ -6,6 +6,7 @@
  * the counter put back.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import Client from '#models/client'
@@ -75,7 +76,7 @@ test.group('Devis numbering / concurrent sends', (group) => {
     const start = await counter()
     const results = await Promise.all(
       drafts.map((d) =>
-        changeDevisStatut(null, {
+        changeDevisStatut(systemActor(), {
           devisId: d.id,
           to: 'envoye',
           lockVersion: d.lockVersion,
@@ -121,7 +122,7 @@ test.group('Devis numbering / concurrent sends', (group) => {
     )
     try {
       await assert.rejects(() =>
-        changeDevisStatut(null, {
+        changeDevisStatut(systemActor(), {
           devisId: devis.id,
           to: 'envoye',
           lockVersion: devis.lockVersion,

@@ -3,6 +3,7 @@
  * writes them, the numbering series are in one place, the version check is never skipped.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Bdc from '#models/bdc'
 import Devis from '#models/devis'
@@ -53,7 +54,7 @@ test.group('Documents / issued documents are immutable', (group) => {
 
   test('a demande de paiement keeps its amount', async ({ assert }) => {
     const bdc = await makeBdc()
-    const demande = await createDemandePaiementForBdc(null, {
+    const demande = await createDemandePaiementForBdc(systemActor(), {
       bdcId: bdc.id,
       montant: 1000,
       lockVersion: bdc.lockVersion,
@@ -69,7 +70,7 @@ test.group('Documents / issued documents are immutable', (group) => {
   }) => {
     const bdc = await makeBdc()
     const stale = await messageOf(() =>
-      createDemandePaiementForBdc(null, {
+      createDemandePaiementForBdc(systemActor(), {
         bdcId: bdc.id,
         montant: 100,
         lockVersion: bdc.lockVersion - 1,
@@ -82,7 +83,7 @@ test.group('Documents / issued documents are immutable', (group) => {
     )
     const devis = await Devis.findOrFail(bdc.devisId)
     const staleDevis = await messageOf(() =>
-      changeDevisStatut(null, {
+      changeDevisStatut(systemActor(), {
         devisId: devis.id,
         to: 'annule',
         motif: 'Doublon',

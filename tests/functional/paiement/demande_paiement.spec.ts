@@ -5,6 +5,7 @@
  * expired, altered or unknown link shows nothing), marking paid once, rights.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import DemandePaiement from '#models/demande_paiement'
@@ -180,7 +181,7 @@ test.group('Demandes de paiement', (group) => {
     // The service refuses it too, whoever calls it (the controller's check is for the field)
     await assert.rejects(async () => {
       const current = await Bdc.findOrFail(bdc.id)
-      return createDemandePaiementForBdc(null, {
+      return createDemandePaiementForBdc(systemActor(), {
         bdcId: bdc.id,
         montant: 1,
         lockVersion: current.lockVersion,
