@@ -11,7 +11,11 @@ export default class OffreDevisController {
     const { auth, params, response, session } = ctx
     const user = auth.getUserOrFail()
     try {
-      const { devis, client, clientCreated, offre } = await offreToDevis(actorOf(ctx), user, params.id)
+      const { devis, client, clientCreated, offre } = await offreToDevis(
+        actorOf(ctx),
+        user,
+        params.id
+      )
       const url = `/esi/devis/${devis.id}/edit`
       const message = `Le devis est créé depuis l’offre ${offre.numero} pour ${
         clientCreated ? 'le nouveau client' : 'le client'

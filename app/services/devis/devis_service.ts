@@ -207,13 +207,14 @@ export async function lockDevisForUpdate(
 ): Promise<Devis> {
   const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
   if (!devis) throw new NotFoundException()
-  await checkVersion(devis, lockVersion, async () => ({
-    label: devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
-    by: devis.updatedBy
-      ? ((await User.find(devis.updatedBy, { client: trx }))?.name ?? null)
-      : null,
-    at: devis.updatedAt,
-  }))
+  await checkVersion(devis, lockVersion, async () => {
+    const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
+    return {
+      label: devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
+      by: editor?.name ?? null,
+      at: devis.updatedAt,
+    }
+  })
   return devis
 }
 

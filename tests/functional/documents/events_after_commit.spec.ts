@@ -39,7 +39,8 @@ test.group('Events after commit', (group) => {
         icon: 'bi bi-bell',
       })
       const sent = await dispatchMail(trx, async () => mailTo(email))
-      during = (await notificationsOf(user.id)).length
+      const seen = await notificationsOf(user.id)
+      during = seen.length
       assert.isNull(sent.sent)
       return sent
     })
