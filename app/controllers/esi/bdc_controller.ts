@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import BdcPolicy from '#policies/bdc_policy'
+import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import { paginateList, readListState } from '#services/listing'
 import {
@@ -24,6 +26,8 @@ import { fieldError } from '#services/field_error'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { annulerBdcValidator, signatureValidator } from '#validators/bdc'
 
+const policy = new BdcPolicy()
+
 /**
  * esi/bdc Index and Show (DESIGN.md §2, §3b): the bons de commande made by accepted devis, their
  * signature (drawn on screen or an uploaded signed scan) which creates the commande, and the
@@ -36,7 +40,8 @@ export default class BdcController {
     return inertia.render('esi/bdc/Index', { bdcs, filters: state })
   }
 
-  async show({ inertia, params, logger }: HttpContext) {
+  async show({ inertia, params, logger, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const bdc = await findBdc(params.id)
     // The document as the customer sees it (same data as the PDF); the page falls back to its
     // own table of the frozen lines if it cannot be built
@@ -49,6 +54,7 @@ export default class BdcController {
 
   /** Records the signature and creates the commande (app/services/commandes/sign_bdc.ts). */
   async sign(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const bdc = await findBdc(params.id)
     const input = await request.validateUsing(signatureValidator)
@@ -93,7 +99,8 @@ export default class BdcController {
   }
 
   /** The stored signature, to esi only: never a public path, type chosen by the server. */
-  async signature({ params, response }: HttpContext) {
+  async signature({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const bdc = await findBdc(params.id)
     const stored = storedSignature(bdc.signaturePath)
     if (!stored) throw new NotFoundException()
@@ -106,6 +113,7 @@ export default class BdcController {
   }
 
   async annuler(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const bdc = await findBdc(params.id)
     const input = await request.validateUsing(annulerBdcValidator)

@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import DemandePaiementPolicy from '#policies/demande_paiement_policy'
+import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import DemandePaiement from '#models/demande_paiement'
 import { findBdc } from '#services/bdc/bdc_service'
@@ -19,12 +21,15 @@ async function findDemande(rawId: unknown): Promise<DemandePaiement> {
   return demande
 }
 
+const policy = new DemandePaiementPolicy()
+
 /**
  * Demandes de paiement (DESIGN.md §2): asked from a bdc (its acompte by default), mailed to the
  * customer with the signed public link, shown to esi with the EPC QR code, marked paid once.
  */
 export default class DemandePaiementController {
   async store(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const user = auth.getUserOrFail()
     const bdc = await findBdc(params.id)
@@ -65,7 +70,8 @@ export default class DemandePaiementController {
     return response.redirect().toPath(`/esi/paiement/demandes/${demande.id}`)
   }
 
-  async show({ inertia, params }: HttpContext) {
+  async show({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const demande = await findDemande(params.id)
     return inertia.render('esi/paiement/DemandePaiement', {
       demande: await demandeDetail(demande),
@@ -73,6 +79,7 @@ export default class DemandePaiementController {
   }
 
   async payee(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
     await markDemandePayee(actorOf(ctx), demande.id, auth.getUserOrFail().id)
@@ -81,6 +88,7 @@ export default class DemandePaiementController {
   }
 
   async renvoyer(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
     const sent = await resendDemandeMail(actorOf(ctx), demande, auth.getUserOrFail())

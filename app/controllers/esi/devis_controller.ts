@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import DevisPolicy from '#policies/devis_policy'
+import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import vine from '@vinejs/vine'
 import Client from '#models/client'
@@ -78,9 +80,12 @@ async function backWithError(ctx: HttpContext, error: unknown, fallback: string)
   return ctx.response.redirect().back(fallback)
 }
 
+const policy = new DevisPolicy()
+
 /** esi/devis Create and Edit: the editor and its life cycle (start/routes/devis.ts). */
 export default class DevisController {
   async create({ inertia, request, auth }: HttpContext) {
+    authorize(policy.create(auth.user ?? null))
     const user = auth.getUserOrFail()
     const clientId = parseId(request.input('client'))
     const client = clientId ? await Client.find(clientId) : null
@@ -111,6 +116,7 @@ export default class DevisController {
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const data = await ctx.request.validateUsing(devisCreateValidator, {
       messagesProvider: devisMessagesProvider(),
     })
@@ -125,6 +131,7 @@ export default class DevisController {
   }
 
   async edit({ inertia, params, session, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const devis = await findDevis(params.id)
     const user = auth.getUserOrFail()
     const [data, revisions, bdc, options] = await Promise.all([
@@ -151,6 +158,7 @@ export default class DevisController {
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     const data = await ctx.request.validateUsing(devisUpdateValidator, {
       messagesProvider: devisMessagesProvider(),
@@ -182,6 +190,7 @@ export default class DevisController {
 
   /** The "Modification de statut" dialog (envoyé also mails the PDF to the client). */
   async statut(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     const data = await ctx.request.validateUsing(statutValidator, {
       messagesProvider: devisMessagesProvider(),
@@ -220,6 +229,7 @@ export default class DevisController {
   }
 
   async duplicate(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     const copy = await duplicateDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
     ctx.session.flash(
@@ -230,7 +240,8 @@ export default class DevisController {
   }
 
   /** An older version, read-only, from its snapshot (same page as Edit). */
-  async revision({ inertia, params }: HttpContext) {
+  async revision({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const devis = await findDevis(params.id)
     const number = parseId(params.revision)
     const row = number
@@ -290,12 +301,14 @@ export default class DevisController {
   }
 
   /** Client picker: JSON, 10 results. */
-  async clients({ request, response }: HttpContext) {
+  async clients({ request, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     return response.send({ clients: await searchClients(request.input('q')) })
   }
 
   /** "Nouveau client" modal: JSON {client} or 422 with French messages by field. */
   async storeClient(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const [error, data] = await clientValidator.tryValidate(ctx.request.all(), {
       messagesProvider: clientMessagesProvider(),
     })
@@ -313,12 +326,14 @@ export default class DevisController {
   }
 
   /** Catalogue autocomplete: active products, JSON. */
-  async produits({ request, response }: HttpContext) {
+  async produits({ request, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     return response.send({ produits: await searchProduits(request.input('q')) })
   }
 
   /** Admin area: a draft never sent (no number). */
   async destroy(ctx: HttpContext) {
+    authorize(policy.delete(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     try {
       await deleteDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
