@@ -33,12 +33,8 @@ import { offreDocument, offrePdf, pdfHeaders } from '#services/pdf/index'
 import { offreDetail, offreRow } from '#transformers/offre_transformer'
 import { createOffreValidator, offreActionValidator, updateOffreValidator } from '#validators/offre'
 import { OFFRE_STATUT_LABELS } from '#shared/devis'
-import {
-  OFFRE_ENVOYABLE,
-  OFFRE_TRANSMISSIBLE,
-  isOffreEditable,
-  type OffreAbilities,
-} from '#shared/offres'
+import { offreMachine } from '#shared/machines/offre'
+import { isOffreEditable, type OffreAbilities } from '#shared/offres'
 
 const policy = new OffrePolicy()
 
@@ -47,12 +43,11 @@ function abilitiesOf(user: User, offre: Offre, member: boolean): OffreAbilities 
   const writer = policy.update(user, offre, member) === 'allow'
   return {
     edit: writer && isOffreEditable(offre.statut),
-    envoyer: writer && OFFRE_ENVOYABLE.includes(offre.statut),
-    transmettre: writer && OFFRE_TRANSMISSIBLE.includes(offre.statut),
+    envoyer: writer && offreMachine.can('envoyer', { statut: offre.statut }),
+    transmettre: writer && offreMachine.can('transmettre', { statut: offre.statut }),
     to_devis:
       policy.toDevis(user, offre, member) === 'allow' &&
-      offre.statut === 'transmise' &&
-      !offre.devisId,
+      offreMachine.can('accepter', { statut: offre.statut, devisId: offre.devisId }),
   }
 }
 
