@@ -15,6 +15,11 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { lastMailTo } from '#tests/auth_helpers'
 import { ClientFactory } from '#database/factories/client_factory'
 import { insertDevis, produit } from '#tests/functional/document_helpers'
+import { DRAWN, makeBdc } from '#tests/functional/bdc/helpers'
+import { makeEsiSociete } from '#tests/functional/pdf/helpers'
+import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
+import { signBdc } from '#services/commandes/sign_bdc'
+import { createAndSendDemande } from '#services/paiement/demande_mail'
 
 const mailTo = (email: string) =>
   new DevisMail({ email, name: 'Client' }, `Essai ${email}`, 'Bonjour', null)
@@ -155,5 +160,63 @@ test.group('Events after commit / through the services', (group) => {
     assert.include(news.titre, `bon de commande ${bdc!.numero} à faire signer`)
     assert.equal(news.lien, `/esi/bdc/${bdc!.id}`)
     assert.lengthOf(await notificationsOf(other.id), 0)
+  })
+
+  test('a signed bdc tells its commercial the commande exists', async ({ assert }) => {
+    const commercial = await makeUser('esi')
+    const other = await makeUser('esi')
+    const bdc = await makeBdc({ user: commercial })
+    const decoded = decodeDrawnSignature(DRAWN)
+    if ('error' in decoded) throw new Error(decoded.error)
+    const { commande } = await signBdc(systemActor(other), {
+      bdcId: bdc.id,
+      lockVersion: bdc.lockVersion,
+      signataire: 'Anne Lambert',
+      lieu: 'etablissement',
+      signatureType: 'dessin',
+      signaturePath: await storeDrawnSignature(decoded.bytes),
+      signatureMime: 'image/png',
+      renonciation: false,
+      userId: other.id,
+    })
+    const [news] = await notificationsOf(commercial.id)
+    assert.include(news.titre, `commande ${commande.numero} créée`)
+    assert.equal(news.lien, `/esi/commandes/${commande.id}`)
+  })
+
+  test('the demande de paiement mail leaves after the commit, never after a rollback', async ({
+    assert,
+  }) => {
+    await makeEsiSociete()
+    const user = await makeUser('esi')
+    const bdc = await makeBdc({ user })
+    const email = `${randomUUID()}@example.be`
+    await db.rawQuery(
+      `CREATE FUNCTION test_fail_dp_audit() RETURNS trigger AS $$
+       BEGIN RAISE EXCEPTION 'audit refused'; END $$ LANGUAGE plpgsql`
+    )
+    await db.rawQuery(
+      `CREATE TRIGGER test_fail_dp_audit BEFORE INSERT ON audit_logs FOR EACH ROW
+       WHEN (NEW.action = 'demande_paiement.creee') EXECUTE FUNCTION test_fail_dp_audit()`
+    )
+    const input = { bdcId: bdc.id, montant: 1000, email, lockVersion: bdc.lockVersion }
+    try {
+      await assert.rejects(() =>
+        createAndSendDemande(systemActor(user), { ...input, userId: user.id })
+      )
+    } finally {
+      await db.rawQuery('DROP TRIGGER test_fail_dp_audit ON audit_logs')
+      await db.rawQuery('DROP FUNCTION test_fail_dp_audit()')
+    }
+    assert.isNull(await lastMailTo(email))
+
+    const { demande, mailSent } = await createAndSendDemande(systemActor(user), {
+      ...input,
+      userId: user.id,
+    })
+    assert.isTrue(mailSent)
+    const mail = await lastMailTo(email)
+    assert.isNotNull(mail)
+    assert.include(mail!.subject, demande.numero)
   })
 })
