@@ -1,7 +1,6 @@
 /*
- * Statuts and allowed transitions of the sales documents (DESIGN.md §1–§3), imported by the
- * server (services refuse anything else) and by the pages (the "Modification de statut" dialog
- * offers only what is allowed).
+ * Statuts of the sales documents (DESIGN.md §1–§3), their labels and the shapes the editors
+ * share with the server. The allowed moves are in shared/machines/ (shared/state_machine.ts).
  */
 import type { LigneType } from './totals.js'
 
@@ -35,24 +34,6 @@ export const DEVIS_STATUT_VARIANTS: Record<DevisStatut, string> = {
   annule: 'dark',
 }
 
-/**
- * Transitions chosen in the "Modification de statut" dialog. Sending (brouillon → envoye) gives
- * the number and mails the PDF; editing a sent/refused/expired devis goes back to brouillon as a
- * new revision (the old one is kept, read-only). Accepting creates the bon de commande.
- */
-export const DEVIS_TRANSITIONS: Record<DevisStatut, DevisStatut[]> = {
-  brouillon: ['envoye', 'annule'],
-  envoye: ['accepte', 'refuse', 'expire', 'annule'],
-  accepte: [],
-  refuse: ['annule'],
-  expire: ['annule'],
-  annule: [],
-}
-
-export function canTransition(from: DevisStatut, to: DevisStatut): boolean {
-  return DEVIS_TRANSITIONS[from]?.includes(to) ?? false
-}
-
 /** Statuts whose content may be edited in place. */
 export const DEVIS_EDITABLE: DevisStatut[] = ['brouillon']
 /** Statuts whose edit makes a new revision (back to brouillon, same number). */
@@ -69,6 +50,7 @@ export const MOTIFS_ANNULATION = [
   'Client_s_est_rétracté',
   'Autre',
 ] as const
+export const MOTIF_REQUIRED = 'Indiquez le motif d’annulation.'
 
 // ── Offres (pro portal) ──────────────────────────────────────────────────────────────────────
 
@@ -89,19 +71,6 @@ export const OFFRE_STATUT_VARIANTS: Record<OffreStatut, string> = {
   transmise: 'primary',
   acceptee: 'success',
   refusee: 'danger',
-}
-
-/** envoyee = sent to the pro's contact; transmise = handed to esi; acceptee = esi made a devis. */
-export const OFFRE_TRANSITIONS: Record<OffreStatut, OffreStatut[]> = {
-  brouillon: ['envoyee', 'transmise'],
-  envoyee: ['transmise', 'refusee'],
-  transmise: ['acceptee', 'refusee'],
-  acceptee: [],
-  refusee: [],
-}
-
-export function canTransitionOffre(from: OffreStatut, to: OffreStatut): boolean {
-  return OFFRE_TRANSITIONS[from]?.includes(to) ?? false
 }
 
 // ── Bon de commande, commande, demande de paiement ───────────────────────────────────────────
@@ -141,22 +110,6 @@ export const DEMANDE_PAIEMENT_STATUT_LABELS: Record<DemandePaiementStatut, strin
 }
 /** Validity of the public payment link. */
 export const DEMANDE_PAIEMENT_LIEN_JOURS = 30
-
-// ── Numbering (DESIGN.md §3) ─────────────────────────────────────────────────────────────────
-
-export const SERIES = {
-  devis: 'DEV',
-  bdc: 'BDC',
-  commande: 'CMD',
-  offre: 'OFF',
-  demande_paiement: 'DP',
-} as const
-export type Serie = keyof typeof SERIES
-
-/** DEV-2026-00001 */
-export function formatNumero(prefix: string, annee: number, n: number): string {
-  return `${prefix}-${annee}-${String(n).padStart(5, '0')}`
-}
 
 // ── Shapes shared by the editor pages and the server ─────────────────────────────────────────
 

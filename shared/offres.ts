@@ -6,6 +6,7 @@
 import { divRound, pctBasisPoints } from './totals.js'
 import type { LigneForm, OffreStatut } from './devis.js'
 import type { VatGroup } from './totals.js'
+import { offreMachine } from './machines/offre.js'
 
 /**
  * The partner price of a catalogue product for a pro société: the catalogue price less the
@@ -24,11 +25,11 @@ export const OFFRE_EDITABLE: OffreStatut[] = ['brouillon', 'envoyee']
 /** What esi sees: an offre exists for it once the pro has transmitted it. */
 export const OFFRE_VISIBLE_BY_ESI: OffreStatut[] = ['transmise', 'acceptee', 'refusee']
 
-/** Statuts from which the offre may be sent (again) to the contact. */
-export const OFFRE_ENVOYABLE: OffreStatut[] = ['brouillon', 'envoyee']
+/** Statuts from which the offre may be sent (again) to the contact (its state machine). */
+export const OFFRE_ENVOYABLE: readonly OffreStatut[] = offreMachine.from('envoyer')
 
 /** Statuts from which the pro may transmit it to esi. */
-export const OFFRE_TRANSMISSIBLE: OffreStatut[] = ['brouillon', 'envoyee']
+export const OFFRE_TRANSMISSIBLE: readonly OffreStatut[] = offreMachine.from('transmettre')
 
 export function isOffreEditable(statut: OffreStatut): boolean {
   return OFFRE_EDITABLE.includes(statut)

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, hasMany, hasOne, beforeUpdate } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
 import Client from '#models/client'
 import Devis from '#models/devis'
@@ -8,11 +9,12 @@ import BdcLigne from '#models/bdc_ligne'
 import Commande from '#models/commande'
 import DemandePaiement from '#models/demande_paiement'
 import { toNumberStrict } from '#models/ligne_base'
+import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
+import { assertNotFrozen } from '#services/documents/immutable'
 import type { BdcStatut, LieuSignature } from '#shared/devis'
-import type { VatGroup } from '#shared/totals'
 
 /** A bon de commande: the frozen copy of an accepted devis, to be signed (DESIGN.md §2, §3b). */
-export default class Bdc extends BaseModel {
+export default class Bdc extends compose(BaseModel, DocumentTotals) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -39,21 +41,6 @@ export default class Bdc extends BaseModel {
 
   @column()
   declare adresseChantier: string | null
-
-  @column()
-  declare remiseGlobalePct: string
-
-  @column({ consume: toNumberStrict })
-  declare totalHt: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTva: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTtc: number
-
-  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
-  declare tvaDetail: VatGroup[]
 
   @column()
   declare acomptePct: string
@@ -121,4 +108,22 @@ export default class Bdc extends BaseModel {
 
   @hasMany(() => DemandePaiement)
   declare demandesPaiement: HasMany<typeof DemandePaiement>
+
+  /** Content attributes: a bdc is a copy of the accepted devis, never changed afterwards. */
+  static readonly CONTENT = [
+    ...TOTALS_ATTRIBUTES,
+    'numero',
+    'devisId',
+    'devisRevision',
+    'clientId',
+    'objet',
+    'adresseChantier',
+    'acomptePct',
+    'acompte',
+  ] as const
+
+  @beforeUpdate()
+  static freezeIssued(bdc: Bdc) {
+    assertNotFrozen(bdc, Bdc.CONTENT, true)
+  }
 }

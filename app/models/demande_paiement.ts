@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, beforeUpdate } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Client from '#models/client'
 import Bdc from '#models/bdc'
 import { toNumberStrict } from '#models/ligne_base'
+import { assertNotFrozen } from '#services/documents/immutable'
 import type { DemandePaiementStatut } from '#shared/devis'
 
 /** A payment request (DESIGN.md §2) with its public signed link, structured communication, EPC QR. */
@@ -74,4 +75,21 @@ export default class DemandePaiement extends BaseModel {
 
   @belongsTo(() => Bdc)
   declare bdc: BelongsTo<typeof Bdc>
+
+  /** What the customer was asked to pay, and where: never changed once sent. */
+  static readonly CONTENT = [
+    'numero',
+    'bdcId',
+    'clientId',
+    'montant',
+    'beneficiaire',
+    'iban',
+    'bic',
+    'communication',
+  ] as const
+
+  @beforeUpdate()
+  static freezeIssued(demande: DemandePaiement) {
+    assertNotFrozen(demande, DemandePaiement.CONTENT, true)
+  }
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, hasMany, beforeUpdate } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import Client from '#models/client'
 import User from '#models/user'
@@ -7,14 +8,15 @@ import Societe from '#models/societe'
 import DevisLigne from '#models/devis_ligne'
 import DevisRevision from '#models/devis_revision'
 import { toNumberStrict } from '#models/ligne_base'
+import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
+import { assertNotFrozen } from '#services/documents/immutable'
 import type { DevisStatut } from '#shared/devis'
-import type { VatGroup } from '#shared/totals'
 
 /**
  * A quote (DESIGN.md §2–§3). numero is given when first sent; revision counts the versions of
  * a sent devis; lockVersion is the optimistic lock every save checks.
  */
-export default class Devis extends BaseModel {
+export default class Devis extends compose(BaseModel, DocumentTotals) {
   static table = 'devis'
 
   @column({ isPrimary: true })
@@ -70,21 +72,6 @@ export default class Devis extends BaseModel {
   declare conditions: string | null
 
   @column()
-  declare remiseGlobalePct: string
-
-  @column({ consume: toNumberStrict })
-  declare totalHt: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTva: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTtc: number
-
-  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
-  declare tvaDetail: VatGroup[]
-
-  @column()
   declare statut: DevisStatut
 
   @column()
@@ -128,4 +115,24 @@ export default class Devis extends BaseModel {
 
   @hasMany(() => DevisRevision, { foreignKey: 'devisId', onQuery: (q) => q.orderBy('revision') })
   declare revisions: HasMany<typeof DevisRevision>
+
+  /** Content attributes: frozen once the devis is accepted or cancelled (a revision goes back to brouillon). */
+  static readonly CONTENT = [
+    ...TOTALS_ATTRIBUTES,
+    'clientId',
+    'dateDevis',
+    'valableJusquAu',
+    'objet',
+    'adresseChantier',
+    'acomptePct',
+    'acompte',
+    'intro',
+    'conditions',
+  ] as const
+
+  @beforeUpdate()
+  static freezeIssued(devis: Devis) {
+    const was = devis.$original.statut as DevisStatut
+    assertNotFrozen(devis, Devis.CONTENT, was !== 'brouillon' && devis.statut !== 'brouillon')
+  }
 }

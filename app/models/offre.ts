@@ -1,16 +1,18 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, hasMany, beforeUpdate } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import Societe from '#models/societe'
 import Contact from '#models/contact'
 import User from '#models/user'
 import OffreLigne from '#models/offre_ligne'
-import { toNumberStrict } from '#models/ligne_base'
+import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
+import { assertNotFrozen } from '#services/documents/immutable'
 import type { OffreStatut } from '#shared/devis'
-import type { VatGroup } from '#shared/totals'
+import { isOffreEditable } from '#shared/offres'
 
 /** A pro société's offre for one of its contacts (DESIGN.md §2). */
-export default class Offre extends BaseModel {
+export default class Offre extends compose(BaseModel, DocumentTotals) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -48,21 +50,6 @@ export default class Offre extends BaseModel {
   declare conditions: string | null
 
   @column()
-  declare remiseGlobalePct: string
-
-  @column({ consume: toNumberStrict })
-  declare totalHt: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTva: number
-
-  @column({ consume: toNumberStrict })
-  declare totalTtc: number
-
-  @column({ prepare: (value: unknown) => JSON.stringify(value ?? []) })
-  declare tvaDetail: VatGroup[]
-
-  @column()
   declare statut: OffreStatut
 
   @column.dateTime()
@@ -91,4 +78,21 @@ export default class Offre extends BaseModel {
 
   @hasMany(() => OffreLigne, { foreignKey: 'offreId', onQuery: (q) => q.orderBy('position') })
   declare lignes: HasMany<typeof OffreLigne>
+
+  /** Content attributes: frozen once the offre left the pro's hands (transmise and after). */
+  static readonly CONTENT = [
+    ...TOTALS_ATTRIBUTES,
+    'contactId',
+    'dateOffre',
+    'valableJusquAu',
+    'objet',
+    'adresseChantier',
+    'intro',
+    'conditions',
+  ] as const
+
+  @beforeUpdate()
+  static freezeIssued(offre: Offre) {
+    assertNotFrozen(offre, Offre.CONTENT, !isOffreEditable(offre.$original.statut as OffreStatut))
+  }
 }

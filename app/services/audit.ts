@@ -1,4 +1,3 @@
-import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
 import type { Actor } from '#services/actor'
@@ -13,17 +12,14 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one audit row; pass the transaction so the row lives or dies with the change.
- * Business code passes an Actor (#services/actor); the HttpContext form is kept only until every
- * caller has moved to an Actor.
+ * Writes one audit row for what the Actor did (#services/actor: `actorOf(ctx)` in a controller);
+ * pass the transaction so the row lives or dies with the change.
  */
 export async function audit(
-  by: Actor | HttpContext | null,
+  actor: Actor | null,
   entry: AuditEntry,
   trx?: TransactionClientContract
 ) {
-  const actor: Actor | null =
-    by && 'request' in by ? { user: by.auth?.user ?? null, ip: by.request.ip() } : by
   return AuditLog.create(
     {
       userId: entry.userId ?? actor?.user?.id ?? null,

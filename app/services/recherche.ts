@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
 
 /*
@@ -36,7 +37,7 @@ async function clients(pattern: string): Promise<SearchHit[]> {
     id: r.id_client,
     titre: [r.prenom, r.nom].filter(Boolean).join(' ') || r.societe,
     detail: [r.societe, r.facturation_localite].filter(Boolean).join(' · ') || null,
-    url: `/esi/customers/${r.id_client}`,
+    url: urlFor('esi.customers.show', { id: r.id_client }),
   }))
 }
 
@@ -52,7 +53,7 @@ async function contacts(pattern: string): Promise<SearchHit[]> {
     id: r.id,
     titre: [r.prenom, r.nom].filter(Boolean).join(' '),
     detail: r.societe,
-    url: `/app/contacts/${r.id}`,
+    url: urlFor('partner.contacts.show', { id: r.id }),
   }))
 }
 
@@ -67,7 +68,7 @@ async function societes(pattern: string): Promise<SearchHit[]> {
     id: r.id,
     titre: r.nom,
     detail: [r.type, r.localite].filter(Boolean).join(' · '),
-    url: `/app/company/${r.id}/edit`,
+    url: urlFor('app.company.edit', { id: r.id }),
   }))
 }
 
@@ -82,7 +83,7 @@ async function produits(pattern: string): Promise<SearchHit[]> {
     id: r.id,
     titre: r.libelle,
     detail: r.reference,
-    url: `/esi/produits?q=${encodeURIComponent(r.reference)}`,
+    url: urlFor('esi.produits.index', {}, { qs: { q: r.reference } }),
   }))
 }
 

@@ -33,7 +33,6 @@ import {
   DELAI_RETRACTATION_JOURS,
   DEMANDE_PAIEMENT_LIEN_JOURS,
   DEVIS_VALIDITE_JOURS,
-  SERIES,
   type DevisStatut,
   type LigneData,
 } from '#shared/devis'
@@ -350,7 +349,7 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
     const totals = totalsOf(lignes, remise, acomptePct)
     const devis = await Devis.create(
       {
-        numero: sent ? await nextNumero(trx, SERIES.devis, SERIES.devis, envoyeLe.year) : null,
+        numero: sent ? await nextNumero(trx, 'devis', { annee: envoyeLe.year }) : null,
         revision: 1,
         lockVersion: 1,
         clientId: client.idClient,
@@ -422,7 +421,7 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
       })
     await Commande.create(
       {
-        numero: await nextNumero(trx, SERIES.commande, SERIES.commande, signeLe.year),
+        numero: await nextNumero(trx, 'commande', { annee: signeLe.year }),
         bdcId: bdc.id,
         clientId: bdc.clientId,
         clientNom: bdc.clientNom,
@@ -443,12 +442,7 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
   for (const [n, signed] of signedBdcs.slice(-2).entries()) {
     const bdc = await trx.from('bdcs').where('id', signed.bdcId).first()
     const envoyeeLe = signed.signeLe.plus({ hours: 3 })
-    const numero = await nextNumero(
-      trx,
-      SERIES.demande_paiement,
-      SERIES.demande_paiement,
-      envoyeeLe.year
-    )
+    const numero = await nextNumero(trx, 'demande_paiement', { annee: envoyeeLe.year })
     const payee = n === 0
     await DemandePaiement.create(
       {
@@ -516,7 +510,7 @@ async function seedDemoOffres(
         numero:
           o.statut === 'brouillon'
             ? null
-            : await nextNumero(trx, SERIES.offre, `OFF:${societe.id}`, sentAt.year),
+            : await nextNumero(trx, 'offre', { scope: societe.id, annee: sentAt.year }),
         societeId: societe.id,
         contactId: contact.id,
         auteurId: base.users.pro.id,

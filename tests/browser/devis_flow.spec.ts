@@ -5,6 +5,7 @@
  * with a payment request and opens the commande.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import type { Page } from 'playwright-core'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
@@ -234,7 +235,7 @@ test.group('Browser / devis flow', (group) => {
     const other = await makeUser('esi', { name: 'Marc Dubois' })
     const client = await ClientFactory.create()
     const devis = await createDevis(
-      null,
+      systemActor(),
       {
         client_id: client.idClient,
         objet: 'Version initiale',
@@ -263,7 +264,7 @@ test.group('Browser / devis flow', (group) => {
 
     // Someone else saves meanwhile
     await updateDevis(
-      null,
+      systemActor(),
       devis.id,
       devis.lockVersion,
       {
@@ -312,7 +313,7 @@ test.group('Browser / devis flow', (group) => {
     const user = await makeUser('esi')
     const client = await ClientFactory.create()
     const devis = await createDevis(
-      null,
+      systemActor(),
       {
         client_id: client.idClient,
         objet: 'Objet envoyé',
@@ -334,7 +335,12 @@ test.group('Browser / devis flow', (group) => {
       },
       { userId: user.id }
     )
-    await changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId: user.id })
+    await changeDevisStatut(systemActor(), {
+      devisId: devis.id,
+      to: 'envoye',
+      lockVersion: devis.lockVersion,
+      userId: user.id,
+    })
     const page = await newPage({ viewport: { width: 1400, height: 1000 } })
     await loginAs(page, user.email, TEST_PASSWORD)
     await page.goto(`/esi/devis/${devis.id}/edit`)

@@ -11,7 +11,8 @@ import {
   OFFRE_VISIBLE_BY_ESI,
   partnerPrice,
 } from '#shared/offres'
-import { canTransitionOffre, OFFRE_STATUTS, type OffreStatut } from '#shared/devis'
+import { OFFRE_STATUTS, type OffreStatut } from '#shared/devis'
+import { offreMachine } from '#shared/machines/offre'
 
 test.group('shared/offres partnerPrice', () => {
   test('catalogue price less the partner discount, rounded to the cent', ({ assert }) => {
@@ -53,8 +54,9 @@ test.group('shared/offres statut rules', () => {
     assert.isTrue(isOffreEditable('brouillon'))
     assert.isTrue(isOffreEditable('envoyee'))
     assert.isFalse(isOffreEditable('transmise'))
-    for (const statut of OFFRE_TRANSMISSIBLE) assert.isTrue(canTransitionOffre(statut, 'transmise'))
-    assert.isTrue(canTransitionOffre('brouillon', 'envoyee'))
+    for (const statut of OFFRE_TRANSMISSIBLE)
+      assert.isTrue(offreMachine.targets(statut).includes('transmise'))
+    assert.isTrue(offreMachine.targets('brouillon').includes('envoyee'))
     assert.deepEqual(OFFRE_ENVOYABLE, ['brouillon', 'envoyee'])
     // esi never sees a draft nor an offre the pro only sent to his contact
     assert.sameMembers(

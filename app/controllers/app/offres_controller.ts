@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import logger from '@adonisjs/core/services/logger'
+import { actorOf } from '#services/actor'
 import Contact from '#models/contact'
 import OffreLigne from '#models/offre_ligne'
 import Societe from '#models/societe'
@@ -30,18 +30,12 @@ import {
 } from '#services/offres/offre_service'
 import { today } from '#services/documents/numbering'
 import { searchProduitsForPartner } from '#services/offres/produit_search'
-import { deliver } from '#services/mail/deliver'
 import { offreDocument, offrePdf, pdfHeaders } from '#services/pdf/index'
-import OffreMail from '#mails/offre_mail'
 import { offreDetail, offreRow } from '#transformers/offre_transformer'
 import { createOffreValidator, offreActionValidator, updateOffreValidator } from '#validators/offre'
 import { OFFRE_STATUT_LABELS } from '#shared/devis'
-import {
-  OFFRE_ENVOYABLE,
-  OFFRE_TRANSMISSIBLE,
-  isOffreEditable,
-  type OffreAbilities,
-} from '#shared/offres'
+import { offreMachine } from '#shared/machines/offre'
+import { isOffreEditable, type OffreAbilities } from '#shared/offres'
 
 const policy = new OffrePolicy()
 
@@ -50,12 +44,11 @@ function abilitiesOf(user: User, offre: Offre, member: boolean): OffreAbilities 
   const writer = policy.update(user, offre, member) === 'allow'
   return {
     edit: writer && isOffreEditable(offre.statut),
-    envoyer: writer && OFFRE_ENVOYABLE.includes(offre.statut),
-    transmettre: writer && OFFRE_TRANSMISSIBLE.includes(offre.statut),
+    envoyer: writer && offreMachine.can('envoyer', { statut: offre.statut }),
+    transmettre: writer && offreMachine.can('transmettre', { statut: offre.statut }),
     to_devis:
       policy.toDevis(user, offre, member) === 'allow' &&
-      offre.statut === 'transmise' &&
-      !offre.devisId,
+      offreMachine.can('accepter', { statut: offre.statut, devisId: offre.devisId }),
   }
 }
 
@@ -126,7 +119,7 @@ export default class OffresController {
     const { auth, request, response, session } = ctx
     const user = auth.getUserOrFail()
     const input = await request.validateUsing(createOffreValidator)
-    const offre = await createOffre(ctx, user, input)
+    const offre = await createOffre(actorOf(ctx), user, input)
     const url = urlFor('partner.offres.edit', { id: offre.id })
     session.flash('success', 'L’offre est enregistrée (brouillon).')
     if (isApiRequest(ctx)) return response.created({ id: offre.id, url })
@@ -157,7 +150,7 @@ export default class OffresController {
     // A foreign offre is a 404 before anything is read from the body
     await findOffreFor(user, params.id, 'view')
     const input = await request.validateUsing(updateOffreValidator)
-    const offre = await updateOffre(ctx, user, params.id, input)
+    const offre = await updateOffre(actorOf(ctx), user, params.id, input)
     if (isApiRequest(ctx)) {
       return response.ok({
         id: offre.id,
@@ -214,8 +207,12 @@ export default class OffresController {
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
-      const { offre, contact, resent } = await envoyerOffre(ctx, user, params.id, lockVersion)
-      const sent = await mailOffre(offre, contact, user)
+      const {
+        offre,
+        contact,
+        resent,
+        mailSent: sent,
+      } = await envoyerOffre(actorOf(ctx), user, params.id, lockVersion)
       const message = sent
         ? `L’offre ${offre.numero} est ${resent ? 'renvoyée' : 'envoyée'} à ${contact.email}.`
         : `L’offre ${offre.numero} est numérotée, mais l’e-mail n’a pas pu partir : réessayez plus tard.`
@@ -234,7 +231,7 @@ export default class OffresController {
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
-      const offre = await transmettreOffre(ctx, user, params.id, lockVersion)
+      const offre = await transmettreOffre(actorOf(ctx), user, params.id, lockVersion)
       const message = `L’offre ${offre.numero} est transmise à ESI.`
       if (isApiRequest(ctx))
         return response.ok({ numero: offre.numero, statut: offre.statut, message })
@@ -265,27 +262,3 @@ export default class OffresController {
 }
 
 /** Mails the offre with its PDF to the contact (after the commit). False when it could not go. */
-async function mailOffre(offre: Offre, contact: Contact, user: User): Promise<boolean> {
-  let pdf: { filename: string; content: Buffer } | null = null
-  try {
-    pdf = await offrePdf(offre.id)
-  } catch (error) {
-    // The mail still goes (the contact gets the figures); the PDF can be sent again later
-    logger.error({ err: error, offre: offre.id }, 'offre PDF not rendered')
-  }
-  const societe = await Societe.findOrFail(offre.societeId)
-  return deliver(
-    new OffreMail({
-      to: { email: contact.email!, name: contact.fullName },
-      replyTo: { email: user.email, name: user.name },
-      societe: societe.nom,
-      auteur: user.name,
-      numero: offre.numero!,
-      objet: offre.objet,
-      totalHt: offre.totalHt,
-      totalTtc: offre.totalTtc,
-      valableJusquAu: offre.valableJusquAu.toISODate()!,
-      pdf,
-    })
-  )
-}

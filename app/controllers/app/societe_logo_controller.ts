@@ -6,7 +6,7 @@ import { findSocieteFor } from '#services/societe_queries'
 import { storedLogo } from '#services/logo_storage'
 import { logoValidator } from '#validators/societe'
 import { removeLogo, replaceLogo } from '#actions/societes/update_societe_logo'
-import { sendFile } from '#services/storage/files'
+import { sendFile } from '#services/http/file_response'
 
 /**
  * The société's logo: uploaded by whoever may edit the société, read by whoever may see it.

@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import BdcPolicy from '#policies/bdc_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
 import { paginateList, readListState } from '#services/listing'
 import {
   annulerBdc,
@@ -19,8 +22,11 @@ import {
 import { signBdc } from '#services/commandes/sign_bdc'
 import { bdcDocument } from '#services/pdf/index'
 import { fieldError } from '#services/field_error'
-import { FILE_MIME, sendFile } from '#services/storage/files'
+import { FILE_MIME } from '#services/storage/files'
+import { sendFile } from '#services/http/file_response'
 import { annulerBdcValidator, signatureValidator } from '#validators/bdc'
+
+const policy = new BdcPolicy()
 
 /**
  * esi/bdc Index and Show (DESIGN.md §2, §3b): the bons de commande made by accepted devis, their
@@ -34,7 +40,8 @@ export default class BdcController {
     return inertia.render('esi/bdc/Index', { bdcs, filters: state })
   }
 
-  async show({ inertia, params, logger }: HttpContext) {
+  async show({ inertia, params, logger, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const bdc = await findBdc(params.id)
     // The document as the customer sees it (same data as the PDF); the page falls back to its
     // own table of the frozen lines if it cannot be built
@@ -47,6 +54,7 @@ export default class BdcController {
 
   /** Records the signature and creates the commande (app/services/commandes/sign_bdc.ts). */
   async sign(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const bdc = await findBdc(params.id)
     const input = await request.validateUsing(signatureValidator)
@@ -70,7 +78,7 @@ export default class BdcController {
     }
 
     try {
-      const { commande } = await signBdc(ctx, {
+      const { commande } = await signBdc(actorOf(ctx), {
         bdcId: bdc.id,
         lockVersion: input.lock_version,
         signataire: input.signataire,
@@ -91,7 +99,8 @@ export default class BdcController {
   }
 
   /** The stored signature, to esi only: never a public path, type chosen by the server. */
-  async signature({ params, response }: HttpContext) {
+  async signature({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const bdc = await findBdc(params.id)
     const stored = storedSignature(bdc.signaturePath)
     await sendFile(response, stored, {
@@ -101,10 +110,11 @@ export default class BdcController {
   }
 
   async annuler(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const bdc = await findBdc(params.id)
     const input = await request.validateUsing(annulerBdcValidator)
-    await annulerBdc(ctx, {
+    await annulerBdc(actorOf(ctx), {
       bdcId: bdc.id,
       motif: input.motif,
       lockVersion: input.lock_version,

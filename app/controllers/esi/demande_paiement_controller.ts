@@ -1,19 +1,18 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import DemandePaiementPolicy from '#policies/demande_paiement_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
 import DemandePaiement from '#models/demande_paiement'
 import { findBdc } from '#services/bdc/bdc_service'
-import {
-  createDemandePaiementForBdc,
-  markDemandePayee,
-  resteADemander,
-  resteMessage,
-} from '#services/paiement/demande_paiement_service'
-import { resendDemandeMail, sendDemandeMail } from '#services/paiement/demande_mail'
+import { markDemandePayee, resteADemander } from '#services/paiement/demande_paiement_service'
+import { createAndSendDemande, resendDemandeMail } from '#services/paiement/demande_mail'
 import { demandeDetail } from '#services/paiement/payment_link'
 import { fieldError } from '#services/field_error'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { demandePaiementValidator } from '#validators/bdc'
 import { MoneyFormatError, parseMoney } from '#shared/money'
+import { resteMessage } from '#shared/machines/bdc'
 
 async function findDemande(rawId: unknown): Promise<DemandePaiement> {
   const id = parseId(rawId)
@@ -22,12 +21,15 @@ async function findDemande(rawId: unknown): Promise<DemandePaiement> {
   return demande
 }
 
+const policy = new DemandePaiementPolicy()
+
 /**
  * Demandes de paiement (DESIGN.md §2): asked from a bdc (its acompte by default), mailed to the
  * customer with the signed public link, shown to esi with the EPC QR code, marked paid once.
  */
 export default class DemandePaiementController {
   async store(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const user = auth.getUserOrFail()
     const bdc = await findBdc(params.id)
@@ -49,15 +51,14 @@ export default class DemandePaiementController {
     if (montant > reste) fieldError('montant', resteMessage(reste), 'max')
     await bdc.load('client')
     const email = input.email ?? bdc.client?.email ?? null
-    const demande = await createDemandePaiementForBdc(ctx, {
+    // Mailed after the commit: a mail never announces a request that was rolled back
+    const { demande, mailSent: sent } = await createAndSendDemande(actorOf(ctx), {
       bdcId: bdc.id,
       montant,
       email,
       lockVersion: input.lock_version,
       userId: user.id,
     })
-    // After the commit: a mail never announces a request that was rolled back
-    const sent = email ? await sendDemandeMail(demande, user) : false
     session.flash(
       sent ? 'success' : 'warning',
       sent
@@ -69,7 +70,8 @@ export default class DemandePaiementController {
     return response.redirect().toRoute('esi.paiement.show', { id: demande.id })
   }
 
-  async show({ inertia, params }: HttpContext) {
+  async show({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const demande = await findDemande(params.id)
     return inertia.render('esi/paiement/DemandePaiement', {
       demande: await demandeDetail(demande),
@@ -77,17 +79,19 @@ export default class DemandePaiementController {
   }
 
   async payee(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
-    await markDemandePayee(ctx, demande.id, auth.getUserOrFail().id)
+    await markDemandePayee(actorOf(ctx), demande.id, auth.getUserOrFail().id)
     session.flash('success', `Demande ${demande.numero} marquée comme payée.`)
     return response.redirect().toRoute('esi.paiement.show', { id: demande.id })
   }
 
   async renvoyer(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
-    const sent = await resendDemandeMail(ctx, demande, auth.getUserOrFail())
+    const sent = await resendDemandeMail(actorOf(ctx), demande, auth.getUserOrFail())
     if (sent) session.flash('success', `E-mail renvoyé à ${demande.email}.`)
     else session.flash('error', 'L’e-mail n’a pas pu partir : réessayez dans un instant.')
     return response.redirect().toRoute('esi.paiement.show', { id: demande.id })

@@ -1,5 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import DevisPolicy from '#policies/devis_policy'
+import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import vine from '@vinejs/vine'
 import Client from '#models/client'
@@ -41,11 +43,11 @@ import {
   DEVIS_REVISABLE,
   DEVIS_STATUTS,
   DEVIS_STATUT_LABELS,
-  DEVIS_TRANSITIONS,
   emptyLigne,
   type DevisStatut,
 } from '#shared/devis'
 import { centsToInput } from '#shared/totals'
+import { DEVIS_TRANSITIONS } from '#shared/machines/devis'
 import { trimDecimal } from '#models/ligne_base'
 import type { DevisEditorDevis, DevisFormData } from '#shared/devis_editor'
 import { canReach } from '#shared/roles'
@@ -79,9 +81,12 @@ async function backWithError(ctx: HttpContext, error: unknown, fallback: string)
   return ctx.response.redirect().back(fallback)
 }
 
+const policy = new DevisPolicy()
+
 /** esi/devis Create and Edit: the editor and its life cycle (start/routes/devis.ts). */
 export default class DevisController {
   async create({ inertia, request, auth }: HttpContext) {
+    authorize(policy.create(auth.user ?? null))
     const user = auth.getUserOrFail()
     const clientId = parseId(request.input('client'))
     const client = clientId ? await Client.find(clientId) : null
@@ -112,12 +117,13 @@ export default class DevisController {
   }
 
   async store(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const data = await ctx.request.validateUsing(devisCreateValidator, {
       messagesProvider: devisMessagesProvider(),
     })
     const input = await toDevisInput(data)
     const user = ctx.auth.getUserOrFail()
-    const devis = await createDevis(ctx, input, { userId: user.id })
+    const devis = await createDevis(actorOf(ctx), input, { userId: user.id })
     if (isApiRequest(ctx)) {
       return ctx.response.status(201).send({ id: devis.id, lock_version: devis.lockVersion })
     }
@@ -126,6 +132,7 @@ export default class DevisController {
   }
 
   async edit({ inertia, params, session, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const devis = await findDevis(params.id)
     const user = auth.getUserOrFail()
     const [data, revisions, bdc, options] = await Promise.all([
@@ -152,6 +159,7 @@ export default class DevisController {
   }
 
   async update(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     const data = await ctx.request.validateUsing(devisUpdateValidator, {
       messagesProvider: devisMessagesProvider(),
@@ -160,7 +168,7 @@ export default class DevisController {
     const user = ctx.auth.getUserOrFail()
     let result
     try {
-      result = await updateDevis(ctx, devis.id, data.lock_version, input, user.id)
+      result = await updateDevis(actorOf(ctx), devis.id, data.lock_version, input, user.id)
     } catch (error) {
       return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
     }
@@ -183,6 +191,7 @@ export default class DevisController {
 
   /** The "Modification de statut" dialog (envoyé also mails the PDF to the client). */
   async statut(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     const data = await ctx.request.validateUsing(statutValidator, {
       messagesProvider: devisMessagesProvider(),
@@ -191,7 +200,7 @@ export default class DevisController {
     let outcome
     try {
       outcome = await changeStatutAndNotify(
-        ctx,
+        actorOf(ctx),
         { devisId: devis.id, to: data.to, lockVersion: data.lock_version, motif: data.motif },
         user
       )
@@ -221,8 +230,9 @@ export default class DevisController {
   }
 
   async duplicate(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
-    const copy = await duplicateDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+    const copy = await duplicateDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
     ctx.session.flash(
       'success',
       `Copie créée (brouillon)${devis.numero ? ` à partir du devis ${devis.numero}` : ''}.`
@@ -231,7 +241,8 @@ export default class DevisController {
   }
 
   /** An older version, read-only, from its snapshot (same page as Edit). */
-  async revision({ inertia, params }: HttpContext) {
+  async revision({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const devis = await findDevis(params.id)
     const number = parseId(params.revision)
     const row = number
@@ -291,12 +302,14 @@ export default class DevisController {
   }
 
   /** Client picker: JSON, 10 results. */
-  async clients({ request, response }: HttpContext) {
+  async clients({ request, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     return response.send({ clients: await searchClients(request.input('q')) })
   }
 
   /** "Nouveau client" modal: JSON {client} or 422 with French messages by field. */
   async storeClient(ctx: HttpContext) {
+    authorize(policy.create(ctx.auth.user ?? null))
     const [error, data] = await clientValidator.tryValidate(ctx.request.all(), {
       messagesProvider: clientMessagesProvider(),
     })
@@ -314,15 +327,17 @@ export default class DevisController {
   }
 
   /** Catalogue autocomplete: active products, JSON. */
-  async produits({ request, response }: HttpContext) {
+  async produits({ request, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     return response.send({ produits: await searchProduits(request.input('q')) })
   }
 
   /** Admin area: a draft never sent (no number). */
   async destroy(ctx: HttpContext) {
+    authorize(policy.delete(ctx.auth.user ?? null))
     const devis = await findDevis(ctx.params.id)
     try {
-      await deleteDevis(ctx, devis.id, ctx.auth.getUserOrFail().id)
+      await deleteDevis(actorOf(ctx), devis.id, ctx.auth.getUserOrFail().id)
     } catch (error) {
       return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
     }

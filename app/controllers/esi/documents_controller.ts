@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import DevisPolicy from '#policies/devis_policy'
+import { authorize } from '#policies/base_policy'
 import Devis from '#models/devis'
 import DevisRevision from '#models/devis_revision'
 import { NotFoundException } from '#exceptions/http_exceptions'
@@ -6,13 +8,16 @@ import { parseId } from '#services/route_params'
 import { devisDocument, devisPdf, devisRevisionPdf, pdfHeaders } from '#services/pdf/index'
 import DevisTransformer from '#transformers/sales/devis_transformer'
 
+const policy = new DevisPolicy()
+
 /**
  * esi/devis/Preview and the devis PDFs (issue 5, deliverable 3), staff only (esiStack in
  * start/routes/documents.ts). The loaders of app/services/pdf answer 404 for an unknown id.
  */
 export default class DocumentsController {
   /** The devis as the customer will see it, with its earlier versions. */
-  async preview({ inertia, params }: HttpContext) {
+  async preview({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const id = parseId(params.id)
     const devis = id ? await Devis.find(id) : null
     if (!devis) throw new NotFoundException()
@@ -31,7 +36,8 @@ export default class DocumentsController {
     })
   }
 
-  async pdf({ params, response }: HttpContext) {
+  async pdf({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const id = parseId(params.id)
     if (!id) throw new NotFoundException()
     const { filename, content } = await devisPdf(id)
@@ -40,7 +46,8 @@ export default class DocumentsController {
   }
 
   /** A version replaced by a later edit, from its frozen snapshot. */
-  async revisionPdf({ params, response }: HttpContext) {
+  async revisionPdf({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
     const id = parseId(params.id)
     const revision = parseId(params.revision)
     if (!id || !revision) throw new NotFoundException()

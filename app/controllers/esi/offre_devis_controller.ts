@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/actor'
 import { AppException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http/http_errors'
 import { parseSerialId } from '#services/serial_id'
@@ -11,7 +12,11 @@ export default class OffreDevisController {
     const { auth, params, response, session } = ctx
     const user = auth.getUserOrFail()
     try {
-      const { devis, client, clientCreated, offre } = await offreToDevis(ctx, user, params.id)
+      const { devis, client, clientCreated, offre } = await offreToDevis(
+        actorOf(ctx),
+        user,
+        params.id
+      )
       const url = urlFor('esi.devis.edit', { id: devis.id })
       const message = `Le devis est créé depuis l’offre ${offre.numero} pour ${
         clientCreated ? 'le nouveau client' : 'le client'

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DemandePaiement from '#models/demande_paiement'
-import Societe from '#models/societe'
+import type Societe from '#models/societe'
 import {
   isLinkExpired,
   paiementPublic,
@@ -8,6 +8,7 @@ import {
 } from '#services/paiement/payment_link'
 import { storedLogo } from '#services/logo_storage'
 import { readBytes } from '#services/storage/files'
+import { companySociete } from '#services/company'
 
 export const INVALID_PAYMENT_LINK =
   'Ce lien de paiement a expiré ou n’est pas valide. Contactez-nous pour en recevoir un nouveau.'
@@ -45,7 +46,7 @@ export default class PublicDemandePaiementController {
         message: INVALID_PAYMENT_LINK,
       })
     }
-    const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+    const societe = await companySociete()
     return inertia.render('Public/DemandePaiement', {
       paiement: await paiementPublic(demande),
       societe: {

@@ -4,20 +4,21 @@
  * audit row in the same transaction).
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { parseId } from '#services/route_params'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { checkVersion } from '#services/documents/optimistic_lock'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
 import { BDC_STATUTS } from '#shared/devis'
 import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
 import type { ListFilters } from '#shared/list_params'
@@ -183,48 +184,42 @@ export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
 
 /**
  * Locks the bdc row (FOR UPDATE, until the transaction ends) and checks the version the user
- * saw (409, nothing written). lockVersion is omitted only by internal callers (demo, tests).
+ * saw (409, nothing written).
  */
 export async function lockBdcForUpdate(
   trx: TransactionClientContract,
   bdcId: number,
-  lockVersion: number | undefined
+  lockVersion: number
 ): Promise<Bdc> {
   const bdc = await Bdc.query({ client: trx }).where('id', bdcId).forUpdate().first()
   if (!bdc) throw new NotFoundException()
-  if (lockVersion !== undefined && bdc.lockVersion !== lockVersion) {
-    throw new ConflictException(
-      `Le bon de commande ${bdc.numero} a été modifié depuis que vous l’avez ouvert : rechargez la page.`
-    )
-  }
+  await checkVersion(bdc, lockVersion, async () => ({
+    label: `Le bon de commande ${bdc.numero}`,
+    // A bdc keeps no editor; its payment requests and signature raise the version too
+    by: null,
+    at: null,
+  }))
   return bdc
 }
 
 export type AnnulerBdcInput = {
   bdcId: number
   motif: string
-  lockVersion?: number
+  lockVersion: number
   userId: number | null
 }
 
 /** Cancels a bdc that is still to be signed (a signed one has its commande: not here). */
-export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput) {
+export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut !== 'a_signer') {
-      throw new TransitionException(
-        bdc.statut === 'signe'
-          ? `Le bon de commande ${bdc.numero} est signé : il ne peut plus être annulé ici.`
-          : `Le bon de commande ${bdc.numero} est déjà annulé.`
-      )
-    }
+    enforce(bdcMachine, 'annuler', { statut: bdc.statut, numero: bdc.numero, motif: input.motif })
     const motif = input.motif.trim().slice(0, 500)
-    if (!motif) throw new TransitionException('Indiquez le motif d’annulation.')
     bdc.merge({ statut: 'annule', motifAnnulation: motif, lockVersion: bdc.lockVersion + 1 })
     bdc.useTransaction(trx)
     await bdc.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'bdc.annule',
         userId: input.userId,
@@ -235,6 +230,14 @@ export async function annulerBdc(ctx: HttpContext | null, input: AnnulerBdcInput
       },
       trx
     )
+    await notify(trx, {
+      userIds: [bdc.commercialId],
+      exceptUserId: input.userId,
+      type: 'bdc.annule',
+      titre: `Bon de commande ${bdc.numero} (${bdc.clientNom}) annulé : ${motif}`,
+      lien: urlFor('esi.bdc.show', { id: bdc.id }),
+      icon: 'bi bi-x-circle',
+    })
     return bdc
   })
 }

@@ -8,7 +8,6 @@ import type Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
 import { nextNumero } from '#services/documents/numbering'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
-import { SERIES } from '#shared/devis'
 
 export async function createBdcFromDevis(
   trx: TransactionClientContract,
@@ -23,7 +22,7 @@ export async function createBdcFromDevis(
   const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
   const bdc = await Bdc.create(
     {
-      numero: await nextNumero(trx, SERIES.bdc),
+      numero: await nextNumero(trx, 'bdc'),
       devisId: devis.id,
       devisRevision: devis.revision,
       clientId: devis.clientId,

@@ -4,19 +4,22 @@
  * the customer expressly waived it (DESIGN.md §3b), and the commande carries its end date.
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Commande from '#models/commande'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { nextNumero } from '#services/documents/numbering'
 import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
-import { TransitionException } from '#exceptions/http_exceptions'
-import { DELAI_RETRACTATION_JOURS, SERIES, type LieuSignature } from '#shared/devis'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
+import { DELAI_RETRACTATION_JOURS, type LieuSignature } from '#shared/devis'
 
 export type SignBdcInput = {
   bdcId: number
-  lockVersion?: number
+  lockVersion: number
   signataire: string
   lieu: LieuSignature
   signatureType: 'dessin' | 'scan'
@@ -26,16 +29,10 @@ export type SignBdcInput = {
   userId: number | null
 }
 
-export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
+export async function signBdc(actor: Actor, input: SignBdcInput) {
   return db.transaction(async (trx) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut !== 'a_signer') {
-      throw new TransitionException(
-        bdc.statut === 'signe'
-          ? `Le bon de commande ${bdc.numero} est déjà signé.`
-          : `Le bon de commande ${bdc.numero} est annulé : il ne peut plus être signé.`
-      )
-    }
+    enforce(bdcMachine, 'signer', { statut: bdc.statut, numero: bdc.numero })
     const now = DateTime.now().setZone(TIME_ZONE)
     const withdrawal = input.lieu === 'domicile' && !input.renonciation
     bdc.merge({
@@ -57,7 +54,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
 
     const commande = await Commande.create(
       {
-        numero: await nextNumero(trx, SERIES.commande),
+        numero: await nextNumero(trx, 'commande'),
         bdcId: bdc.id,
         clientId: bdc.clientId,
         clientNom: bdc.clientNom,
@@ -70,7 +67,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       { client: trx }
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'bdc.signe',
         userId: input.userId,
@@ -88,7 +85,7 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       trx
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'commande.creee',
         userId: input.userId,
@@ -98,6 +95,15 @@ export async function signBdc(ctx: HttpContext | null, input: SignBdcInput) {
       },
       trx
     )
+    // The commercial (chef de projet of the commande) hears of it once committed
+    await notify(trx, {
+      userIds: [bdc.commercialId],
+      exceptUserId: input.userId,
+      type: 'commande.creee',
+      titre: `Bon de commande ${bdc.numero} signé (${bdc.clientNom}) : commande ${commande.numero} créée`,
+      lien: urlFor('esi.commandes.show', { id: commande.id }),
+      icon: 'bi bi-clipboard-check',
+    })
     return { bdc, commande }
   })
 }

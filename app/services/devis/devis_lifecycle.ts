@@ -1,66 +1,85 @@
 /*
- * The devis life cycle (shared/devis.ts DEVIS_TRANSITIONS): one transaction per change with the
+ * The devis life cycle (shared/machines/devis.ts): one transaction per change with the
  * devis row locked, the optimistic version checked, the number given on the first send
  * (gapless, app/services/documents/numbering.ts), the bdc created on acceptance, and the audit
  * row written in the same transaction. Emails go out after the commit (the caller's job).
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Devis from '#models/devis'
 import type Bdc from '#models/bdc'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { nextNumero } from '#services/documents/numbering'
 import { lockDevisForUpdate } from '#services/devis/devis_service'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
-import { TransitionException } from '#exceptions/http_exceptions'
-import { DEVIS_STATUT_LABELS, SERIES, canTransition, type DevisStatut } from '#shared/devis'
+import { enforce } from '#services/documents/state'
+import type { DevisStatut } from '#shared/devis'
+import { devisMachine, type DevisContext } from '#shared/machines/devis'
 
 export type ChangeStatutInput = {
   devisId: number
   to: DevisStatut
-  /** The lock_version the user saw; omitted only by internal callers (demo data, bench). */
-  lockVersion?: number
+  /** The lock_version the user saw. */
+  lockVersion: number
   motif?: string | null
   userId: number | null
+  /** Sending mails the PDF: the client must have an address (the editor's send). */
+  requireClientEmail?: boolean
+}
+
+/** The facts the devis machine's guards read (shared/machines/devis.ts). */
+async function contextOf(
+  trx: TransactionClientContract,
+  devis: Devis,
+  input: ChangeStatutInput
+): Promise<DevisContext> {
+  const context: DevisContext = { statut: devis.statut, motif: input.motif ?? '' }
+  if (input.to === 'envoye') {
+    const produits = await trx
+      .from('devis_lignes')
+      .where('devis_id', devis.id)
+      .where('type', 'produit')
+      .count('* as n')
+    context.produits = Number(produits[0].n)
+    if (input.requireClientEmail) {
+      const client = await trx
+        .from('clients')
+        .where('id_client', devis.clientId)
+        .select('email')
+        .first()
+      context.clientEmail = client?.email ?? null
+    }
+  }
+  return context
 }
 
 export type ChangeStatutResult = { devis: Devis; bdc: Bdc | null; from: DevisStatut }
 
+/**
+ * @param trx the caller's transaction (the send that mails the PDF after its commit); else its
+ *            own.
+ */
 export async function changeDevisStatut(
-  ctx: HttpContext | null,
-  input: ChangeStatutInput
+  actor: Actor,
+  input: ChangeStatutInput,
+  outer?: TransactionClientContract
 ): Promise<ChangeStatutResult> {
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract) => {
     const devis = await lockDevisForUpdate(trx, input.devisId, input.lockVersion)
     const from = devis.statut
-    if (!canTransition(from, input.to)) {
-      throw new TransitionException(
-        `Un devis « ${DEVIS_STATUT_LABELS[from]} » ne peut pas passer à « ${DEVIS_STATUT_LABELS[input.to]} ».`
-      )
-    }
+    enforce(devisMachine, input.to, await contextOf(trx, devis, input))
     const now = DateTime.now()
     if (input.to === 'envoye') {
-      const produits = await trx
-        .from('devis_lignes')
-        .where('devis_id', devis.id)
-        .where('type', 'produit')
-        .count('* as n')
-      if (Number(produits[0].n) === 0) {
-        throw new TransitionException(
-          'Ajoutez au moins une ligne de produit avant d’envoyer le devis.'
-        )
-      }
-      if (!devis.numero) devis.numero = await nextNumero(trx, SERIES.devis)
+      if (!devis.numero) devis.numero = await nextNumero(trx, 'devis')
       devis.envoyeLe = now
     }
     if (input.to === 'accepte') devis.accepteLe = now
     if (input.to === 'refuse') devis.refuseLe = now
-    if (input.to === 'annule') {
-      const motif = (input.motif ?? '').trim()
-      if (!motif) throw new TransitionException('Indiquez le motif d’annulation.')
-      devis.motifAnnulation = motif.slice(0, 500)
-    }
+    if (input.to === 'annule') devis.motifAnnulation = (input.motif ?? '').trim().slice(0, 500)
     devis.statut = input.to
     devis.lockVersion += 1
     devis.updatedBy = input.userId
@@ -69,7 +88,7 @@ export async function changeDevisStatut(
 
     const bdc = input.to === 'accepte' ? await createBdcFromDevis(trx, devis, input.userId) : null
     await audit(
-      ctx,
+      actor,
       {
         action: `devis.${input.to}`,
         userId: input.userId,
@@ -85,6 +104,39 @@ export async function changeDevisStatut(
       },
       trx
     )
+    await notifyCommercial(trx, devis, input.to, bdc, input.userId)
     return { devis, bdc, from }
+  }
+  return outer ? run(outer) : db.transaction(run)
+}
+
+const DEVIS_NEWS: Partial<Record<DevisStatut, string>> = {
+  envoye: 'envoyé au client',
+  accepte: 'accepté',
+  refuse: 'refusé',
+  expire: 'expiré',
+  annule: 'annulé',
+}
+
+/** The devis's commercial hears of a change made by someone else (after the commit). */
+async function notifyCommercial(
+  trx: TransactionClientContract,
+  devis: Devis,
+  to: DevisStatut,
+  bdc: Bdc | null,
+  byUserId: number | null
+) {
+  const news = DEVIS_NEWS[to]
+  if (!news) return
+  const label = devis.numero ? `Devis ${devis.numero}` : 'Un devis'
+  await notify(trx, {
+    userIds: [devis.commercialId],
+    exceptUserId: byUserId,
+    type: `devis.${to}`,
+    titre: bdc
+      ? `${label} (${devis.clientNom}) ${news} : bon de commande ${bdc.numero} à faire signer`
+      : `${label} (${devis.clientNom}) ${news}`,
+    lien: bdc ? urlFor('esi.bdc.show', { id: bdc.id }) : urlFor('esi.devis.edit', { id: devis.id }),
+    icon: to === 'accepte' ? 'bi bi-check2-circle' : 'bi bi-file-earmark-text',
   })
 }

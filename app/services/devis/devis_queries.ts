@@ -2,6 +2,7 @@
  * Reads of the devis editor: the Edit page's data, the pickers' searches (accent- and case-free
  * on the trigram-indexed `recherche` columns, as /recherche does), the editor's options.
  */
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
 import type Client from '#models/client'
 import Devis from '#models/devis'
@@ -201,7 +202,7 @@ export async function revisionItems(devisId: number): Promise<DevisRevisionItem[
     revision: r.revision,
     created_at: new Date(r.created_at).toISOString(),
     created_by: r.created_by,
-    url: `/esi/devis/${devisId}/revisions/${r.revision}`,
+    url: urlFor('esi.devis.revision', { id: devisId, revision: r.revision }),
   }))
 }
 

@@ -1,27 +1,27 @@
 /*
  * Sending a devis (brouillon → envoyé): the number is given and the statut changed in one
- * transaction (devis_lifecycle.ts); the email with the PDF goes out after the commit, so a mail
- * failure never undoes the send — the user is warned and can send the PDF himself.
+ * transaction (devis_lifecycle.ts); the email with the PDF goes out after its commit
+ * (app/services/events.ts), so a mail failure never undoes the send — the user is warned and can
+ * send the PDF himself.
  */
-import logger from '@adonisjs/core/services/logger'
-import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import type { Actor } from '#services/actor'
 import Client from '#models/client'
-import Devis from '#models/devis'
+import type Devis from '#models/devis'
 import Texte from '#models/texte'
 import type User from '#models/user'
 import DevisMail from '#mails/devis_mail'
 import { devisPdf } from '#services/pdf/index'
-import { deliver } from '#services/mail/deliver'
+import { dispatchMail } from '#services/events'
 import { renderTexteFor } from '#services/textes'
 import { changeDevisStatut, type ChangeStatutResult } from '#services/devis/devis_lifecycle'
-import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { DEVIS_NO_EMAIL } from '#shared/machines/devis'
 import { clientDisplayName } from '#shared/clients'
 import { renderTexte } from '#shared/textes'
 import { devisTexteContext } from '#services/devis/devis_texte_context'
 import type { DevisStatut } from '#shared/devis'
 
-export const NO_EMAIL_MESSAGE =
-  'Ce client n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer le devis.'
+export const NO_EMAIL_MESSAGE = DEVIS_NO_EMAIL
 export const MAIL_FAILED_WARNING =
   'Le devis est envoyé et numéroté, mais l’e-mail au client n’a pas pu partir : téléchargez le PDF et envoyez-le vous-même.'
 
@@ -63,28 +63,28 @@ export type StatutChangeOutcome = ChangeStatutResult & {
 }
 
 /**
- * The "Modification de statut" action: envoyé also checks the client's address first and mails
- * the PDF after the commit.
+ * The "Modification de statut" action: envoyé also needs the client's address and mails the
+ * PDF once the send is committed (never for a send that was rolled back).
  */
 export async function changeStatutAndNotify(
-  ctx: HttpContext | null,
-  input: { devisId: number; to: DevisStatut; lockVersion?: number; motif?: string | null },
+  actor: Actor,
+  input: { devisId: number; to: DevisStatut; lockVersion: number; motif?: string | null },
   user: User
 ): Promise<StatutChangeOutcome> {
-  let client: Client | null = null
-  if (input.to === 'envoye') {
-    const devis = await Devis.find(input.devisId)
-    if (!devis) throw new NotFoundException()
-    client = await Client.find(devis.clientId)
-    if (!client?.email) throw new TransitionException(NO_EMAIL_MESSAGE)
-  }
-  const result = await changeDevisStatut(ctx, { ...input, userId: user.id })
-  if (input.to !== 'envoye' || !client) return { ...result, mailSent: null }
-  let mailSent = false
-  try {
-    mailSent = await deliver(await devisMailFor(result.devis, client, user))
-  } catch (error) {
-    logger.error({ err: error, devis: result.devis.id }, 'devis mail not prepared')
-  }
-  return { ...result, mailSent }
+  const { result, delivery } = await db.transaction(async (trx) => {
+    const changed = await changeDevisStatut(
+      actor,
+      { ...input, userId: user.id, requireClientEmail: true },
+      trx
+    )
+    const mail =
+      input.to === 'envoye'
+        ? await dispatchMail(trx, async () => {
+            const client = await Client.findOrFail(changed.devis.clientId)
+            return devisMailFor(changed.devis, client, user)
+          })
+        : null
+    return { result: changed, delivery: mail }
+  })
+  return { ...result, mailSent: delivery ? delivery.sent === true : null }
 }

@@ -5,7 +5,7 @@
  * change is one transaction with its audit row.
  */
 import type { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
@@ -16,7 +16,7 @@ import Texte from '#models/texte'
 import User from '#models/user'
 import { audit } from '#services/audit'
 import { resolveTexte } from '#services/textes'
-import { conflictMessage } from '#services/documents/optimistic_lock'
+import { checkVersion } from '#services/documents/optimistic_lock'
 import { today } from '#services/documents/numbering'
 import {
   normaliseLignes,
@@ -24,11 +24,7 @@ import {
   totalColumnsOf,
   totalsOf,
 } from '#services/documents/lignes'
-import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
 import type { DevisInput } from '#validators/devis'
 import {
   DEVIS_ACOMPTE_PCT_DEFAULT,
@@ -152,7 +148,7 @@ export type CreateDevisOptions = {
  * modèles, audit row) is set here, for the editor and for an offre turned into a devis alike.
  */
 export async function createDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   input: DevisInput,
   options: CreateDevisOptions
 ): Promise<Devis> {
@@ -180,7 +176,7 @@ export async function createDevis(
     })
     const totals = await applyInput(trx, devis, { ...input, intro, conditions }, client)
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.created',
         userId: options.userId,
@@ -202,26 +198,23 @@ export async function createDevis(
 
 /**
  * Locks the devis row (FOR UPDATE, held until the transaction ends) and checks the version the
- * user saw: 409 with who/when otherwise, nothing written. lockVersion is omitted only by
- * internal callers (demo data, bench, tests).
+ * user saw: 409 with who/when otherwise, nothing written.
  */
 export async function lockDevisForUpdate(
   trx: TransactionClientContract,
   devisId: number,
-  lockVersion: number | undefined
+  lockVersion: number
 ): Promise<Devis> {
   const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
   if (!devis) throw new NotFoundException()
-  if (lockVersion !== undefined && devis.lockVersion !== lockVersion) {
+  await checkVersion(devis, lockVersion, async () => {
     const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
-    throw new ConflictException(
-      conflictMessage(
-        devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
-        editor?.name ?? null,
-        devis.updatedAt
-      )
-    )
-  }
+    return {
+      label: devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
+      by: editor?.name ?? null,
+      at: devis.updatedAt,
+    }
+  })
   return devis
 }
 
@@ -233,7 +226,7 @@ export type UpdateDevisResult = { devis: Devis; revised: boolean }
  * with the same number and revision + 1.
  */
 export async function updateDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   devisId: number,
   lockVersion: number,
   input: DevisInput,
@@ -269,7 +262,7 @@ export async function updateDevis(
     devis.updatedBy = userId
     const totals = await applyInput(trx, devis, input, client)
     await audit(
-      ctx,
+      actor,
       {
         action: revised ? 'devis.revised' : 'devis.updated',
         userId,
@@ -290,7 +283,7 @@ export async function updateDevis(
 
 /** A new draft with the same client, lines and texts: no number, today's dates. */
 export async function duplicateDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   devisId: number,
   userId: number
 ): Promise<Devis> {
@@ -331,7 +324,7 @@ export async function duplicateDevis(
       client
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.duplicated',
         userId,
@@ -346,7 +339,7 @@ export async function duplicateDevis(
 }
 
 /** Only a draft that was never sent (no number) may be deleted: numbers stay gapless. */
-export async function deleteDevis(ctx: HttpContext | null, devisId: number, userId: number) {
+export async function deleteDevis(actor: Actor, devisId: number, userId: number) {
   await db.transaction(async (trx) => {
     const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
     if (!devis) throw new NotFoundException()
@@ -357,7 +350,7 @@ export async function deleteDevis(ctx: HttpContext | null, devisId: number, user
     }
     await devis.useTransaction(trx).delete()
     await audit(
-      ctx,
+      actor,
       {
         action: 'devis.deleted',
         userId,

@@ -5,10 +5,10 @@
  */
 import type Client from '#models/client'
 import type Devis from '#models/devis'
-import Societe from '#models/societe'
 import type User from '#models/user'
 import { formatEuros } from '#shared/totals'
 import { contextFrom, type TexteContext } from '#shared/textes'
+import { companySociete } from '#services/company'
 
 const fr = (d: { toFormat: (f: string) => string } | null | undefined) =>
   d ? d.toFormat('dd/MM/yyyy') : ''
@@ -19,7 +19,7 @@ export async function devisTexteContext(
   client: Client,
   user: Pick<User, 'name' | 'email'> | null
 ): Promise<TexteContext> {
-  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+  const societe = await companySociete()
   const adresse = [
     client.facturationRue,
     [client.facturationCodePostal, client.facturationLocalite].filter(Boolean).join(' '),

@@ -1,5 +1,6 @@
 /*
- * Gapless legal numbers (DESIGN.md §3, reference B1): DEV-2026-00001, BDC-, CMD-, DP-, OFF-.
+ * Gapless legal numbers (DESIGN.md §3, reference B1), every document type in one place:
+ * DEV-2026-00001, BDC-, CMD-, DP-, OFF- (one series per pro société), and FAC-, NC- next.
  * The counter row of (serie, year) is incremented by an upsert inside the caller's transaction:
  * the UPDATE takes the row lock until that transaction ends, so concurrent issuers queue, a
  * rollback gives the number back, and no two documents share one. Never call it outside the
@@ -7,7 +8,6 @@
  */
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { formatNumero } from '#shared/devis'
 import { TIME_ZONE } from '#shared/app'
 
 /** Today's date in Brussels (a document's default date). */
@@ -19,21 +19,48 @@ export function currentYear(): number {
   return DateTime.now().setZone(TIME_ZONE).year
 }
 
+/** The prefix of each document type's numbers. */
+export const SERIES = {
+  devis: 'DEV',
+  bdc: 'BDC',
+  commande: 'CMD',
+  offre: 'OFF',
+  demande_paiement: 'DP',
+  facture: 'FAC',
+  note_credit: 'NC',
+} as const
+export type Serie = keyof typeof SERIES
+
+/** Types numbered per owner (an offre per pro société: OFF:<societe id>). */
+const SCOPED: Partial<Record<Serie, true>> = { offre: true }
+
+/** DEV-2026-00001 */
+export function formatNumero(serie: Serie, annee: number, n: number): string {
+  return `${SERIES[serie]}-${annee}-${String(n).padStart(5, '0')}`
+}
+
+/** The counter row's key: the prefix, with the owner for a scoped series. */
+export function counterKey(serie: Serie, scope?: number): string {
+  if (SCOPED[serie] && scope === undefined) throw new RangeError(`${serie}: owner required`)
+  return SCOPED[serie] ? `${SERIES[serie]}:${scope}` : SERIES[serie]
+}
+
 /**
- * @param prefix shown in the number (DEV, BDC, CMD, DP, OFF)
- * @param scope  a series key when one prefix has several series (OFF:<societe id>)
+ * @param options.scope the owner of a scoped series (the offre's société)
+ * @param options.annee the year of the number (the demo data backdates; else this year)
  */
 export async function nextNumero(
   trx: TransactionClientContract,
-  prefix: string,
-  scope: string = prefix,
-  annee: number = currentYear()
+  serie: Serie,
+  options: { scope?: number; annee?: number } = {}
 ): Promise<string> {
+  const annee = options.annee ?? currentYear()
+  const scope = counterKey(serie, options.scope)
   const result = await trx.rawQuery(
     `INSERT INTO document_counters (serie, annee, dernier) VALUES (?, ?, 1)
      ON CONFLICT (serie, annee) DO UPDATE SET dernier = document_counters.dernier + 1
      RETURNING dernier`,
     [scope, annee]
   )
-  return formatNumero(prefix, annee, Number(result.rows[0].dernier))
+  return formatNumero(serie, annee, Number(result.rows[0].dernier))
 }

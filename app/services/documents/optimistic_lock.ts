@@ -1,33 +1,34 @@
 /*
- * Optimistic locking (reference B3): UPDATE … SET lock_version = lock_version + 1 WHERE id = ?
- * AND lock_version = ?; no row updated means someone saved in between — answered with 409 and
- * who/when, never a silent overwrite.
+ * Optimistic locking (reference B3, decisions 80 and 108): every save and status change of a
+ * document carries the lock_version the user saw; the row is locked FOR UPDATE and a different
+ * version is answered with 409 and who/when, nothing written. The version is never optional:
+ * internal callers (demo data, tests) pass the version they read, like a page does.
  */
 import type { DateTime } from 'luxon'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { ConflictException } from '#exceptions/http_exceptions'
 import { TIME_ZONE } from '#shared/app'
 
-export async function bumpLockVersion(
-  trx: TransactionClientContract,
-  table: string,
-  id: number,
-  expected: number,
-  describe: () => Promise<{ label: string; by: string | null; at: DateTime | null }>
-): Promise<number> {
-  const result = await trx.rawQuery(
-    `UPDATE ${table} SET lock_version = lock_version + 1 WHERE id = ? AND lock_version = ?
-     RETURNING lock_version`,
-    [id, expected]
-  )
-  if (result.rows.length === 0) {
-    const { label, by, at } = await describe()
-    throw new ConflictException(conflictMessage(label, by, at))
-  }
-  return Number(result.rows[0].lock_version)
+export type ConflictFacts = {
+  /** « Le devis DEV-2026-00001 », « Cette offre ». */
+  label: string
+  /** The label names a feminine word (« Cette offre a été modifiée »). */
+  feminine?: boolean
+  by: string | null
+  at: DateTime | null
 }
 
-/** @param feminine the label names a feminine word (« Cette offre a été modifiée »). */
+/** Throws the one French 409 unless the row is at the expected version. */
+export async function checkVersion(
+  row: { lockVersion: number },
+  expected: number,
+  describe: () => Promise<ConflictFacts>
+): Promise<void> {
+  if (row.lockVersion === expected) return
+  const { label, by, at, feminine } = await describe()
+  throw new ConflictException(conflictMessage(label, by, at, feminine))
+}
+
+/** The one conflict message of every document. */
 export function conflictMessage(
   label: string,
   by: string | null,

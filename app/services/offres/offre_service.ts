@@ -5,41 +5,41 @@
  * issued (gapless, per société: OFF:<societe id>) and its audit row. Totals come from
  * shared/totals.ts, the function the editor shows.
  */
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Offre from '#models/offre'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
-import Notification from '#models/notification'
+import logger from '@adonisjs/core/services/logger'
+import OffreMail from '#mails/offre_mail'
+import { offrePdf } from '#services/pdf/index'
+import { dispatchMail, notify } from '#services/events'
 import type User from '#models/user'
 import { audit } from '#services/audit'
 import { fieldError } from '#services/field_error'
 import { nextNumero, today } from '#services/documents/numbering'
-import { conflictMessage } from '#services/documents/optimistic_lock'
+import { checkVersion } from '#services/documents/optimistic_lock'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { findOffreFor, isMember } from '#services/offres/offre_queries'
 import OffrePolicy from '#policies/offre_policy'
-import { ConflictException, TransitionException } from '#exceptions/http_exceptions'
+import { TransitionException } from '#exceptions/http_exceptions'
 import { lignesContentErrors, throwFieldErrors, toLigneData } from '#validators/lignes'
 import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
-import { OFFRE_STATUT_LABELS, SERIES, type LigneData, type OffreStatut } from '#shared/devis'
-import {
-  OFFRE_ENVOYABLE,
-  OFFRE_TRANSMISSIBLE,
-  OFFRE_VALIDITE_JOURS,
-  isOffreEditable,
-} from '#shared/offres'
+import { OFFRE_STATUT_LABELS, type LigneData, type OffreStatut } from '#shared/devis'
+import { OFFRE_VALIDITE_JOURS, isOffreEditable } from '#shared/offres'
+import { OFFRE_NO_EMAIL, OFFRE_NO_PRODUIT, offreMachine } from '#shared/machines/offre'
+import { enforce } from '#services/documents/state'
 import type { Totals } from '#shared/totals'
 
 export const NO_SOCIETE =
   'Vous n’êtes rattaché à aucune société partenaire : demandez à son administrateur de vous y inviter.'
 export const SOCIETE_NOT_ALLOWED = 'Choisissez une de vos sociétés partenaires.'
 export const CONTACT_NOT_ALLOWED = 'Choisissez un contact de la société qui émet l’offre.'
-export const NO_EMAIL =
-  'Ce contact n’a pas d’adresse e-mail : ajoutez-la sur sa fiche avant d’envoyer l’offre.'
-export const NO_PRODUIT = 'Ajoutez au moins une ligne de produit à l’offre.'
+export const NO_EMAIL = OFFRE_NO_EMAIL
+export const NO_PRODUIT = OFFRE_NO_PRODUIT
 export const VALIDITE_AVANT = 'La date de validité ne peut pas précéder la date de l’offre.'
 
 export function defaultValidity(from: DateTime = today()): DateTime {
@@ -117,7 +117,7 @@ async function societeFor(
 }
 
 export async function createOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   input: CreateOffreInput
 ): Promise<Offre> {
@@ -137,7 +137,7 @@ export async function createOffre(
     )
     await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.created',
         userId: user.id,
@@ -170,14 +170,13 @@ async function lastEditor(offreId: number, trx: TransactionClientContract): Prom
 }
 
 /** 409 when somebody saved since the user opened the offre; nothing is written. */
-async function checkVersion(
-  offre: Offre,
-  expected: number | undefined,
-  trx: TransactionClientContract
-) {
-  if (expected === undefined || offre.lockVersion === expected) return
-  const by = await lastEditor(offre.id, trx)
-  throw new ConflictException(conflictMessage(offreLabel(offre), by, offre.updatedAt, true))
+function checkOffreVersion(offre: Offre, expected: number, trx: TransactionClientContract) {
+  return checkVersion(offre, expected, async () => ({
+    label: offreLabel(offre),
+    feminine: true,
+    by: await lastEditor(offre.id, trx),
+    at: offre.updatedAt,
+  }))
 }
 
 function readOnly(statut: OffreStatut): never {
@@ -187,14 +186,14 @@ function readOnly(statut: OffreStatut): never {
 }
 
 export async function updateOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
   input: UpdateOffreInput
 ): Promise<Offre> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, input.lock_version, trx)
+    await checkOffreVersion(offre, input.lock_version, trx)
     if (!isOffreEditable(offre.statut)) readOnly(offre.statut)
     await contactOf(input.contact_id, offre.societeId, trx)
     const { lignes, remise, totals } = await checkedContent(input, trx)
@@ -204,7 +203,7 @@ export async function updateOffre(
     await offre.save()
     await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.updated',
         userId: user.id,
@@ -219,44 +218,72 @@ export async function updateOffre(
   })
 }
 
-async function requireProduit(offreId: number, trx: TransactionClientContract) {
+async function produitCount(offreId: number, trx: TransactionClientContract): Promise<number> {
   const rows = await trx
     .from('offre_lignes')
     .where('offre_id', offreId)
     .where('type', 'produit')
     .count('* as n')
-  if (Number(rows[0].n) === 0) throw new TransitionException(NO_PRODUIT)
+  return Number(rows[0].n)
 }
 
 /** The offre's number at its first issue (gapless per société), in the issuing transaction. */
 async function numberOffre(offre: Offre, trx: TransactionClientContract) {
-  if (!offre.numero) offre.numero = await nextNumero(trx, SERIES.offre, `OFF:${offre.societeId}`)
+  if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
 }
 
-export type EnvoyerResult = { offre: Offre; contact: Contact; resent: boolean }
+/** The offre's mail to its contact, the PDF attached when it renders. */
+async function offreMailFor(offre: Offre, contact: Contact, user: User): Promise<OffreMail> {
+  let pdf: { filename: string; content: Buffer } | null = null
+  try {
+    pdf = await offrePdf(offre.id)
+  } catch (error) {
+    // The mail still goes (the contact gets the figures); the PDF can be sent again later
+    logger.error({ err: error, offre: offre.id }, 'offre PDF not rendered')
+  }
+  const societe = await Societe.findOrFail(offre.societeId)
+  return new OffreMail({
+    to: { email: contact.email!, name: contact.fullName },
+    replyTo: { email: user.email, name: user.name },
+    societe: societe.nom,
+    auteur: user.name,
+    numero: offre.numero!,
+    objet: offre.objet,
+    totalHt: offre.totalHt,
+    totalTtc: offre.totalTtc,
+    valableJusquAu: offre.valableJusquAu.toISODate()!,
+    pdf,
+  })
+}
+
+export type EnvoyerResult = {
+  offre: Offre
+  contact: Contact
+  resent: boolean
+  /** The mail to the contact left (tried after the commit). */
+  mailSent: boolean
+}
 
 /**
  * Sends the offre to its contact: numbered on its first issue, statut envoyee. Sending an already
  * sent offre again (after a correction) keeps its number. The caller mails it after the commit.
  */
 export async function envoyerOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
-  lockVersion?: number
+  lockVersion: number
 ): Promise<EnvoyerResult> {
-  return db.transaction(async (trx) => {
+  const result = await db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, lockVersion, trx)
+    await checkOffreVersion(offre, lockVersion, trx)
     const from = offre.statut
-    if (!OFFRE_ENVOYABLE.includes(from)) {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être envoyée au contact.`
-      )
-    }
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
-    if (!contact.email) throw new TransitionException(NO_EMAIL)
-    await requireProduit(offre.id, trx)
+    enforce(offreMachine, 'envoyer', {
+      statut: from,
+      contactEmail: contact.email,
+      produits: await produitCount(offre.id, trx),
+    })
     await numberOffre(offre, trx)
     offre.merge({
       statut: 'envoyee',
@@ -266,7 +293,7 @@ export async function envoyerOffre(
     offre.useTransaction(trx)
     await offre.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.envoyee',
         userId: user.id,
@@ -277,8 +304,11 @@ export async function envoyerOffre(
       },
       trx
     )
-    return { offre, contact, resent: from === 'envoyee' }
+    const delivery = await dispatchMail(trx, () => offreMailFor(offre, contact, user))
+    return { offre, contact, resent: from === 'envoyee', delivery }
   })
+  const { delivery, ...rest } = result
+  return { ...rest, mailSent: delivery.sent === true }
 }
 
 /** The staff who hear of a transmitted offre (esi accounts with two-factor on). */
@@ -289,21 +319,19 @@ const NOTIFIED_STAFF_LIMIT = 200
  * every staff member (esi sees it in its list from now on, read-only).
  */
 export async function transmettreOffre(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown,
-  lockVersion?: number
+  lockVersion: number
 ): Promise<Offre> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
-    await checkVersion(offre, lockVersion, trx)
+    await checkOffreVersion(offre, lockVersion, trx)
     const from = offre.statut
-    if (!OFFRE_TRANSMISSIBLE.includes(from)) {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[from]} » ne peut plus être transmise à ESI.`
-      )
-    }
-    await requireProduit(offre.id, trx)
+    enforce(offreMachine, 'transmettre', {
+      statut: from,
+      produits: await produitCount(offre.id, trx),
+    })
     await numberOffre(offre, trx)
     offre.merge({
       statut: 'transmise',
@@ -321,20 +349,16 @@ export async function transmettreOffre(
       .orderBy('id')
       .limit(NOTIFIED_STAFF_LIMIT)
       .select('id')
-    if (staff.length) {
-      await Notification.createMany(
-        staff.map((s) => ({
-          userId: Number(s.id),
-          type: 'offre.transmise',
-          titre: `Offre ${offre.numero} transmise par ${societe.nom}`.slice(0, 190),
-          lien: `/app/offres/${offre.id}/preview`,
-          icon: 'bi bi-file-earmark-richtext',
-        })),
-        { client: trx }
-      )
-    }
+    await notify(trx, {
+      userIds: staff.map((s) => Number(s.id)),
+      exceptUserId: user.id,
+      type: 'offre.transmise',
+      titre: `Offre ${offre.numero} transmise par ${societe.nom}`,
+      lien: urlFor('partner.offres.preview', { id: offre.id }),
+      icon: 'bi bi-file-earmark-richtext',
+    })
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.transmise',
         userId: user.id,

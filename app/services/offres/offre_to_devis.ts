@@ -6,7 +6,8 @@
  * (the same defaults as a devis made by hand), and the offre becomes
  * acceptee with the devis' id. Audit rows for each, in the same transaction.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Client from '#models/client'
@@ -16,12 +17,13 @@ import OffreLigne from '#models/offre_ligne'
 import type Offre from '#models/offre'
 import type User from '#models/user'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
 import { findOffreFor } from '#services/offres/offre_queries'
 import { createDevis } from '#services/devis/devis_service'
-import { TransitionException } from '#exceptions/http_exceptions'
-import { OFFRE_STATUT_LABELS } from '#shared/devis'
+import { enforce } from '#services/documents/state'
+import { OFFRE_ALREADY_CONVERTED, offreMachine } from '#shared/machines/offre'
 
-export const ALREADY_CONVERTED = 'Cette offre a déjà été transformée en devis.'
+export const ALREADY_CONVERTED = OFFRE_ALREADY_CONVERTED
 
 export type ToDevisResult = { devis: Devis; client: Client; clientCreated: boolean; offre: Offre }
 
@@ -64,24 +66,18 @@ async function clientFor(
 }
 
 export async function offreToDevis(
-  ctx: HttpContext | null,
+  actor: Actor,
   user: User,
   rawId: unknown
 ): Promise<ToDevisResult> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'toDevis', trx)
-    if (offre.devisId || offre.statut === 'acceptee')
-      throw new TransitionException(ALREADY_CONVERTED)
-    if (offre.statut !== 'transmise') {
-      throw new TransitionException(
-        `Une offre « ${OFFRE_STATUT_LABELS[offre.statut]} » ne peut pas être transformée en devis.`
-      )
-    }
+    enforce(offreMachine, 'accepter', { statut: offre.statut, devisId: offre.devisId })
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
     const { client, created } = await clientFor(contact, offre.societeId, trx)
     if (created) {
       await audit(
-        ctx,
+        actor,
         {
           action: 'client.created',
           userId: user.id,
@@ -99,7 +95,7 @@ export async function offreToDevis(
     // The devis defaults (client name, totals, validity, acompte, audit row) come from the
     // editor's own createDevis, in this transaction; the lines are copied as they are
     const devis = await createDevis(
-      ctx,
+      actor,
       {
         client_id: client.idClient,
         commercial_id: user.id,
@@ -127,7 +123,7 @@ export async function offreToDevis(
     offre.useTransaction(trx)
     await offre.save()
     await audit(
-      ctx,
+      actor,
       {
         action: 'offre.acceptee',
         userId: user.id,
@@ -138,6 +134,15 @@ export async function offreToDevis(
       },
       trx
     )
+    // The pro who wrote it hears that esi took it over
+    await notify(trx, {
+      userIds: [offre.auteurId],
+      exceptUserId: user.id,
+      type: 'offre.acceptee',
+      titre: `Votre offre ${offre.numero} est reprise par ESI : un devis est en préparation`,
+      lien: urlFor('partner.offres.preview', { id: offre.id }),
+      icon: 'bi bi-check2-circle',
+    })
     return { devis, client, clientCreated: created, offre }
   })
 }

@@ -6,14 +6,20 @@
  * always appended, so the customer has what he needs to pay even from a customised text.
  */
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import Bdc from '#models/bdc'
 import type DemandePaiement from '#models/demande_paiement'
 import DemandePaiementMail from '#mails/demande_paiement_mail'
 import { audit } from '#services/audit'
 import { deliver } from '#services/mail/deliver'
 import { renderTexteFor } from '#services/textes'
-import { beneficiaireSociete } from '#services/paiement/demande_paiement_service'
+import db from '@adonisjs/lucid/services/db'
+import { dispatchMail } from '#services/events'
+import {
+  beneficiaireSociete,
+  createDemandePaiementForBdc,
+  type CreateDemandeInput,
+} from '#services/paiement/demande_paiement_service'
 import { paymentLinkUrl } from '#services/paiement/payment_link'
 import { TransitionException } from '#exceptions/http_exceptions'
 import { contextFrom, escapeHtml } from '#shared/textes'
@@ -33,11 +39,34 @@ Nous vous remercions de bien vouloir verser le montant de ${v.montant} sur notre
 
 Bien cordialement,`
 
-export async function sendDemandeMail(
+type Sender = { id: number; name: string; email: string } | null
+
+/** Creates the request and mails it to the customer once committed (never a rolled-back one). */
+export async function createAndSendDemande(
+  actor: Actor,
+  input: CreateDemandeInput
+): Promise<{ demande: DemandePaiement; mailSent: boolean }> {
+  const { demande, delivery } = await db.transaction(async (trx) => {
+    const created = await createDemandePaiementForBdc(actor, input, trx)
+    const mail = created.email
+      ? await dispatchMail(trx, () => demandeMailFor(created, actor.user))
+      : null
+    return { demande: created, delivery: mail }
+  })
+  return { demande, mailSent: delivery?.sent === true }
+}
+
+export async function sendDemandeMail(demande: DemandePaiement, user: Sender): Promise<boolean> {
+  const message = await demandeMailFor(demande, user)
+  return message ? deliver(message) : false
+}
+
+/** The mail of a request (null without an address). */
+export async function demandeMailFor(
   demande: DemandePaiement,
-  user: { id: number; name: string; email: string } | null
-): Promise<boolean> {
-  if (!demande.email) return false
+  user: Sender
+): Promise<DemandePaiementMail | null> {
+  if (!demande.email) return null
   await demande.load('client')
   const bdc = demande.bdcId ? await Bdc.find(demande.bdcId) : null
   const societe = await beneficiaireSociete()
@@ -72,26 +101,24 @@ export async function sendDemandeMail(
       bdc: bdc?.numero ?? '',
       montant,
     })}\n${user?.name ?? ''}\n${societe.nom}`.trim()
-  return deliver(
-    new DemandePaiementMail({
-      to: demande.email,
-      subject: `Demande de paiement ${demande.numero} — ${montant}`,
-      bodyText,
-      bodyHtml: bodyText.replace(/\r\n?/g, '\n').split('\n').map(escapeHtml).join('<br>\n'),
-      montant,
-      beneficiaire: demande.beneficiaire,
-      iban: formatIban(demande.iban),
-      bic: demande.bic,
-      communication: demande.communication,
-      url,
-      expire: formatDate(demande.lienExpireLe.setZone(TIME_ZONE).toISODate()),
-    })
-  )
+  return new DemandePaiementMail({
+    to: demande.email,
+    subject: `Demande de paiement ${demande.numero} — ${montant}`,
+    bodyText,
+    bodyHtml: bodyText.replace(/\r\n?/g, '\n').split('\n').map(escapeHtml).join('<br>\n'),
+    montant,
+    beneficiaire: demande.beneficiaire,
+    iban: formatIban(demande.iban),
+    bic: demande.bic,
+    communication: demande.communication,
+    url,
+    expire: formatDate(demande.lienExpireLe.setZone(TIME_ZONE).toISODate()),
+  })
 }
 
 /** "Renvoyer l'e-mail": only for a demande still awaiting payment, with an address. */
 export async function resendDemandeMail(
-  ctx: HttpContext | null,
+  actor: Actor,
   demande: DemandePaiement,
   user: { id: number; name: string; email: string }
 ): Promise<boolean> {
@@ -107,7 +134,7 @@ export async function resendDemandeMail(
   if (sent) {
     demande.envoyeeLe = DateTime.now()
     await demande.save()
-    await audit(ctx, {
+    await audit(actor, {
       action: 'demande_paiement.renvoyee',
       userId: user.id,
       subjectType: 'demande_paiement',

@@ -6,18 +6,25 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { HttpContext } from '@adonisjs/core/http'
+import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { formatEuros } from '#shared/totals'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import DemandePaiement from '#models/demande_paiement'
-import Societe from '#models/societe'
+import type Societe from '#models/societe'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import Bdc from '#models/bdc'
 import { audit } from '#services/audit'
+import { notify } from '#services/events'
+import { formatEuros } from '#shared/totals'
 import { nextNumero } from '#services/documents/numbering'
-import { AppException, NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import { enforce } from '#services/documents/state'
+import { bdcMachine } from '#shared/machines/bdc'
+import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { structuredCommunication } from '#shared/validation/belgium'
-import { DEMANDE_PAIEMENT_LIEN_JOURS, SERIES } from '#shared/devis'
+import { DEMANDE_PAIEMENT_LIEN_JOURS } from '#shared/devis'
+import { companySociete } from '#services/company'
 
 /** DP-2026-00042 → +++260/0000/04214+++ (year on 2 digits + number on 8, mod 97) */
 export function communicationFor(numero: string): string {
@@ -28,7 +35,7 @@ export function communicationFor(numero: string): string {
 
 /** The company that is paid: the esi société (its IBAN must be set). */
 export async function beneficiaireSociete(): Promise<Societe> {
-  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+  const societe = await companySociete()
   if (!societe || !societe.iban) {
     throw new AppException(
       'Le compte bancaire de l’entreprise n’est pas renseigné : complétez l’IBAN de la société esi.',
@@ -52,12 +59,6 @@ export async function resteADemander(
   return totalTtc - Number(row.total ?? 0)
 }
 
-export function resteMessage(reste: number): string {
-  return reste <= 0
-    ? 'Tout le montant de ce bon de commande a déjà été demandé.'
-    : `Le montant demandé dépasse le reste à demander sur ce bon de commande (${formatEuros(reste)}).`
-}
-
 export type CreateDemandeInput = {
   bdcId: number
   /** Cents; defaults to the bdc acompte. */
@@ -65,33 +66,33 @@ export type CreateDemandeInput = {
   email?: string | null
   /**
    * The bdc version the user saw; creating a request raises it, so the same form sent twice
-   * (double click, retry, back button) makes one request, not two. Internal callers omit it.
+   * (double click, retry, back button) makes one request, not two.
    */
-  lockVersion?: number
+  lockVersion: number
   userId: number | null
 }
 
+/** @param outer the caller's transaction (the request mailed after its commit); else its own. */
 export async function createDemandePaiementForBdc(
-  ctx: HttpContext | null,
-  input: CreateDemandeInput
+  actor: Actor,
+  input: CreateDemandeInput,
+  outer?: TransactionClientContract
 ) {
   const societe = await beneficiaireSociete()
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract) => {
     const bdc = await lockBdcForUpdate(trx, input.bdcId, input.lockVersion)
-    if (bdc.statut === 'annule') {
-      throw new TransitionException(`Le bon de commande ${bdc.numero} est annulé.`)
-    }
     const montant = input.montant ?? bdc.acompte
-    if (!Number.isInteger(montant) || montant <= 0) {
-      throw new TransitionException('Le montant demandé doit être positif.')
-    }
     // All the requests of one bdc together never ask more than its total (under the row lock)
-    const reste = await resteADemander(bdc.id, bdc.totalTtc, trx)
-    if (montant > reste) throw new TransitionException(resteMessage(reste))
+    enforce(bdcMachine, 'demander_paiement', {
+      statut: bdc.statut,
+      numero: bdc.numero,
+      montant,
+      reste: await resteADemander(bdc.id, bdc.totalTtc, trx),
+    })
     bdc.lockVersion += 1
     bdc.useTransaction(trx)
     await bdc.save()
-    const numero = await nextNumero(trx, SERIES.demande_paiement)
+    const numero = await nextNumero(trx, 'demande_paiement')
     const now = DateTime.now()
     const demande = await DemandePaiement.create(
       {
@@ -114,7 +115,7 @@ export async function createDemandePaiementForBdc(
       { client: trx }
     )
     await audit(
-      ctx,
+      actor,
       {
         action: 'demande_paiement.creee',
         userId: input.userId,
@@ -125,26 +126,30 @@ export async function createDemandePaiementForBdc(
       trx
     )
     return demande
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
 
-export async function markDemandePayee(ctx: HttpContext | null, id: number, userId: number | null) {
+export async function markDemandePayee(actor: Actor, id: number, userId: number | null) {
   return db.transaction(async (trx) => {
     const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
     if (!demande) throw new NotFoundException()
-    if (demande.statut !== 'envoyee') {
-      throw new TransitionException(
-        demande.statut === 'payee'
-          ? `La demande ${demande.numero} est déjà marquée payée.`
-          : `La demande ${demande.numero} est annulée.`
-      )
-    }
+    enforce(demandePaiementMachine, 'payer', { statut: demande.statut, numero: demande.numero })
     demande.statut = 'payee'
     demande.payeeLe = DateTime.now()
     demande.useTransaction(trx)
     await demande.save()
+    const bdc = demande.bdcId ? await Bdc.find(demande.bdcId, { client: trx }) : null
+    await notify(trx, {
+      userIds: [bdc?.commercialId],
+      exceptUserId: userId,
+      type: 'demande_paiement.payee',
+      titre: `Demande de paiement ${demande.numero} payée (${formatEuros(demande.montant)})`,
+      lien: urlFor('esi.paiement.show', { id: demande.id }),
+      icon: 'bi bi-cash-coin',
+    })
     await audit(
-      ctx,
+      actor,
       {
         action: 'demande_paiement.payee',
         userId,

@@ -5,7 +5,7 @@
 import logger from '@adonisjs/core/services/logger'
 import type { DateTime } from 'luxon'
 import type Client from '#models/client'
-import Societe from '#models/societe'
+import type Societe from '#models/societe'
 import type { LigneBase } from '#models/ligne_base'
 import { AppException } from '#exceptions/http_exceptions'
 import { storedLogo } from '#services/logo_storage'
@@ -14,6 +14,7 @@ import type { LigneData } from '#shared/devis'
 import type { DocumentEmetteur, DocumentLigne, DocumentParty } from '#shared/document'
 import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
 import { TIME_ZONE } from '#shared/app'
+import { companySociete } from '#services/company'
 
 export type LoadOptions = {
   /** For a page: the logo as a URL of the logo route, never a server path. */
@@ -69,7 +70,7 @@ export function emetteurOf(societe: Societe, opts: LoadOptions = {}): DocumentEm
 
 /** Our company: the first société of type esi (DESIGN.md §2). */
 export async function esiEmetteur(opts: LoadOptions = {}): Promise<DocumentEmetteur> {
-  const societe = await Societe.query().where('type', 'esi').orderBy('id').first()
+  const societe = await companySociete()
   if (societe) return emetteurOf(societe, opts)
   // Not configured yet: the document still prints, without company details
   logger.warn('no société of type esi: documents print without the company details')

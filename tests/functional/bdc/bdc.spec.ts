@@ -4,6 +4,7 @@
  * devis after its acceptance does not change its bdc.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Bdc from '#models/bdc'
@@ -36,7 +37,12 @@ test.group('Bdc / list and show', (group) => {
       lignes: [{ ...LIGNES[1], quantite: '10' }],
     })
     const c = await makeBdc({ clientNom: 'Martin', objet: 'Châssis bois' })
-    await annulerBdc(null, { bdcId: c.id, motif: 'Doublon', userId: user.id })
+    await annulerBdc(systemActor(), {
+      bdcId: c.id,
+      motif: 'Doublon',
+      lockVersion: c.lockVersion,
+      userId: user.id,
+    })
 
     const all = await list(client, user)
     all.assertStatus(200)

@@ -3,6 +3,7 @@
  * withdrawal period end, filtered and sorted in the URL; the Show page links the bdc; esi only.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import Commande from '#models/commande'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { makeBdc, DRAWN } from '#tests/functional/bdc/helpers'
@@ -14,8 +15,9 @@ async function commandeFor(clientNom: string, lieu: LieuSignature = 'etablisseme
   const bdc = await makeBdc({ clientNom, objet: `Travaux ${clientNom}` })
   const decoded = decodeDrawnSignature(DRAWN)
   if ('error' in decoded) throw new Error(decoded.error)
-  const { commande } = await signBdc(null, {
+  const { commande } = await signBdc(systemActor(), {
     bdcId: bdc.id,
+    lockVersion: bdc.lockVersion,
     signataire: clientNom,
     lieu,
     signatureType: 'dessin',

@@ -3,6 +3,7 @@
  * cycle) gives a bdc; the esi société that is paid; a drawn signature as the canvas sends it.
  */
 import { deflateSync } from 'node:zlib'
+import { systemActor } from '#services/actor'
 import Bdc from '#models/bdc'
 import Societe from '#models/societe'
 import type User from '#models/user'
@@ -63,8 +64,18 @@ export async function makeBdc(options: MakeBdcOptions = {}): Promise<Bdc> {
     options.lignes ?? LIGNES
   )
   const userId = options.user?.id ?? null
-  await changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId })
-  const { bdc } = await changeDevisStatut(null, { devisId: devis.id, to: 'accepte', userId })
+  const sent = await changeDevisStatut(systemActor(), {
+    devisId: devis.id,
+    to: 'envoye',
+    lockVersion: devis.lockVersion,
+    userId,
+  })
+  const { bdc } = await changeDevisStatut(systemActor(), {
+    devisId: devis.id,
+    to: 'accepte',
+    lockVersion: sent.devis.lockVersion,
+    userId,
+  })
   // Reloaded: every column (lock_version…) as the database has it
   return Bdc.findOrFail(bdc!.id)
 }

@@ -18,7 +18,8 @@ import { formatEuros } from '#shared/totals'
 import { makeUser, recentProofs, withTransaction } from '#tests/helpers'
 import { clearKeptMails, lastMailTo } from '#tests/auth_helpers'
 import { currentYear } from '#services/documents/numbering'
-import { DEVIS_STATUTS, DEVIS_TRANSITIONS, type DevisStatut } from '#shared/devis'
+import { DEVIS_STATUTS, type DevisStatut } from '#shared/devis'
+import { DEVIS_TRANSITIONS } from '#shared/machines/devis'
 import { MAIL_FAILED_WARNING, NO_EMAIL_MESSAGE } from '#services/devis/devis_send'
 import {
   api,

@@ -6,14 +6,14 @@
  * the counter put back.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import Client from '#models/client'
 import User from '#models/user'
 import { makeUser } from '#tests/helpers'
 import { changeDevisStatut } from '#services/devis/devis_lifecycle'
-import { currentYear, nextNumero } from '#services/documents/numbering'
-import { formatNumero, SERIES } from '#shared/devis'
+import { currentYear, formatNumero, nextNumero, SERIES } from '#services/documents/numbering'
 import { makeClient, makeDevis } from '#tests/functional/devis/editor_helpers'
 
 async function counter(): Promise<number> {
@@ -76,7 +76,7 @@ test.group('Devis numbering / concurrent sends', (group) => {
     const start = await counter()
     const results = await Promise.all(
       drafts.map((d) =>
-        changeDevisStatut(null, {
+        changeDevisStatut(systemActor(), {
           devisId: d.id,
           to: 'envoye',
           lockVersion: d.lockVersion,
@@ -86,7 +86,7 @@ test.group('Devis numbering / concurrent sends', (group) => {
     )
     const numbers = results.map((r) => r.devis.numero!).sort()
     const expected = Array.from({ length: 50 }, (_, i) =>
-      formatNumero(SERIES.devis, currentYear(), start + i + 1)
+      formatNumero('devis', currentYear(), start + i + 1)
     )
     assert.deepEqual(numbers, expected)
     const stored = await Devis.query().whereIn('id', made.devis).select('numero')
@@ -98,8 +98,8 @@ test.group('Devis numbering / concurrent sends', (group) => {
     const start = await counter()
     await assert.rejects(() =>
       db.transaction(async (trx) => {
-        const numero = await nextNumero(trx, SERIES.devis)
-        assert.equal(numero, formatNumero(SERIES.devis, currentYear(), start + 1))
+        const numero = await nextNumero(trx, 'devis')
+        assert.equal(numero, formatNumero('devis', currentYear(), start + 1))
         throw new Error('boom')
       })
     )
@@ -122,7 +122,12 @@ test.group('Devis numbering / concurrent sends', (group) => {
     )
     try {
       await assert.rejects(() =>
-        changeDevisStatut(null, { devisId: devis.id, to: 'envoye', userId: user.id })
+        changeDevisStatut(systemActor(), {
+          devisId: devis.id,
+          to: 'envoye',
+          lockVersion: devis.lockVersion,
+          userId: user.id,
+        })
       )
     } finally {
       await db.rawQuery('DROP TRIGGER test_fail_devis_audit ON audit_logs')

@@ -3,6 +3,7 @@
  * body the editor posts, and requests as a page visit (Inertia) or a JSON call.
  */
 import type User from '#models/user'
+import { systemActor } from '#services/actor'
 import type Client from '#models/client'
 import type Produit from '#models/produit'
 import Devis from '#models/devis'
@@ -71,7 +72,7 @@ export async function makeProduit(overrides: Partial<Produit> = {}) {
 export async function makeDevis(user: User, client?: Client, lignes: LigneForm[] = [ligne()]) {
   const c = client ?? (await makeClient())
   return createDevis(
-    null,
+    systemActor(),
     {
       client_id: c.idClient,
       objet: 'Devis de test',

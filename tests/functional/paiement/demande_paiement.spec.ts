@@ -5,6 +5,7 @@
  * expired, altered or unknown link shows nothing), marking paid once, rights.
  */
 import { test } from '@japa/runner'
+import { systemActor } from '#services/actor'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import DemandePaiement from '#models/demande_paiement'
@@ -178,10 +179,15 @@ test.group('Demandes de paiement', (group) => {
       bdc.totalTtc
     )
     // The service refuses it too, whoever calls it (the controller's check is for the field)
-    await assert.rejects(
-      () => createDemandePaiementForBdc(null, { bdcId: bdc.id, montant: 1, userId: user.id }),
-      /déjà été demandé/
-    )
+    await assert.rejects(async () => {
+      const current = await Bdc.findOrFail(bdc.id)
+      return createDemandePaiementForBdc(systemActor(), {
+        bdcId: bdc.id,
+        montant: 1,
+        lockVersion: current.lockVersion,
+        userId: user.id,
+      })
+    }, /déjà été demandé/)
   })
 
   test('the same form sent twice (double click, retry) makes one request', async ({

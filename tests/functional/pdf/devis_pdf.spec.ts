@@ -279,7 +279,8 @@ test.group('PDF / devis Preview page', (group) => {
   }) => {
     await makeEsiSociete()
     const user = await makeUser('esi')
-    const made = await makeDevis({ numero: 'DEV-2026-00011' })
+    // A new version being written (numbered, brouillon): a sent devis is frozen
+    const made = await makeDevis({ numero: 'DEV-2026-00011', statut: 'brouillon' })
     made.devis.merge({
       intro: 'Madame, Monsieur {{client.nom}}, voici notre devis {{devis.numero}}.',
       conditions: 'Acompte de {{devis.acompte_pct}} % à la commande.',

@@ -4,6 +4,7 @@
  * for the routes that need them.
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
+import { systemActor } from '#services/actor'
 import { DRAWN, makeBdc } from '#tests/functional/bdc/helpers'
 import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
 import { signBdc } from '#services/commandes/sign_bdc'
@@ -12,8 +13,9 @@ export async function signedBdc() {
   const bdc = await makeBdc()
   const decoded = decodeDrawnSignature(DRAWN)
   if ('error' in decoded) throw new Error(decoded.error)
-  const { commande } = await signBdc(null, {
+  const { commande } = await signBdc(systemActor(), {
     bdcId: bdc.id,
+    lockVersion: bdc.lockVersion,
     signataire: 'Anne Lambert',
     lieu: 'etablissement',
     signatureType: 'dessin',

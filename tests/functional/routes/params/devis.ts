@@ -4,6 +4,7 @@
  * /esi/devis/:id/revisions/:revision answers.
  */
 import DevisRevision from '#models/devis_revision'
+import { systemActor } from '#services/actor'
 import { ClientFactory } from '#database/factories/client_factory'
 import { createDevis, snapshotOf } from '#services/devis/devis_service'
 import { today } from '#services/documents/numbering'
@@ -16,7 +17,7 @@ export const devisParams: ParamProvider[] = [
     params: async (_route, user) => {
       const client = await ClientFactory.create()
       const devis = await createDevis(
-        null,
+        systemActor(),
         {
           client_id: client.idClient,
           objet: 'Devis de la matrice',

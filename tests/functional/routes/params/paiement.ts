@@ -3,13 +3,19 @@
  * a fresh bdc; the customer's page gets a whole valid signed link (its signature is the guard).
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
+import { systemActor } from '#services/actor'
 import { makeBdc } from '#tests/functional/bdc/helpers'
 import { createDemandePaiementForBdc } from '#services/paiement/demande_paiement_service'
 import { paymentLinkUrl } from '#services/paiement/payment_link'
 
 async function makeDemande() {
   const bdc = await makeBdc()
-  return createDemandePaiementForBdc(null, { bdcId: bdc.id, email: null, userId: null })
+  return createDemandePaiementForBdc(systemActor(), {
+    bdcId: bdc.id,
+    email: null,
+    lockVersion: bdc.lockVersion,
+    userId: null,
+  })
 }
 
 export const paiementParams: ParamProvider[] = [
