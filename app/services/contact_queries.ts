@@ -10,7 +10,7 @@ import ContactPolicy from '#policies/contact_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { memberSocieteIds } from '#services/societe_queries'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import type { ListFilters } from '#shared/list_params'
 
@@ -26,7 +26,7 @@ export const CONTACT_LIST: ListDefinition = {
   defaultSort: 'nom',
   filters: {
     // A société id; one the user may not see simply finds nothing (the scope still applies)
-    societe: (v) => (parseSerialId(v) === null ? null : v),
+    societe: (v) => (parseId(v) === null ? null : v),
   },
   tieBreaker: 'contacts.id',
 }
@@ -57,7 +57,7 @@ export async function findContactFor(
   rawId: unknown,
   action: 'view' | 'update' | 'delete'
 ): Promise<Contact> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   if (id === null) throw new NotFoundException()
   const contact = await visibleContacts(user).where('contacts.id', id).first()
   if (!contact) throw new NotFoundException()

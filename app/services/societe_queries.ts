@@ -8,7 +8,7 @@ import Societe from '#models/societe'
 import User from '#models/user'
 import type { Membership } from '#policies/societe_policy'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { SOCIETE_TYPES } from '#shared/societes'
 import type { ListFilters } from '#shared/list_params'
@@ -94,7 +94,7 @@ export async function findSocieteFor(
   user: User,
   rawId: unknown
 ): Promise<{ societe: Societe; membership: Membership }> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   const societe = id === null ? null : await Societe.find(id)
   if (!societe) throw new NotFoundException()
   return { societe, membership: await membershipOf(user.id, societe.id) }

@@ -9,7 +9,7 @@ import OffrePolicy from '#policies/offre_policy'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http_errors'
 import { paginateList, readListState } from '#services/listing'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import {
   contactsOf,
   filterSocietes,
@@ -105,7 +105,7 @@ export default class OffresController {
     }
     const contacts = await contactsOf(societes.map((s) => s.id))
     // « Nouvelle offre » from a contact's page: that contact is chosen already
-    const wanted = parseSerialId(request.qs().contact_id)
+    const wanted = parseId(request.qs().contact_id)
     const contact = contacts.find((c) => c.id === wanted) ?? null
     const date = today()
     return inertia.render('offres/Create', {
@@ -208,7 +208,7 @@ export default class OffresController {
   async envoyer(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    const back = `/app/offres/${parseId(params.id) ?? 0}/preview`
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -228,7 +228,7 @@ export default class OffresController {
   async transmettre(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = `/app/offres/${parseSerialId(params.id) ?? 0}/preview`
+    const back = `/app/offres/${parseId(params.id) ?? 0}/preview`
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -248,7 +248,7 @@ export default class OffresController {
     const q = typeof qs.q === 'string' ? qs.q : ''
     let societe: Societe | null = null
     if (qs.societe_id !== undefined) {
-      const id = parseSerialId(qs.societe_id)
+      const id = parseId(qs.societe_id)
       societe = id ? await Societe.find(id) : null
       if (!societe || societe.type !== 'pro' || !(await isMember(user.id, societe.id))) {
         throw new NotFoundException()

@@ -17,7 +17,7 @@ import { clientMessagesProvider, clientValidator } from '#validators/client'
 import { canReach } from '#shared/roles'
 
 async function findClient(id: unknown): Promise<Client> {
-  const idClient = parseId(id)
+  const idClient = parseId(id, 'bigint')
   const client = idClient ? await Client.find(idClient) : null
   if (!client) throw new NotFoundException()
   return client

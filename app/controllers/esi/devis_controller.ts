@@ -81,7 +81,7 @@ async function backWithError(ctx: HttpContext, error: unknown, fallback: string)
 export default class DevisController {
   async create({ inertia, request, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    const clientId = parseId(request.input('client'))
+    const clientId = parseId(request.input('client'), 'bigint')
     const client = clientId ? await Client.find(clientId) : null
     const date = today()
     const [intro, conditions, options] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { AppException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http_errors'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { offreToDevis } from '#services/offres/offre_to_devis'
 
 /** esi turns a transmitted offre into a brouillon devis in one action (issue 5). */
@@ -22,7 +22,7 @@ export default class OffreDevisController {
       // Already converted (a double click, a colleague): said on the offre's page
       if (!(error instanceof AppException) || error.status !== 422 || isApiRequest(ctx)) throw error
       session.flash('error', error.message)
-      return response.redirect().toPath(`/app/offres/${parseSerialId(params.id) ?? 0}/preview`)
+      return response.redirect().toPath(`/app/offres/${parseId(params.id) ?? 0}/preview`)
     }
   }
 }

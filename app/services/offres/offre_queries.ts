@@ -13,7 +13,7 @@ import OffrePolicy from '#policies/offre_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
 import { applySearch, applySort, type ListDefinition } from '#services/listing'
 import { memberSocieteIds } from '#services/societe_queries'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { OFFRE_STATUTS } from '#shared/devis'
 import {
@@ -41,7 +41,7 @@ export const OFFRE_LIST: ListDefinition = {
   filters: {
     statut: (v) => ((OFFRE_STATUTS as readonly string[]).includes(v) ? v : null),
     // A société the user may not see simply finds nothing (the scope still applies)
-    societe: (v) => (parseSerialId(v) === null ? null : v),
+    societe: (v) => (parseId(v) === null ? null : v),
   },
   tieBreaker: 'offres.id',
 }
@@ -100,7 +100,7 @@ export async function findOffreFor(
   action: OffreAction,
   trx?: TransactionClientContract
 ): Promise<{ offre: Offre; member: boolean }> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   if (id === null) throw new NotFoundException()
   const query = visibleOffres(user, trx).where('offres.id', id)
   if (trx) query.forUpdate('offres')
