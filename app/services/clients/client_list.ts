@@ -8,7 +8,7 @@ import { CLIENT_SORT_KEYS, CLIENT_TYPES, NO_APPORTEUR } from '#shared/clients'
 import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -58,9 +58,7 @@ function filtered(params: ListParams): Query {
   if (params.filter.apporteur === NO_APPORTEUR) query.whereNull('c.apporteur_id')
   else if (params.filter.apporteur) query.where('c.apporteur_id', Number(params.filter.apporteur))
   // Each word somewhere in the accent- and case-free search column (trigram index)
-  for (const word of params.words) {
-    query.whereRaw('c.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'c.recherche', params.words)
   return query
 }
 

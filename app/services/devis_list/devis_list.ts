@@ -16,7 +16,7 @@ import { centsToInput } from '#shared/totals'
 import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -106,9 +106,7 @@ function filtered(params: ListParams): Query {
   if (f.montant_min) query.where('d.total_ttc', '>=', cents(f.montant_min))
   if (f.montant_max) query.where('d.total_ttc', '<=', cents(f.montant_max))
   // Each word somewhere in the accent- and case-free search column (trigram index)
-  for (const word of params.words) {
-    query.whereRaw('d.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'd.recherche', params.words)
   return query
 }
 

@@ -7,7 +7,7 @@ import { PRODUIT_SORT_KEYS } from '#shared/produits'
 import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -51,9 +51,7 @@ function filtered(params: ListParams): Query {
   if (params.filter.actif) query.where('p.actif', params.filter.actif === 'oui')
   if (params.filter.categorie) query.where('p.categorie', params.filter.categorie)
   if (params.filter.fournisseur) query.where('p.fournisseur_id', Number(params.filter.fournisseur))
-  for (const word of params.words) {
-    query.whereRaw('p.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'p.recherche', params.words)
   return query
 }
 

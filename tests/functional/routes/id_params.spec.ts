@@ -33,7 +33,7 @@ test.group('Routes / ids out of range or garbage are a 404', (group) => {
         // dev.mails.show reads a mail file name, not a database id
         if (route.name === 'dev.mails.show' && !/^\d+$/.test(bad)) continue
         const url = fillPattern(route.pattern, { ...OTHERS, id: bad, revision: bad })
-        let request = client[method.toLowerCase() as 'get'](url).redirects(0).loginAs(user)
+        let request = (client as any)[method.toLowerCase()](url).redirects(0).loginAs(user)
         if (MUTATING_METHODS.includes(method)) request = request.form({}).withCsrfToken()
         else request = request.withInertia()
         const response = await request
