@@ -6,12 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import {
-  sortToString,
-  type ListPage,
-  type ListPosition,
-  type SortKey,
-} from '#shared/list_query'
+import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
 import type { ListParams } from '#services/list/list_params'
 
 export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
@@ -210,6 +205,9 @@ export async function keysetPage<Row>(options: {
     ;[rows, hasNext, hasPrev] = [r.rows, r.more, false]
   }
 
+  // The cursors first: cleaning the rows drops the sort values they are made of
+  const next = hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null
+  const prev = hasPrev && rows.length ? cursorOf(rows[0]) : null
   return {
     rows: rows.map((row) => {
       if (row.$extras) {
@@ -220,8 +218,8 @@ export async function keysetPage<Row>(options: {
       exprs.forEach((_, i) => delete clean[`__k${i}`])
       return clean as Row
     }),
-    next: hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null,
-    prev: hasPrev && rows.length ? cursorOf(rows[0]) : null,
+    next,
+    prev,
     invalidCursor,
   }
 }

@@ -155,5 +155,6 @@ export function whereWords(
   column: string,
   words: string[]
 ) {
-  for (const word of words) query.whereRaw(`${column} LIKE f_unaccent(lower(?))`, [likeContains(word)])
+  for (const word of words)
+    query.whereRaw(`${column} LIKE f_unaccent(lower(?))`, [likeContains(word)])
 }

@@ -123,7 +123,13 @@ const COLUMNS: Column<SocieteRow>[] = [
 ]
 
 /** Company/Index with its filter bar (SPEC.md Company/FormSocietes): search and type. */
-export default function Index({ societes, filters, warnings, seesAll, creatableTypes }: IndexProps) {
+export default function Index({
+  societes,
+  filters,
+  warnings,
+  seesAll,
+  creatableTypes,
+}: IndexProps) {
   const list = useList({
     path: route('app.company.index'),
     filters,

@@ -51,11 +51,7 @@ function columns(showSociete: boolean): Column<ContactRow>[] {
       label: 'Téléphone',
       className: 'd-none d-md-table-cell text-nowrap',
       cell: (c) =>
-        c.telephone ? (
-          <a href={`tel:${c.telephone.replace(/[^+\d]/g, '')}`}>{c.telephone}</a>
-        ) : (
-          '—'
-        ),
+        c.telephone ? <a href={`tel:${c.telephone.replace(/[^+\d]/g, '')}`}>{c.telephone}</a> : '—',
     },
     {
       key: 'localite',
