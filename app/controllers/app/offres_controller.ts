@@ -8,14 +8,16 @@ import type Offre from '#models/offre'
 import OffrePolicy from '#policies/offre_policy'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http_errors'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
 import { parseId } from '#services/route_params'
 import {
   contactsOf,
   filterSocietes,
   findOffreFor,
   isMember,
-  OFFRE_LIST,
+  OFFRE_SORT_COLUMNS,
+  parseOffreListParams,
   offresListQuery,
   partnerSocietes,
   seesTransmitted,
@@ -81,12 +83,19 @@ async function orFlash(ctx: HttpContext, back: string, action: () => Promise<unk
 export default class OffresController {
   async index({ auth, request, inertia }: HttpContext) {
     const user = auth.getUserOrFail()
-    const state = readListState(request.qs(), OFFRE_LIST)
-    const offres = await paginateList(offresListQuery(user, state), state, offreRow)
+    const params = parseOffreListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => offresListQuery(user, params),
+      columns: OFFRE_SORT_COLUMNS,
+      table: 'offres',
+      scoped: true,
+      map: offreRow,
+    })
     const own = await partnerSocietes(user)
     return inertia.render('offres/Index', {
-      offres,
-      filters: state,
+      offres: list,
+      filters: filtersProp(params),
+      warnings,
       societes: await filterSocietes(user),
       seesTransmitted: seesTransmitted(user),
       canCreate: own.length > 0,

@@ -1,8 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
 import {
   annulerBdc,
-  BDC_LIST,
+  BDC_SORT_COLUMNS,
+  parseBdcListParams,
   bdcDetail,
   bdcListItem,
   bdcListQuery,
@@ -30,9 +32,14 @@ import { annulerBdcValidator, signatureValidator } from '#validators/bdc'
  */
 export default class BdcController {
   async index({ inertia, request }: HttpContext) {
-    const state = readListState(request.qs(), BDC_LIST)
-    const bdcs = await paginateList(bdcListQuery(state), state, bdcListItem)
-    return inertia.render('esi/bdc/Index', { bdcs, filters: state })
+    const params = parseBdcListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => bdcListQuery(params),
+      columns: BDC_SORT_COLUMNS,
+      table: 'bdcs',
+      map: bdcListItem,
+    })
+    return inertia.render('esi/bdc/Index', { bdcs: list, filters: filtersProp(params), warnings })
   }
 
   async show({ inertia, params, logger }: HttpContext) {

@@ -11,7 +11,14 @@ import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
 import { audit } from '#services/audit'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { SortColumns } from '#services/list/keyset'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  type ListParams,
+  type ListSpec,
+} from '#services/list/list_params'
 import { parseId } from '#services/route_params'
 import {
   ConflictException,
@@ -19,8 +26,13 @@ import {
   TransitionException,
 } from '#exceptions/http_exceptions'
 import { BDC_STATUTS } from '#shared/devis'
-import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
-import type { ListFilters } from '#shared/list_params'
+import {
+  BDC_SORT_KEYS,
+  type BdcDetail,
+  type BdcListItem,
+  type DemandePaiementItem,
+} from '#shared/bdc'
+import { NEWEST_FIRST } from '#shared/list_query'
 import type DemandePaiement from '#models/demande_paiement'
 import { TIME_ZONE } from '#shared/app'
 
@@ -28,21 +40,33 @@ const isoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
 
 /** The période filter: created between du and au (calendar days in Brussels). */
-export const periodFilters = { du: isoDate, au: isoDate }
+export const periodFilters = {
+  du: { label: 'Du', parse: isoDate },
+  au: { label: 'Au', parse: isoDate },
+}
 
-export const BDC_LIST: ListDefinition = {
-  sorts: {
-    numero: 'bdcs.numero',
-    date: 'bdcs.created_at',
-    total: 'bdcs.total_ttc',
-    client: 'f_unaccent(lower(bdcs.client_nom))',
+/** Sort keys of esi/bdc/Index (keyset: every expression non-null, the id last). */
+export const BDC_SORT_COLUMNS: SortColumns = {
+  keys: {
+    numero: [{ sql: 'bdcs.numero', cast: 'text' }],
+    date: [{ sql: 'bdcs.created_at', cast: 'timestamptz' }],
+    total: [{ sql: 'bdcs.total_ttc', cast: 'bigint' }],
+    client: [{ sql: 'f_unaccent(lower(bdcs.client_nom))', cast: 'text' }],
   },
-  defaultSort: '-date',
+  tiebreak: { sql: 'bdcs.id', cast: 'integer' },
+}
+
+export const BDC_LIST_SPEC: ListSpec = {
+  sortKeys: BDC_SORT_KEYS,
+  defaultSort: NEWEST_FIRST,
   filters: {
-    statut: (v) => ((BDC_STATUTS as readonly string[]).includes(v) ? v : null),
+    statut: { label: 'Statut', parse: filterParsers.oneOf(BDC_STATUTS) },
     ...periodFilters,
   },
-  tieBreaker: 'bdcs.id',
+}
+
+export function parseBdcListParams(qs: Record<string, unknown>): ListParams {
+  return parseListParams(qs, BDC_LIST_SPEC)
 }
 
 /** Where clauses of a période on a timestamp column (Brussels calendar days). */
@@ -55,19 +79,20 @@ export function wherePeriode(
   if (filter.au) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date <= ?`, [filter.au])
 }
 
-export function bdcListQuery(state: ListFilters) {
+/** The rows of esi/bdc/Index: filtered, searched (the order is keyset's). */
+export function bdcListQuery(params: ListParams) {
   // The commande's id through a join (no preload: one query for the page)
   const query = Bdc.query()
     .select('bdcs.*', 'commandes.id as commande_id')
     .leftJoin('commandes', 'commandes.bdc_id', 'bdcs.id')
-  if (state.filter.statut) query.where('bdcs.statut', state.filter.statut)
-  wherePeriode(query, 'bdcs.created_at', state.filter)
-  applySearch(
+  if (params.filter.statut) query.where('bdcs.statut', params.filter.statut)
+  wherePeriode(query, 'bdcs.created_at', params.filter)
+  whereWords(
     query,
-    state.q,
-    `f_unaccent(lower(bdcs.numero || ' ' || bdcs.client_nom || ' ' || bdcs.objet))`
+    `f_unaccent(lower(bdcs.numero || ' ' || bdcs.client_nom || ' ' || bdcs.objet))`,
+    params.words
   )
-  return applySort(query, state, BDC_LIST)
+  return query
 }
 
 export function bdcListItem(bdc: Bdc): BdcListItem {

@@ -5,42 +5,62 @@
  */
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { SortColumns } from '#services/list/keyset'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  type ListParams,
+  type ListSpec,
+} from '#services/list/list_params'
 import { parseId } from '#services/route_params'
 import { periodFilters, wherePeriode } from '#services/bdc/bdc_service'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
-import type { CommandeDetail, CommandeListItem } from '#shared/bdc'
-import type { ListFilters } from '#shared/list_params'
+import { COMMANDE_SORT_KEYS, type CommandeDetail, type CommandeListItem } from '#shared/bdc'
+import { NEWEST_FIRST } from '#shared/list_query'
 
-export const COMMANDE_LIST: ListDefinition = {
-  sorts: {
-    numero: 'commandes.numero',
-    date: 'commandes.created_at',
-    total: 'commandes.total_ttc',
-    client: 'f_unaccent(lower(commandes.client_nom))',
-    fin_retractation: 'commandes.fin_retractation',
+/** Sort keys of esi/commande/Index (keyset: every expression non-null, the id last). */
+export const COMMANDE_SORT_COLUMNS: SortColumns = {
+  keys: {
+    numero: [{ sql: 'commandes.numero', cast: 'text' }],
+    date: [{ sql: 'commandes.created_at', cast: 'timestamptz' }],
+    total: [{ sql: 'commandes.total_ttc', cast: 'bigint' }],
+    client: [{ sql: 'f_unaccent(lower(commandes.client_nom))', cast: 'text' }],
+    // No end date (no withdrawal right): first
+    fin_retractation: [
+      { sql: "coalesce(commandes.fin_retractation, '0001-01-01'::date)", cast: 'date' },
+    ],
   },
-  defaultSort: '-date',
-  filters: {
-    statut: (v) => ((COMMANDE_STATUTS as readonly string[]).includes(v) ? v : null),
-    ...periodFilters,
-  },
-  tieBreaker: 'commandes.id',
+  tiebreak: { sql: 'commandes.id', cast: 'integer' },
 }
 
-export function commandeListQuery(state: ListFilters) {
+export const COMMANDE_LIST_SPEC: ListSpec = {
+  sortKeys: COMMANDE_SORT_KEYS,
+  defaultSort: NEWEST_FIRST,
+  filters: {
+    statut: { label: 'Statut', parse: filterParsers.oneOf(COMMANDE_STATUTS) },
+    ...periodFilters,
+  },
+}
+
+export function parseCommandeListParams(qs: Record<string, unknown>): ListParams {
+  return parseListParams(qs, COMMANDE_LIST_SPEC)
+}
+
+/** The rows of esi/commande/Index: filtered, searched (the order is keyset's). */
+export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
     .select('commandes.*', 'bdcs.numero as bdc_numero')
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
-  if (state.filter.statut) query.where('commandes.statut', state.filter.statut)
-  wherePeriode(query, 'commandes.created_at', state.filter)
-  applySearch(
+  if (params.filter.statut) query.where('commandes.statut', params.filter.statut)
+  wherePeriode(query, 'commandes.created_at', params.filter)
+  whereWords(
     query,
-    state.q,
-    `f_unaccent(lower(commandes.numero || ' ' || commandes.client_nom || ' ' || commandes.objet))`
+    `f_unaccent(lower(commandes.numero || ' ' || commandes.client_nom || ' ' || commandes.objet))`,
+    params.words
   )
-  return applySort(query, state, COMMANDE_LIST)
+  return query
 }
 
 export function commandeListItem(c: Commande): CommandeListItem {

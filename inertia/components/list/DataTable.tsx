@@ -29,6 +29,8 @@ export interface DataTableProps<T> {
   empty: ReactNode
   id?: string
   small?: boolean
+  /** Extra attributes of a row (`data-…` hooks of the tests). */
+  rowAttrs?: (row: T) => Record<string, string | number>
 }
 
 export default function DataTable<T>({
@@ -41,6 +43,7 @@ export default function DataTable<T>({
   empty,
   id,
   small,
+  rowAttrs,
 }: DataTableProps<T>) {
   if (rows.length === 0) return <>{empty}</>
   return (
@@ -72,7 +75,7 @@ export default function DataTable<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} data-id={rowKey(row)}>
+            <tr key={rowKey(row)} data-id={rowKey(row)} {...rowAttrs?.(row)}>
               {columns.map((c) => (
                 <td key={c.key} className={c.className}>
                   {c.cell(row)}

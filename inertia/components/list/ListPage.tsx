@@ -16,7 +16,7 @@ export interface ListPageProps {
   page: Page<unknown>
   list: ListState
   /** The noun counted by the pager: « société », « contact »… */
-  noun: string
+  noun: string | [string, string]
   children: ReactNode
 }
 
