@@ -27,18 +27,9 @@ async function findClient(id: unknown): Promise<Client> {
 export default class ClientsController {
   async index({ inertia, request }: HttpContext) {
     const params = parseClientListParams(request.qs())
-    const { page, total } = await listClients(params)
-    const warnings = page.invalidCursor
-      ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
-      : params.warnings
+    const { list, warnings } = await listClients(params, clientListItem)
     return inertia.render('esi/customer/Index', {
-      clients: {
-        data: page.rows.map(clientListItem),
-        next: page.next,
-        prev: page.prev,
-        total,
-        per_page: params.perPage,
-      },
+      clients: list,
       filters: filtersProp(params),
       warnings,
       // A closure: left out of the partial reloads of sorting, searching and paging

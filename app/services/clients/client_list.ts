@@ -5,7 +5,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { CLIENT_SORT_KEYS, CLIENT_TYPES, NO_APPORTEUR } from '#shared/clients'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -103,23 +103,15 @@ export function withColumns(params: ListParams, columns: string[] = LIST_COLUMNS
       .select(...columns, 's.nom as apporteur_nom')
 }
 
-export function isFiltered(params: ListParams) {
-  return Object.keys(params.filter).length > 0 || params.words.length > 0
-}
-
-/** One page of the list and how many rows match (capped, see keyset.ts). */
-export async function listClients(params: ListParams) {
-  const [page, total] = await Promise.all([
-    keysetPage<ClientListRow & Record<string, unknown>>({
-      build: withColumns(params, LIST_COLUMNS),
-      sort: params.sort,
-      columns: CLIENT_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'clients', isFiltered(params)),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listClients<Row>(params: ListParams, map: (row: ClientListRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params, LIST_COLUMNS),
+    count: () => filtered(params),
+    columns: CLIENT_SORT_COLUMNS,
+    table: 'clients',
+    map,
+  })
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */

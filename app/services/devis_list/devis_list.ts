@@ -13,7 +13,7 @@ import {
 } from '#shared/devis_list'
 import { parseMoney } from '#shared/money'
 import { centsToInput } from '#shared/totals'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -155,23 +155,15 @@ export function withColumns(params: ListParams, columns: Column[] = LIST_COLUMNS
       .select(...(columns as any[]), 'u.name as commercial_nom')
 }
 
-export function isFiltered(params: ListParams) {
-  return Object.keys(params.filter).length > 0 || params.words.length > 0
-}
-
-/** One page of the list and how many rows match (capped, see keyset.ts). */
-export async function listDevis(params: ListParams) {
-  const [page, total] = await Promise.all([
-    keysetPage<DevisListRow & Record<string, unknown>>({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: DEVIS_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'devis', isFiltered(params)),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listDevis<Row>(params: ListParams, map: (row: DevisListRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params),
+    count: () => filtered(params),
+    columns: DEVIS_SORT_COLUMNS,
+    table: 'devis',
+    map,
+  })
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */

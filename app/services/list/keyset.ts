@@ -269,6 +269,8 @@ export async function listPage<Raw, Row>(
   params: ListParams,
   options: {
     query: () => ListQuery
+    /** The rows to count when cheaper than `query` (no joins); `query` by default. */
+    count?: () => ListQuery
     columns: SortColumns
     table: string
     map: (row: Raw) => Row
@@ -285,7 +287,7 @@ export async function listPage<Raw, Row>(
       position: params.position,
       perPage: params.perPage,
     }),
-    cappedCount(options.query, options.table, filtered),
+    cappedCount(options.count ?? options.query, options.table, filtered),
   ])
   const warnings = page.invalidCursor
     ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']

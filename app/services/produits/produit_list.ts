@@ -4,7 +4,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { PRODUIT_SORT_KEYS } from '#shared/produits'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -91,19 +91,15 @@ export function withColumns(params: ListParams) {
       .select(...PRODUIT_COLUMNS, 'f.nom as fournisseur_nom')
 }
 
-export async function listProduits(params: ListParams) {
-  const isFiltered = Object.keys(params.filter).length > 0 || params.words.length > 0
-  const [page, total] = await Promise.all([
-    keysetPage<ProduitRow & Record<string, unknown>>({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: PRODUIT_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'produits', isFiltered),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listProduits<Row>(params: ListParams, map: (row: ProduitRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params),
+    count: () => filtered(params),
+    columns: PRODUIT_SORT_COLUMNS,
+    table: 'produits',
+    map,
+  })
 }
 
 export async function* allProduits(params: ListParams, batch = 2000) {
