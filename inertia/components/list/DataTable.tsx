@@ -31,6 +31,8 @@ export interface DataTableProps<T> {
   small?: boolean
   /** Extra attributes of a row (`data-…` hooks of the tests). */
   rowAttrs?: (row: T) => Record<string, string | number>
+  /** A click anywhere on the row (links inside keep their own behaviour). */
+  onRowClick?: (row: T) => void
 }
 
 export default function DataTable<T>({
@@ -44,6 +46,7 @@ export default function DataTable<T>({
   id,
   small,
   rowAttrs,
+  onRowClick,
 }: DataTableProps<T>) {
   if (rows.length === 0) return <>{empty}</>
   return (
@@ -75,7 +78,18 @@ export default function DataTable<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} data-id={rowKey(row)} {...rowAttrs?.(row)}>
+            <tr
+              key={rowKey(row)}
+              data-id={rowKey(row)}
+              {...rowAttrs?.(row)}
+              style={onRowClick ? { cursor: 'pointer' } : undefined}
+              onClick={
+                onRowClick &&
+                ((e) => {
+                  if (!(e.target as HTMLElement).closest('a, button')) onRowClick(row)
+                })
+              }
+            >
               {columns.map((c) => (
                 <td key={c.key} className={c.className}>
                   {c.cell(row)}
