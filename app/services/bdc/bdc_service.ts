@@ -3,7 +3,6 @@
  * URL), the Show page's data, and the cancellation of a bdc not signed yet (motif required,
  * audit row in the same transaction).
  */
-import { DateTime } from 'luxon'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -11,14 +10,12 @@ import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
 import { audit } from '#services/audit'
-import type { SortColumns } from '#services/list/keyset'
+import type { ListParams } from '#services/list/list_params'
 import {
-  filterParsers,
-  parseListParams,
-  whereWords,
-  type ListParams,
-  type ListSpec,
-} from '#services/list/list_params'
+  documentListParser,
+  documentSortColumns,
+  whereDocumentFilters,
+} from '#services/list/document_list'
 import { parseId } from '#services/route_params'
 import {
   ConflictException,
@@ -32,52 +29,12 @@ import {
   type BdcListItem,
   type DemandePaiementItem,
 } from '#shared/bdc'
-import { NEWEST_FIRST } from '#shared/list_query'
 import type DemandePaiement from '#models/demande_paiement'
-import { TIME_ZONE } from '#shared/app'
 
-const isoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
+/** Sort keys of esi/bdc/Index (those of every document list). */
+export const BDC_SORT_COLUMNS = documentSortColumns('bdcs')
 
-/** The période filter: created between du and au (calendar days in Brussels). */
-export const periodFilters = {
-  du: { label: 'Du', parse: isoDate },
-  au: { label: 'Au', parse: isoDate },
-}
-
-/** Sort keys of esi/bdc/Index (keyset: every expression non-null, the id last). */
-export const BDC_SORT_COLUMNS: SortColumns = {
-  keys: {
-    numero: [{ sql: 'bdcs.numero', cast: 'text' }],
-    date: [{ sql: 'bdcs.created_at', cast: 'timestamptz' }],
-    total: [{ sql: 'bdcs.total_ttc', cast: 'bigint' }],
-    client: [{ sql: 'f_unaccent(lower(bdcs.client_nom))', cast: 'text' }],
-  },
-  tiebreak: { sql: 'bdcs.id', cast: 'integer' },
-}
-
-export const BDC_LIST_SPEC: ListSpec = {
-  sortKeys: BDC_SORT_KEYS,
-  defaultSort: NEWEST_FIRST,
-  filters: {
-    statut: { label: 'Statut', parse: filterParsers.oneOf(BDC_STATUTS) },
-    ...periodFilters,
-  },
-}
-
-export function parseBdcListParams(qs: Record<string, unknown>): ListParams {
-  return parseListParams(qs, BDC_LIST_SPEC)
-}
-
-/** Where clauses of a période on a timestamp column (Brussels calendar days). */
-export function wherePeriode(
-  query: { whereRaw: (sql: string, bindings: string[]) => unknown },
-  column: string,
-  filter: Record<string, string>
-) {
-  if (filter.du) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date >= ?`, [filter.du])
-  if (filter.au) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date <= ?`, [filter.au])
-}
+export const parseBdcListParams = documentListParser(BDC_SORT_KEYS, BDC_STATUTS)
 
 /** The rows of esi/bdc/Index: filtered, searched (the order is keyset's). */
 export function bdcListQuery(params: ListParams) {
@@ -85,13 +42,7 @@ export function bdcListQuery(params: ListParams) {
   const query = Bdc.query()
     .select('bdcs.*', 'commandes.id as commande_id')
     .leftJoin('commandes', 'commandes.bdc_id', 'bdcs.id')
-  if (params.filter.statut) query.where('bdcs.statut', params.filter.statut)
-  wherePeriode(query, 'bdcs.created_at', params.filter)
-  whereWords(
-    query,
-    `f_unaccent(lower(bdcs.numero || ' ' || bdcs.client_nom || ' ' || bdcs.objet))`,
-    params.words
-  )
+  whereDocumentFilters(query, 'bdcs', params)
   return query
 }
 

@@ -5,7 +5,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { CLIENT_SORT_KEYS, CLIENT_TYPES, NO_APPORTEUR } from '#shared/clients'
-import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -115,18 +115,11 @@ export function listClients<Row>(params: ListParams, map: (row: ClientListRow) =
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */
-export async function* allClients(params: ListParams, columns: string[], batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<Record<string, unknown>>({
-      build: withColumns(params, columns),
-      sort: params.sort,
-      columns: CLIENT_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allClients(params: ListParams, columns: string[], batch = 2000) {
+  return allRows<Record<string, any>>({
+    build: withColumns(params, columns),
+    sort: params.sort,
+    columns: CLIENT_SORT_COLUMNS,
+    batch,
+  })
 }

@@ -5,61 +5,33 @@
  */
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
-import type { SortColumns } from '#services/list/keyset'
+import type { ListParams } from '#services/list/list_params'
 import {
-  filterParsers,
-  parseListParams,
-  whereWords,
-  type ListParams,
-  type ListSpec,
-} from '#services/list/list_params'
+  documentListParser,
+  documentSortColumns,
+  whereDocumentFilters,
+} from '#services/list/document_list'
 import { parseId } from '#services/route_params'
-import { periodFilters, wherePeriode } from '#services/bdc/bdc_service'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
 import { COMMANDE_SORT_KEYS, type CommandeDetail, type CommandeListItem } from '#shared/bdc'
-import { NEWEST_FIRST } from '#shared/list_query'
 
-/** Sort keys of esi/commande/Index (keyset: every expression non-null, the id last). */
-export const COMMANDE_SORT_COLUMNS: SortColumns = {
-  keys: {
-    numero: [{ sql: 'commandes.numero', cast: 'text' }],
-    date: [{ sql: 'commandes.created_at', cast: 'timestamptz' }],
-    total: [{ sql: 'commandes.total_ttc', cast: 'bigint' }],
-    client: [{ sql: 'f_unaccent(lower(commandes.client_nom))', cast: 'text' }],
-    // No end date (no withdrawal right): first
-    fin_retractation: [
-      { sql: "coalesce(commandes.fin_retractation, '0001-01-01'::date)", cast: 'date' },
-    ],
-  },
-  tiebreak: { sql: 'commandes.id', cast: 'integer' },
-}
+/** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
+export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
+  // No end date (no withdrawal right): first
+  fin_retractation: [
+    { sql: "coalesce(commandes.fin_retractation, '0001-01-01'::date)", cast: 'date' },
+  ],
+})
 
-export const COMMANDE_LIST_SPEC: ListSpec = {
-  sortKeys: COMMANDE_SORT_KEYS,
-  defaultSort: NEWEST_FIRST,
-  filters: {
-    statut: { label: 'Statut', parse: filterParsers.oneOf(COMMANDE_STATUTS) },
-    ...periodFilters,
-  },
-}
-
-export function parseCommandeListParams(qs: Record<string, unknown>): ListParams {
-  return parseListParams(qs, COMMANDE_LIST_SPEC)
-}
+export const parseCommandeListParams = documentListParser(COMMANDE_SORT_KEYS, COMMANDE_STATUTS)
 
 /** The rows of esi/commande/Index: filtered, searched (the order is keyset's). */
 export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
     .select('commandes.*', 'bdcs.numero as bdc_numero')
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
-  if (params.filter.statut) query.where('commandes.statut', params.filter.statut)
-  wherePeriode(query, 'commandes.created_at', params.filter)
-  whereWords(
-    query,
-    `f_unaccent(lower(commandes.numero || ' ' || commandes.client_nom || ' ' || commandes.objet))`,
-    params.words
-  )
+  whereDocumentFilters(query, 'commandes', params)
   return query
 }
 

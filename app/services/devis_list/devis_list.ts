@@ -13,7 +13,7 @@ import {
 } from '#shared/devis_list'
 import { parseMoney } from '#shared/money'
 import { centsToInput } from '#shared/totals'
-import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -167,20 +167,13 @@ export function listDevis<Row>(params: ListParams, map: (row: DevisListRow) => R
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */
-export async function* allDevis(params: ListParams, columns: Column[], batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<Record<string, unknown>>({
-      build: withColumns(params, columns),
-      sort: params.sort,
-      columns: DEVIS_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allDevis(params: ListParams, columns: Column[], batch = 2000) {
+  return allRows<Record<string, any>>({
+    build: withColumns(params, columns),
+    sort: params.sort,
+    columns: DEVIS_SORT_COLUMNS,
+    batch,
+  })
 }
 
 /** The users offered in the commercial filter: the staff. */

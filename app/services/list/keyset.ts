@@ -224,6 +224,26 @@ export async function keysetPage<Row>(options: {
   }
 }
 
+/** Every row of a list in its order, by batches of keyset pages (the CSV exports stream them). */
+export async function* allRows<Row>(options: {
+  build: () => ListQuery
+  sort: SortKey[]
+  columns: SortColumns
+  batch?: number
+}): AsyncGenerator<Row[]> {
+  let position: ListPosition = { kind: 'first' }
+  for (;;) {
+    const page: KeysetPage<Row> = await keysetPage<Row>({
+      ...options,
+      position,
+      perPage: options.batch ?? 2000,
+    })
+    yield page.rows
+    if (!page.next) return
+    position = { kind: 'after', cursor: page.next }
+  }
+}
+
 /** Up to this many expected rows, a list is counted exactly; beyond, it gets an estimate. */
 export const EXACT_COUNT_LIMIT = 5_000
 

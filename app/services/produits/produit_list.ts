@@ -4,7 +4,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { PRODUIT_SORT_KEYS } from '#shared/produits'
-import { keysetPage, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   whereWords,
@@ -102,22 +102,13 @@ export function listProduits<Row>(params: ListParams, map: (row: ProduitRow) => 
   })
 }
 
-export async function* allProduits(params: ListParams, batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<
-      ProduitRow & Record<string, unknown>
-    >({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: PRODUIT_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allProduits(params: ListParams, batch = 2000) {
+  return allRows<ProduitRow>({
+    build: withColumns(params),
+    sort: params.sort,
+    columns: PRODUIT_SORT_COLUMNS,
+    batch,
+  })
 }
 
 /** The categories in use, for the filter and the form's suggestions. */
