@@ -12,7 +12,7 @@ import {
   type CommercialOption,
   type DevisListItem,
 } from '@shared/devis_list'
-import { listQueryString, type ListFilters, type ListPage as Page } from '@shared/list_query'
+import type { ListFilters, ListPage as Page } from '@shared/list_query'
 
 export type DevisIndexProps = {
   devis: Page<DevisListItem>
@@ -61,14 +61,7 @@ export default function DevisIndex({ devis, filters, warnings, commerciaux }: De
         page={devis}
         list={list}
         noun="devis"
-        toolbar={
-          <DevisFilters
-            filters={filters}
-            commerciaux={commerciaux}
-            onChange={(change, replace) => list.visit(change, { kind: 'first' }, replace)}
-            resetHref={path + listQueryString({ ...filters, q: '', filter: {} })}
-          />
-        }
+        toolbar={<DevisFilters filters={filters} commerciaux={commerciaux} list={list} />}
       >
         <DevisTable
           rows={devis.data}
