@@ -124,7 +124,7 @@ export default function CustomerIndex({
           <div className="d-flex gap-2">
             <a
               className="btn btn-alt-secondary"
-              href={exportUrl(route('esi.customers.index'), filters)}
+              href={exportUrl(route('esi.customers.export'), filters)}
               download
             >
               <i className="bi bi-filetype-csv me-1" aria-hidden="true" />

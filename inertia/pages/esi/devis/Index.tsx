@@ -44,7 +44,11 @@ export default function DevisIndex({ devis, filters, warnings, commerciaux }: De
               <i className="bi bi-bar-chart-line me-1" aria-hidden="true" />
               Statistiques
             </Link>
-            <a className="btn btn-alt-secondary" href={exportUrl(path, filters)} download>
+            <a
+              className="btn btn-alt-secondary"
+              href={exportUrl(route('esi.devis.export'), filters)}
+              download
+            >
               <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
               Exporter (CSV)
             </a>

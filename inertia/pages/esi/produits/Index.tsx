@@ -125,7 +125,11 @@ export default function ProduitsIndex(props: ProduitsIndexProps) {
         breadcrumb={[{ label: 'Gestion' }, { label: 'Produits' }]}
         actions={
           <div className="d-flex flex-wrap gap-2">
-            <a className="btn btn-alt-secondary" href={exportUrl(path, filters)} download>
+            <a
+              className="btn btn-alt-secondary"
+              href={exportUrl(route('esi.produits.export'), filters)}
+              download
+            >
               <i className="bi bi-download me-1" aria-hidden="true" />
               Exporter (CSV)
             </a>
