@@ -125,3 +125,31 @@ export type ListPage<T> = {
   total: { count: number; exact: boolean }
   per_page: number
 }
+
+/**
+ * Sort keys and default sort of the lists whose domain module has none (the server maps each
+ * key to its SQL expression; the page draws the headers from them).
+ */
+export const SOCIETE_SORT_KEYS = ['nom', 'type', 'localite', 'numero_tva', 'created_at'] as const
+export const CONTACT_SORT_KEYS = [
+  'nom',
+  'prenom',
+  'email',
+  'localite',
+  'societe',
+  'created_at',
+] as const
+export const OFFRE_SORT_KEYS = [
+  'numero',
+  'date_offre',
+  'objet',
+  'contact',
+  'societe',
+  'statut',
+  'total_ttc',
+  'transmise_le',
+] as const
+export const BY_NAME: SortKey[] = [{ key: 'nom', desc: false }]
+export const OFFRE_DEFAULT_SORT: SortKey[] = [{ key: 'date_offre', desc: true }]
+/** Bons de commande and commandes: the newest first. */
+export const NEWEST_FIRST: SortKey[] = [{ key: 'date', desc: true }]

@@ -14,6 +14,12 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { esiStack, placeholder } from '#start/route_stacks'
+import { BIGINT_ID_MATCHER, ID_MATCHER } from '#services/route_params'
+
+// Every `:id` / `:revision` is a database id in range (else 404 before any controller, never a
+// PostgreSQL out-of-range 500); a route whose id is something else says so with its own matcher.
+router.where('id', ID_MATCHER)
+router.where('revision', ID_MATCHER)
 // One file per domain (each owns its routes; same area rules)
 import '#start/routes/profile'
 import '#start/routes/societes'
@@ -139,7 +145,10 @@ router
 router
   .group(() => {
     router.get('/dashboard', [DashboardController, 'show']).as('app.dashboard')
-    router.get('/notifications/:id', [NotificationsController, 'open']).as('app.notifications.open')
+    router
+      .get('/notifications/:id', [NotificationsController, 'open'])
+      .where('id', BIGINT_ID_MATCHER)
+      .as('app.notifications.open')
     router
       .post('/notifications/read-all', [NotificationsController, 'readAll'])
       .as('app.notifications.read_all')
@@ -201,7 +210,10 @@ if (!app.inProduction) {
   router
     .group(() => {
       router.get('/dev/mails', [DevMailsController, 'index']).as('dev.mails.index')
-      router.get('/dev/mails/:id', [DevMailsController, 'show']).as('dev.mails.show')
+      router
+        .get('/dev/mails/:id', [DevMailsController, 'show'])
+        .where('id', /^[\w.-]+$/)
+        .as('dev.mails.show')
     })
     .use(middleware.devOnly())
 }

@@ -8,27 +8,47 @@ import Societe from '#models/societe'
 import type User from '#models/user'
 import ContactPolicy from '#policies/contact_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { SortColumns } from '#services/list/keyset'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  type ListParams,
+  type ListSpec,
+} from '#services/list/list_params'
 import { memberSocieteIds } from '#services/societe_queries'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import type { ListFilters } from '#shared/list_params'
 
-export const CONTACT_LIST: ListDefinition = {
-  sorts: {
-    nom: ['f_unaccent(lower(contacts.nom))', "f_unaccent(lower(coalesce(contacts.prenom, '')))"],
-    prenom: "f_unaccent(lower(coalesce(contacts.prenom, '')))",
-    email: 'lower(contacts.email)',
-    localite: 'f_unaccent(lower(contacts.localite))',
-    societe: 'f_unaccent(lower(societes.nom))',
-    created_at: 'contacts.created_at',
+const text = (sql: string) => ({ sql, cast: 'text' as const })
+
+/** Sort keys of Contacts/Index (keyset: every expression non-null, the id last). */
+export const CONTACT_SORT_COLUMNS: SortColumns = {
+  keys: {
+    nom: [
+      text('f_unaccent(lower(contacts.nom))'),
+      text("f_unaccent(lower(coalesce(contacts.prenom, '')))"),
+    ],
+    prenom: [text("f_unaccent(lower(coalesce(contacts.prenom, '')))")],
+    email: [text("lower(coalesce(contacts.email, ''))")],
+    localite: [text("f_unaccent(lower(coalesce(contacts.localite, '')))")],
+    societe: [text('f_unaccent(lower(societes.nom))')],
+    created_at: [{ sql: 'contacts.created_at', cast: 'timestamptz' }],
   },
-  defaultSort: 'nom',
+  tiebreak: { sql: 'contacts.id', cast: 'integer' },
+}
+
+export const CONTACT_LIST_SPEC: ListSpec = {
+  sortKeys: Object.keys(CONTACT_SORT_COLUMNS.keys),
+  defaultSort: [{ key: 'nom', desc: false }],
   filters: {
     // A société id; one the user may not see simply finds nothing (the scope still applies)
-    societe: (v) => (parseSerialId(v) === null ? null : v),
+    societe: { label: 'Société', parse: filterParsers.id },
   },
-  tieBreaker: 'contacts.id',
+}
+
+export function parseContactListParams(qs: Record<string, unknown>): ListParams {
+  return parseListParams(qs, CONTACT_LIST_SPEC)
 }
 
 export function seesAllContacts(user: User): boolean {
@@ -44,11 +64,12 @@ export function visibleContacts(user: User) {
   return query
 }
 
-export function contactsListQuery(user: User, state: ListFilters) {
+/** The rows of Contacts/Index: scoped, filtered, searched (the order is keyset's). */
+export function contactsListQuery(user: User, params: ListParams) {
   const query = visibleContacts(user)
-  if (state.filter.societe) query.where('contacts.societe_id', Number(state.filter.societe))
-  if (state.q) applySearch(query, state.q, 'contacts.recherche')
-  return applySort(query, state, CONTACT_LIST)
+  if (params.filter.societe) query.where('contacts.societe_id', Number(params.filter.societe))
+  whereWords(query, 'contacts.recherche', params.words)
+  return query
 }
 
 /** A contact the user may act on: a foreign or unknown id is a 404, by scope AND policy. */
@@ -57,7 +78,7 @@ export async function findContactFor(
   rawId: unknown,
   action: 'view' | 'update' | 'delete'
 ): Promise<Contact> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   if (id === null) throw new NotFoundException()
   const contact = await visibleContacts(user).where('contacts.id', id).first()
   if (!contact) throw new NotFoundException()

@@ -10,7 +10,7 @@ export const LATEST_NOTIFICATIONS = 6
 
 /** One of the user's own notifications; anything else (foreign, unknown, malformed id) is a 404. */
 export async function findOwnNotification(user: User, rawId: unknown): Promise<Notification> {
-  const id = parseId(rawId)
+  const id = parseId(rawId, 'bigint')
   if (id === null) throw new NotFoundException()
   const notification = await Notification.query().where('id', id).where('user_id', user.id).first()
   if (!notification) throw new NotFoundException()

@@ -1,5 +1,6 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
+import { likeContains } from '#services/list/list_params'
 
 /*
  * The global search (/recherhce): one query per kind of record, each on its trigram-indexed,
@@ -15,7 +16,7 @@ export type SearchGroup = { type: string; label: string; hits: SearchHit[]; more
 
 /** LIKE wildcards typed by the user are searched for literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return likeContains(term)
 }
 
 export function normalizeTerm(q: unknown): string {

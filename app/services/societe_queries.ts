@@ -7,28 +7,43 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Societe from '#models/societe'
 import User from '#models/user'
 import type { Membership } from '#policies/societe_policy'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
-import { parseSerialId } from '#services/serial_id'
+import type { SortColumns } from '#services/list/keyset'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  type ListParams,
+  type ListSpec,
+} from '#services/list/list_params'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { SOCIETE_TYPES } from '#shared/societes'
-import type { ListFilters } from '#shared/list_params'
 
 /** Same text as the trigram index of migration 0100, or PostgreSQL cannot use it. */
 export const SOCIETE_SEARCH = `f_unaccent(lower(nom || ' ' || coalesce(numero_tva, '') || ' ' || coalesce(localite, '') || ' ' || coalesce(email, '')))`
 
-export const SOCIETE_LIST: ListDefinition = {
-  sorts: {
-    nom: 'f_unaccent(lower(nom))',
-    type: 'type',
-    localite: 'f_unaccent(lower(localite))',
-    numero_tva: 'numero_tva',
-    created_at: 'created_at',
+const text = (sql: string) => ({ sql, cast: 'text' as const })
+
+/** Sort keys of Company/Index (keyset: every expression non-null, the id last). */
+export const SOCIETE_SORT_COLUMNS: SortColumns = {
+  keys: {
+    nom: [text('f_unaccent(lower(societes.nom))')],
+    type: [text('societes.type')],
+    localite: [text("f_unaccent(lower(coalesce(societes.localite, '')))")],
+    numero_tva: [text("coalesce(societes.numero_tva, '')")],
+    created_at: [{ sql: 'societes.created_at', cast: 'timestamptz' }],
   },
-  defaultSort: 'nom',
-  filters: {
-    type: (v) => ((SOCIETE_TYPES as readonly string[]).includes(v) ? v : null),
-  },
-  tieBreaker: 'id',
+  tiebreak: { sql: 'societes.id', cast: 'integer' },
+}
+
+export const SOCIETE_LIST_SPEC: ListSpec = {
+  sortKeys: Object.keys(SOCIETE_SORT_COLUMNS.keys),
+  defaultSort: [{ key: 'nom', desc: false }],
+  filters: { type: { label: 'Type', parse: filterParsers.oneOf(SOCIETE_TYPES) } },
+}
+
+export function parseSocieteListParams(qs: Record<string, unknown>): ListParams {
+  return parseListParams(qs, SOCIETE_LIST_SPEC)
 }
 
 export async function membershipOf(
@@ -49,8 +64,8 @@ export function memberSocieteIds(userId: number) {
   return db.from('societe_user').where('user_id', userId).select('societe_id')
 }
 
-/** The list of Company/Index: scoped, searched, filtered, sorted; with the user's own role. */
-export function societesListQuery(user: User, state: ListFilters, seesAll: boolean) {
+/** The rows of Company/Index: scoped, searched, filtered (the order is keyset's); with the user's role. */
+export function societesListQuery(user: User, params: ListParams, seesAll: boolean) {
   const query = Societe.query()
     .select('societes.*')
     .select(
@@ -65,17 +80,17 @@ export function societesListQuery(user: User, state: ListFilters, seesAll: boole
       )
     )
   if (!seesAll) query.whereIn('societes.id', memberSocieteIds(user.id))
-  if (state.filter.type) query.where('type', state.filter.type)
-  if (state.q) {
+  if (params.filter.type) query.where('societes.type', params.filter.type)
+  if (params.q) {
     // A VAT number typed with dots or spaces ("0811.223.371") still finds BE0811223371
-    const compact = state.q.replace(/[\s.\-/]/g, '')
-    if (/^(BE)?\d{4,10}$/i.test(compact) && compact !== state.q) {
-      query.whereILike('numero_tva', `%${compact.replace(/^be/i, '')}%`)
+    const compact = params.q.replace(/[\s.\-/]/g, '')
+    if (/^(BE)?\d{4,10}$/i.test(compact) && compact !== params.q) {
+      query.whereILike('societes.numero_tva', `%${compact.replace(/^be/i, '')}%`)
     } else {
-      applySearch(query, state.q, SOCIETE_SEARCH)
+      whereWords(query, SOCIETE_SEARCH, params.words)
     }
   }
-  return applySort(query, state, SOCIETE_LIST)
+  return query
 }
 
 /** Number of admins of a société, the row locked (no two admins demoting each other at once). */
@@ -94,7 +109,7 @@ export async function findSocieteFor(
   user: User,
   rawId: unknown
 ): Promise<{ societe: Societe; membership: Membership }> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   const societe = id === null ? null : await Societe.find(id)
   if (!societe) throw new NotFoundException()
   return { societe, membership: await membershipOf(user.id, societe.id) }

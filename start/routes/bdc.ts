@@ -12,47 +12,45 @@ const DemandePaiementController = () => import('#controllers/esi/demande_paiemen
 const PublicDemandePaiementController = () =>
   import('#controllers/public/demande_paiement_controller')
 
-const id = { id: router.matchers.number() }
-
 router
   .group(() => {
     router.get('/esi/bdc', [BdcController, 'index']).as('esi.bdc.index')
-    router.get('/esi/bdc/:id', [BdcController, 'show']).where('id', id.id).as('esi.bdc.show')
-    router.get('/esi/bdc/:id/pdf', [BdcPdfController, 'show']).where('id', id.id).as('esi.bdc.pdf')
+    router.get('/esi/bdc/:id', [BdcController, 'show']).as('esi.bdc.show')
+    router.get('/esi/bdc/:id/pdf', [BdcPdfController, 'show']).as('esi.bdc.pdf')
     router
       .post('/esi/bdc/:id/signature', [BdcController, 'sign'])
-      .where('id', id.id)
+
       .as('esi.bdc.sign')
     router
       .get('/esi/bdc/:id/signature', [BdcController, 'signature'])
-      .where('id', id.id)
+
       .as('esi.bdc.signature')
     router
       .post('/esi/bdc/:id/annuler', [BdcController, 'annuler'])
-      .where('id', id.id)
+
       .as('esi.bdc.annuler')
     router
       .post('/esi/bdc/:id/demandes-paiement', [DemandePaiementController, 'store'])
-      .where('id', id.id)
+
       .as('esi.paiement.store')
 
     router.get('/esi/commandes', [CommandesController, 'index']).as('esi.commandes.index')
     router
       .get('/esi/commandes/:id', [CommandesController, 'show'])
-      .where('id', id.id)
+
       .as('esi.commandes.show')
 
     router
       .get('/esi/paiement/demandes/:id', [DemandePaiementController, 'show'])
-      .where('id', id.id)
+
       .as('esi.paiement.show')
     router
       .post('/esi/paiement/demandes/:id/payee', [DemandePaiementController, 'payee'])
-      .where('id', id.id)
+
       .as('esi.paiement.payee')
     router
       .post('/esi/paiement/demandes/:id/renvoyer', [DemandePaiementController, 'renvoyer'])
-      .where('id', id.id)
+
       .as('esi.paiement.renvoyer')
   })
   .use(esiStack())

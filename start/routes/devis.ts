@@ -9,8 +9,6 @@ import { adminStack, esiStack } from '#start/route_stacks'
 
 const DevisController = () => import('#controllers/esi/devis_controller')
 
-const id = { id: router.matchers.number() }
-
 router
   .group(() => {
     router.get('/esi/devis/create', [DevisController, 'create']).as('esi.devis.create')
@@ -20,35 +18,20 @@ router
       .as('esi.devis.clients.store')
     router.get('/esi/devis/produits', [DevisController, 'produits']).as('esi.devis.produits')
     router.post('/esi/devis', [DevisController, 'store']).as('esi.devis.store')
-    router
-      .get('/esi/devis/:id/edit', [DevisController, 'edit'])
-      .where('id', id.id)
-      .as('esi.devis.edit')
-    router
-      .put('/esi/devis/:id', [DevisController, 'update'])
-      .where('id', id.id)
-      .as('esi.devis.update')
-    router
-      .post('/esi/devis/:id/statut', [DevisController, 'statut'])
-      .where('id', id.id)
-      .as('esi.devis.statut')
+    router.get('/esi/devis/:id/edit', [DevisController, 'edit']).as('esi.devis.edit')
+    router.put('/esi/devis/:id', [DevisController, 'update']).as('esi.devis.update')
+    router.post('/esi/devis/:id/statut', [DevisController, 'statut']).as('esi.devis.statut')
     router
       .post('/esi/devis/:id/duplicate', [DevisController, 'duplicate'])
-      .where('id', id.id)
       .as('esi.devis.duplicate')
     router
       .get('/esi/devis/:id/revisions/:revision', [DevisController, 'revision'])
-      .where('id', id.id)
-      .where('revision', router.matchers.number())
       .as('esi.devis.revision')
   })
   .use(esiStack())
 
 router
   .group(() => {
-    router
-      .delete('/esi/devis/:id', [DevisController, 'destroy'])
-      .where('id', id.id)
-      .as('admin.devis.destroy')
+    router.delete('/esi/devis/:id', [DevisController, 'destroy']).as('admin.devis.destroy')
   })
   .use(adminStack())

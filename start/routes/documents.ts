@@ -10,18 +10,10 @@ const DocumentsController = () => import('#controllers/esi/documents_controller'
 
 router
   .group(() => {
-    router
-      .get('/esi/devis/:id/preview', [DocumentsController, 'preview'])
-      .as('esi.devis.preview')
-      .where('id', router.matchers.number())
-    router
-      .get('/esi/devis/:id/pdf', [DocumentsController, 'pdf'])
-      .as('esi.devis.pdf')
-      .where('id', router.matchers.number())
+    router.get('/esi/devis/:id/preview', [DocumentsController, 'preview']).as('esi.devis.preview')
+    router.get('/esi/devis/:id/pdf', [DocumentsController, 'pdf']).as('esi.devis.pdf')
     router
       .get('/esi/devis/:id/revisions/:revision/pdf', [DocumentsController, 'revisionPdf'])
       .as('esi.devis.revision_pdf')
-      .where('id', router.matchers.number())
-      .where('revision', router.matchers.number())
   })
   .use(esiStack())

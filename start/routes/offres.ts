@@ -16,35 +16,22 @@ router
     router.get('/app/offres/create', [OffresController, 'create']).as('partner.offres.create')
     router.get('/app/offres/produits', [OffresController, 'produits']).as('partner.offres.produits')
     router.post('/app/offres', [OffresController, 'store']).as('partner.offres.store')
-    router
-      .get('/app/offres/:id/edit', [OffresController, 'edit'])
-      .where('id', router.matchers.number())
-      .as('partner.offres.edit')
-    router
-      .put('/app/offres/:id', [OffresController, 'update'])
-      .where('id', router.matchers.number())
-      .as('partner.offres.update')
+    router.get('/app/offres/:id/edit', [OffresController, 'edit']).as('partner.offres.edit')
+    router.put('/app/offres/:id', [OffresController, 'update']).as('partner.offres.update')
     router
       .get('/app/offres/:id/preview', [OffresController, 'preview'])
-      .where('id', router.matchers.number())
       .as('partner.offres.preview')
-    router
-      .get('/app/offres/:id/pdf', [OffresController, 'pdf'])
-      .where('id', router.matchers.number())
-      .as('partner.offres.pdf')
+    router.get('/app/offres/:id/pdf', [OffresController, 'pdf']).as('partner.offres.pdf')
     router
       .post('/app/offres/:id/envoyer', [OffresController, 'envoyer'])
-      .where('id', router.matchers.number())
       .as('partner.offres.envoyer')
     router
       .post('/app/offres/:id/transmettre', [OffresController, 'transmettre'])
-      .where('id', router.matchers.number())
       .as('partner.offres.transmettre')
   })
   .use(partnerStack())
 
 router
   .post('/app/offres/:id/devis', [OffreDevisController, 'store'])
-  .where('id', router.matchers.number())
   .as('esi.offres.to_devis')
   .use(esiStack())

@@ -4,6 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import SortHeader from '~/components/list/SortHeader'
 import Pager, { totalText } from '~/components/list/Pager'
 import ChantierMap from '~/components/clients/ChantierMap'
+import DataTable, { type Column } from '~/components/list/DataTable'
+import EmptyState from '~/components/list/EmptyState'
+import ListToolbar from '~/components/list/ListToolbar'
+import type { ListState } from '~/components/list/use_list'
 import { listQueryString } from '@shared/list_query'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -121,5 +125,119 @@ describe('ChantierMap', () => {
     expect(container.textContent).toContain('Coordonnées du chantier non renseignées.')
     act(() => root.render(<ChantierMap lat={48.85} lng={2.35} />))
     expect(container.textContent).toContain('hors de la carte de Belgique')
+  })
+})
+
+type Row = { id: number; nom: string }
+const COLUMNS: Column<Row>[] = [
+  { key: 'nom', label: 'Nom', sortKey: 'nom', cell: (r) => <a href={`/x/${r.id}`}>{r.nom}</a> },
+  { key: 'id', label: 'N°', cell: (r) => r.id },
+]
+
+describe('DataTable', () => {
+  it('sorts from its headers, opens a row on click but leaves links alone', () => {
+    const onSort = vi.fn()
+    const onRowClick = vi.fn()
+    act(() =>
+      root.render(
+        <DataTable
+          rows={[{ id: 7, nom: 'Aubry' }]}
+          columns={COLUMNS}
+          rowKey={(r) => r.id}
+          sort={[{ key: 'nom', desc: false }]}
+          onSort={onSort}
+          onRowClick={onRowClick}
+          caption="Liste"
+          empty={<p>vide</p>}
+        />
+      )
+    )
+    const [nom, id] = container.querySelectorAll('th')
+    expect(nom.getAttribute('aria-sort')).toBe('ascending')
+    expect(id.querySelector('button')).toBeNull()
+    act(() => nom.querySelector('button')!.click())
+    expect(onSort).toHaveBeenCalledWith('nom', false)
+    act(() => container.querySelectorAll('td')[1].click())
+    expect(onRowClick).toHaveBeenCalledWith({ id: 7, nom: 'Aubry' })
+    container.querySelector('a')!.addEventListener('click', (e) => e.preventDefault())
+    act(() => container.querySelector('a')!.click())
+    expect(onRowClick).toHaveBeenCalledTimes(1)
+    expect(container.querySelector('tr[data-id="7"]')).not.toBeNull()
+  })
+
+  it('shows the empty state instead of an empty table', () => {
+    const onClear = vi.fn()
+    const empty = (filtered: boolean) => (
+      <DataTable
+        rows={[]}
+        columns={COLUMNS}
+        rowKey={(r: Row) => r.id}
+        sort={[]}
+        onSort={() => {}}
+        caption="Liste"
+        empty={
+          <EmptyState
+            icon="bi-x"
+            filtered={filtered}
+            noMatch="Aucune société ne correspond à ces critères."
+            none="Aucune société pour le moment."
+            onClear={onClear}
+          >
+            Créez-en une.
+          </EmptyState>
+        }
+      />
+    )
+    act(() => root.render(empty(false)))
+    expect(container.querySelector('table')).toBeNull()
+    expect(container.textContent).toContain('Aucune société pour le moment.')
+    expect(container.textContent).toContain('Créez-en une.')
+    act(() => root.render(empty(true)))
+    expect(container.textContent).toContain('ne correspond à ces critères')
+    expect(container.textContent).not.toContain('Créez-en une.')
+    act(() => container.querySelector('button')!.click())
+    expect(onClear).toHaveBeenCalled()
+  })
+})
+
+describe('ListToolbar', () => {
+  const state = (filtered: boolean): ListState => ({
+    visit: vi.fn(),
+    sort: [],
+    onSort: vi.fn(),
+    setFilter: vi.fn(),
+    filtered,
+    reset: vi.fn(),
+  })
+  const filters = { q: '', sort: 'nom', filter: {}, per_page: 25 }
+
+  it('changes the rows per page through the URL and resets only when something is filtered', () => {
+    const list = state(false)
+    act(() => root.render(<ListToolbar list={list} filters={filters} searchLabel="Chercher" />))
+    expect(container.textContent).not.toContain('Réinitialiser')
+    const select = container.querySelector<HTMLSelectElement>('#list-per-page')!
+    act(() => {
+      select.value = '50'
+      select.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    expect(list.visit).toHaveBeenCalledWith({ per_page: 50 })
+
+    const filtered = state(true)
+    act(() => root.render(<ListToolbar list={filtered} filters={filters} searchLabel="Chercher" />))
+    const reset = [...container.querySelectorAll('button')].find((b) =>
+      b.textContent?.includes('Réinitialiser')
+    )!
+    act(() => reset.click())
+    expect(filtered.reset).toHaveBeenCalled()
+  })
+})
+
+describe('Pager nouns', () => {
+  it('takes an irregular plural', () => {
+    const noun: [string, string] = ['bon de commande', 'bons de commande']
+    expect(totalText({ count: 1, exact: true }, noun)).toBe('1 bon de commande')
+    expect(totalText({ count: 3, exact: true }, noun)).toBe('3 bons de commande')
+    expect(totalText({ count: 1, exact: true }, 'société')).toBe('1 société')
+    expect(totalText({ count: 2, exact: true }, 'société')).toBe('2 sociétés')
   })
 })

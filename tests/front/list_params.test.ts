@@ -1,51 +1,45 @@
 import { describe, expect, it } from 'vitest'
-import { listQuery, pageWindow, parseSort, sortDirection, toggleSort } from '@shared/list_params'
+import { listQueryString, parseSort, sortDirection, toggleSort } from '@shared/list_query'
 import { localCheck } from '~/components/company/CompanyForm'
 import { checkLogoFile } from '~/components/company/LogoBlock'
 import { EMPTY_SOCIETE } from '~/components/company/types'
 
-describe('list state in the URL', () => {
-  it('parses sorts against an allow-list', () => {
-    expect(parseSort('-nom,prenom,evil,-nom', ['nom', 'prenom'])).toEqual([
-      { key: 'nom', desc: true },
-      { key: 'prenom', desc: false },
-    ])
-    expect(parseSort(42, ['nom'])).toEqual([])
-  })
-
-  it('toggles a column: ascending first, then descending', () => {
-    expect(toggleSort('nom', 'localite')).toBe('localite')
-    expect(toggleSort('localite', 'localite')).toBe('-localite')
-    expect(toggleSort('-localite', 'localite')).toBe('localite')
-    expect(sortDirection('-nom,prenom', 'nom')).toBe('desc')
-    expect(sortDirection('-nom,prenom', 'prenom')).toBeNull()
-  })
-
-  it('leaves defaults out of the query string', () => {
-    expect(
-      listQuery(
-        { q: '', sort: 'nom', filter: { type: '' }, page: 1, per_page: 25 },
-        { sort: 'nom' }
-      )
-    ).toEqual({})
-    expect(
-      listQuery(
-        { q: 'dup', sort: '-nom', filter: { type: 'pro' }, page: 2, per_page: 50 },
-        { sort: 'nom' }
-      )
-    ).toEqual({
-      q: 'dup',
-      sort: '-nom',
-      'filter[type]': 'pro',
-      page: '2',
-      per_page: '50',
+describe('list state in the URL (the one list helper)', () => {
+  it('parses sorts against an allow-list, reporting what it ignored', () => {
+    expect(parseSort('-nom,prenom,evil,-nom', ['nom', 'prenom'], [])).toEqual({
+      sort: [
+        { key: 'nom', desc: true },
+        { key: 'prenom', desc: false },
+      ],
+      ignored: ['evil', '-nom'],
     })
+    expect(parseSort(42, ['nom'], [{ key: 'nom', desc: false }]).sort).toEqual([
+      { key: 'nom', desc: false },
+    ])
   })
 
-  it('shows pages around the current one with gaps', () => {
-    expect(pageWindow(1, 1)).toEqual([1])
-    expect(pageWindow(5, 20)).toEqual([1, null, 3, 4, 5, 6, 7, null, 20])
-    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4])
+  it('toggles a column: ascending first, then descending; shift adds a key', () => {
+    const nom = [{ key: 'nom', desc: false }]
+    expect(toggleSort(nom, 'localite')).toEqual([{ key: 'localite', desc: false }])
+    expect(toggleSort([{ key: 'localite', desc: false }], 'localite')).toEqual([
+      { key: 'localite', desc: true },
+    ])
+    expect(toggleSort(nom, 'localite', true)).toEqual([...nom, { key: 'localite', desc: false }])
+    expect(sortDirection([{ key: 'nom', desc: true }], 'nom')).toBe('descending')
+    expect(sortDirection(nom, 'prenom')).toBe('none')
+  })
+
+  it('leaves defaults out of the query string; keyset positions are cursors', () => {
+    expect(listQueryString({ q: '', sort: '', filter: { type: '' }, per_page: 25 })).toBe('')
+    expect(
+      listQueryString(
+        { q: 'dup', sort: '-nom,prenom', filter: { type: 'pro' }, per_page: 50 },
+        { kind: 'after', cursor: 'abc' }
+      )
+    ).toBe('?sort=-nom,prenom&filter[type]=pro&q=dup&per_page=50&after=abc')
+    expect(
+      listQueryString({ q: '', sort: 'nom', filter: {}, per_page: 25 }, { kind: 'last' })
+    ).toBe('?sort=nom&page=last')
   })
 })
 

@@ -17,22 +17,6 @@ const SOURCES = import.meta.glob<string>('/inertia/**/*.{ts,tsx}', {
 // The route table itself and the helper that reads it
 const GENERATED = new Set(['inertia/lib/routes.generated.ts', 'inertia/lib/route.ts'])
 
-/*
- * Files other helpers of issue 9 rewrite at the same time (lists and editors): they move to
- * route() in their own branch. TEMPORARY: the lead empties this list after merging them.
- */
-const ALLOWED = new Set([
-  'inertia/components/devis_list/DevisTable.tsx',
-  'inertia/pages/Company/Index.tsx',
-  'inertia/pages/Contacts/Index.tsx',
-  'inertia/pages/esi/bdc/Index.tsx',
-  'inertia/pages/esi/commande/Index.tsx',
-  'inertia/pages/esi/customer/Index.tsx',
-  'inertia/pages/esi/devis/Index.tsx',
-  'inertia/pages/esi/produits/Index.tsx',
-  'inertia/pages/offres/Index.tsx',
-])
-
 /** '/esi', '/app', '/login'…: the first segment of every named route ('/' alone excluded). */
 function appPrefixes(patterns: string[]): string[] {
   const firsts = patterns.map((p) => p.split('/')[1]).filter((s): s is string => !!s)
@@ -69,14 +53,8 @@ describe('pages build URLs from route names', () => {
   })
 
   it('no page or component spells an app URL (use route() from ~/lib/route)', () => {
-    const report = [...offenders]
-      .filter(([file]) => !ALLOWED.has(file))
-      .map(([file, lines]) => `${file}\n  ${lines.join('\n  ')}`)
+    const report = [...offenders].map(([file, lines]) => `${file}\n  ${lines.join('\n  ')}`)
     expect(report, report.join('\n')).toEqual([])
-  })
-
-  it('the temporary allow-list names only files that still spell URLs', () => {
-    expect([...ALLOWED].filter((file) => !offenders.has(file))).toEqual([])
   })
 
   it('finds the URLs of links, visits, forms and HTTP calls, not comments or look-alikes', () => {

@@ -10,8 +10,8 @@ import SocietePolicy from '#policies/societe_policy'
 import ContactPolicy from '#policies/contact_policy'
 import { storedLogo, TINY_PNG } from '#services/logo_storage'
 import { sniffFormat } from '#services/storage/files'
-import { escapeLike, readListState } from '#services/listing'
-import { SOCIETE_LIST } from '#services/societe_queries'
+import { escapeLike, filtersProp } from '#services/list/list_params'
+import { parseSocieteListParams } from '#services/societe_queries'
 import { creatableTypes, roleForInvitee } from '#shared/societes'
 import { demoIban, demoVat } from '#database/demo/societes'
 
@@ -87,23 +87,18 @@ test.group('Sociétés / rules', () => {
     assert.isNotNull(storedLogo(`${'a'.repeat(32)}.png`))
   })
 
-  test('list state: allow-listed sort, normalised filters, bounded pages', ({ assert }) => {
-    assert.deepEqual(readListState({}, SOCIETE_LIST), {
-      q: '',
-      sort: 'nom',
-      filter: {},
-      page: 1,
-      per_page: 25,
-    })
+  test('list state: allow-listed sort, normalised filters, bad values ignored', ({ assert }) => {
+    const state = (qs: Record<string, unknown>) => filtersProp(parseSocieteListParams(qs))
+    assert.deepEqual(state({}), { q: '', sort: 'nom', filter: {}, per_page: 25 })
     // qs parses "a,b" as an array: joined back
-    assert.equal(readListState({ sort: ['-type', 'nom'] }, SOCIETE_LIST).sort, '-type,nom')
-    assert.equal(readListState({ sort: 'evil;--,-localite' }, SOCIETE_LIST).sort, '-localite')
-    assert.deepEqual(readListState({ filter: { type: 'pro', other: 'x' } }, SOCIETE_LIST).filter, {
-      type: 'pro',
-    })
-    assert.equal(readListState({ page: '999999999', per_page: '50' }, SOCIETE_LIST).page, 1)
-    assert.equal(readListState({ per_page: '50' }, SOCIETE_LIST).per_page, 50)
-    assert.equal(readListState({ q: `  ${'x'.repeat(300)} ` }, SOCIETE_LIST).q.length, 100)
+    assert.equal(state({ sort: ['-type', 'nom'] }).sort, '-type,nom')
+    assert.equal(state({ sort: 'evil;--,-localite' }).sort, '-localite')
+    assert.deepEqual(state({ filter: { type: 'pro', other: 'x' } }).filter, { type: 'pro' })
+    assert.deepEqual(parseSocieteListParams({ page: '999999999' }).position, { kind: 'first' })
+    assert.equal(state({ per_page: '50' }).per_page, 50)
+    assert.equal(state({ q: `  ${'x'.repeat(300)} ` }).q.length, 100)
+    // What was ignored is said, in French
+    assert.lengthOf(parseSocieteListParams({ sort: 'evil', filter: { type: 'x' } }).warnings, 2)
     assert.equal(escapeLike('100%_\\'), '100\\%\\_\\\\')
   })
 

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import { parseSerialId } from '#services/serial_id'
 import { endAllSessions } from '#services/end_sessions'
+import { parseId } from '#services/route_params'
 import { matchesInvitationHash } from '#actions/societes/invitation_link'
 
 /**
@@ -10,7 +10,7 @@ import { matchesInvitationHash } from '#actions/societes/invitation_link'
  * his password hash, i.e. while no password was chosen since the email.
  */
 export async function invitedUser(rawId: unknown, hash: unknown): Promise<User | null> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   if (id === null) return null
   const user = await User.find(id)
   return user && matchesInvitationHash(user, hash) ? user : null
@@ -27,7 +27,7 @@ export async function acceptInvitation(
   password: string
 ): Promise<User | null> {
   const user = await db.transaction(async (trx) => {
-    const id = parseSerialId(rawId)
+    const id = parseId(rawId)
     if (id === null) return null
     const row = await User.query({ client: trx }).where('id', id).forUpdate().first()
     if (!row || !matchesInvitationHash(row, hash)) return null

@@ -2,12 +2,14 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { actorOf } from '#services/actor'
 import {
   assignableSocietes,
-  CONTACT_LIST,
+  CONTACT_SORT_COLUMNS,
   contactsListQuery,
   findContactFor,
+  parseContactListParams,
   seesAllContacts,
 } from '#services/contact_queries'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
 import { contactDetail, contactRow } from '#transformers/contact_transformer'
 import { contactValidator } from '#validators/contact'
 import { createContact, deleteContact, updateContact } from '#actions/contacts/save_contact'
@@ -19,11 +21,18 @@ import { createContact, deleteContact, updateContact } from '#actions/contacts/s
 export default class ContactsController {
   async index({ auth, request, inertia }: HttpContext) {
     const user = auth.getUserOrFail()
-    const state = readListState(request.qs(), CONTACT_LIST)
-    const contacts = await paginateList(contactsListQuery(user, state), state, contactRow)
+    const params = parseContactListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => contactsListQuery(user, params),
+      columns: CONTACT_SORT_COLUMNS,
+      table: 'contacts',
+      scoped: !seesAllContacts(user),
+      map: contactRow,
+    })
     return inertia.render('Contacts/Index', {
-      contacts,
-      filters: state,
+      contacts: list,
+      filters: filtersProp(params),
+      warnings,
       societes: await assignableSocietes(user),
       seesAll: seesAllContacts(user),
     })

@@ -9,14 +9,16 @@ import type Offre from '#models/offre'
 import OffrePolicy from '#policies/offre_policy'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http/http_errors'
-import { paginateList, readListState } from '#services/listing'
-import { parseSerialId } from '#services/serial_id'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
+import { parseId } from '#services/route_params'
 import {
   contactsOf,
   filterSocietes,
   findOffreFor,
   isMember,
-  OFFRE_LIST,
+  OFFRE_SORT_COLUMNS,
+  parseOffreListParams,
   offresListQuery,
   partnerSocietes,
   seesTransmitted,
@@ -75,12 +77,19 @@ async function orFlash(ctx: HttpContext, back: string, action: () => Promise<unk
 export default class OffresController {
   async index({ auth, request, inertia }: HttpContext) {
     const user = auth.getUserOrFail()
-    const state = readListState(request.qs(), OFFRE_LIST)
-    const offres = await paginateList(offresListQuery(user, state), state, offreRow)
+    const params = parseOffreListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => offresListQuery(user, params),
+      columns: OFFRE_SORT_COLUMNS,
+      table: 'offres',
+      scoped: true,
+      map: offreRow,
+    })
     const own = await partnerSocietes(user)
     return inertia.render('offres/Index', {
-      offres,
-      filters: state,
+      offres: list,
+      filters: filtersProp(params),
+      warnings,
       societes: await filterSocietes(user),
       seesTransmitted: seesTransmitted(user),
       canCreate: own.length > 0,
@@ -99,7 +108,7 @@ export default class OffresController {
     }
     const contacts = await contactsOf(societes.map((s) => s.id))
     // « Nouvelle offre » from a contact's page: that contact is chosen already
-    const wanted = parseSerialId(request.qs().contact_id)
+    const wanted = parseId(request.qs().contact_id)
     const contact = contacts.find((c) => c.id === wanted) ?? null
     const date = today()
     return inertia.render('offres/Create', {
@@ -203,7 +212,7 @@ export default class OffresController {
   async envoyer(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 })
+    const back = urlFor('partner.offres.preview', { id: parseId(params.id) ?? 0 })
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -227,7 +236,7 @@ export default class OffresController {
   async transmettre(ctx: HttpContext) {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
-    const back = urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 })
+    const back = urlFor('partner.offres.preview', { id: parseId(params.id) ?? 0 })
     await findOffreFor(user, params.id, 'view')
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
@@ -247,7 +256,7 @@ export default class OffresController {
     const q = typeof qs.q === 'string' ? qs.q : ''
     let societe: Societe | null = null
     if (qs.societe_id !== undefined) {
-      const id = parseSerialId(qs.societe_id)
+      const id = parseId(qs.societe_id)
       societe = id ? await Societe.find(id) : null
       if (!societe || societe.type !== 'pro' || !(await isMember(user.id, societe.id))) {
         throw new NotFoundException()

@@ -5,7 +5,7 @@ import type User from '#models/user'
 import SocietePolicy from '#policies/societe_policy'
 import { authorize } from '#policies/base_policy'
 import { findSocieteFor, membershipOf, societeMembers } from '#services/societe_queries'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { memberRow } from '#transformers/societe_transformer'
 import { inviteMemberValidator, memberRoleValidator } from '#validators/societe_member'
 import {
@@ -31,7 +31,7 @@ export default class SocieteMembersController {
 
   /** The membership of the URL, after checking that the user manages its société. */
   private async membershipFor(user: User, rawId: unknown) {
-    const id = parseSerialId(rawId)
+    const id = parseId(rawId)
     const member = id === null ? null : await findMembership(id)
     if (!member) throw new NotFoundException()
     const societe = await Societe.findOrFail(member.societeId)

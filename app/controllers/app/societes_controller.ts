@@ -4,11 +4,14 @@ import SocietePolicy from '#policies/societe_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
 import {
   findSocieteFor,
-  SOCIETE_LIST,
+  parseSocieteListParams,
+  SOCIETE_SORT_COLUMNS,
   societeMembers,
   societesListQuery,
 } from '#services/societe_queries'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
+import type Societe from '#models/societe'
 import { memberRow, societeForm, societeRow } from '#transformers/societe_transformer'
 import { societeValidator } from '#validators/societe'
 import {
@@ -25,14 +28,19 @@ export default class SocietesController {
 
   async index({ auth, request, inertia }: HttpContext) {
     const user = auth.getUserOrFail()
-    const state = readListState(request.qs(), SOCIETE_LIST)
+    const params = parseSocieteListParams(request.qs())
     const seesAll = hasStaffPowers(user)
-    const societes = await paginateList(societesListQuery(user, state, seesAll), state, (s) =>
-      societeRow(s, seesAll)
-    )
+    const { list, warnings } = await listPage(params, {
+      query: () => societesListQuery(user, params, seesAll),
+      columns: SOCIETE_SORT_COLUMNS,
+      table: 'societes',
+      scoped: !seesAll,
+      map: (s: Societe) => societeRow(s, seesAll),
+    })
     return inertia.render('Company/Index', {
-      societes,
-      filters: state,
+      societes: list,
+      filters: filtersProp(params),
+      warnings,
       seesAll,
       creatableTypes: this.policy.creatableTypes(user),
     })

@@ -2,10 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import BdcPolicy from '#policies/bdc_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
 import {
   annulerBdc,
-  BDC_LIST,
+  BDC_SORT_COLUMNS,
+  parseBdcListParams,
   bdcDetail,
   bdcListItem,
   bdcListQuery,
@@ -35,9 +37,14 @@ const policy = new BdcPolicy()
  */
 export default class BdcController {
   async index({ inertia, request }: HttpContext) {
-    const state = readListState(request.qs(), BDC_LIST)
-    const bdcs = await paginateList(bdcListQuery(state), state, bdcListItem)
-    return inertia.render('esi/bdc/Index', { bdcs, filters: state })
+    const params = parseBdcListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => bdcListQuery(params),
+      columns: BDC_SORT_COLUMNS,
+      table: 'bdcs',
+      map: bdcListItem,
+    })
+    return inertia.render('esi/bdc/Index', { bdcs: list, filters: filtersProp(params), warnings })
   }
 
   async show({ inertia, params, logger, auth }: HttpContext) {

@@ -21,7 +21,7 @@ import { clientCommandes, clientDevis } from '#services/clients/client_documents
 import { clientMessagesProvider, clientValidator } from '#validators/client'
 
 async function findClient(id: unknown): Promise<Client> {
-  const idClient = parseId(id)
+  const idClient = parseId(id, 'bigint')
   const client = idClient ? await Client.find(idClient) : null
   if (!client) throw new NotFoundException()
   return client
@@ -34,18 +34,9 @@ export default class ClientsController {
   async index({ auth, inertia, request }: HttpContext) {
     authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseClientListParams(request.qs())
-    const { page, total } = await listClients(params)
-    const warnings = page.invalidCursor
-      ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
-      : params.warnings
+    const { list, warnings } = await listClients(params, clientListItem)
     return inertia.render('esi/customer/Index', {
-      clients: {
-        data: page.rows.map(clientListItem),
-        next: page.next,
-        prev: page.prev,
-        total,
-        per_page: params.perPage,
-      },
+      clients: list,
       filters: filtersProp(params),
       warnings,
       // A closure: left out of the partial reloads of sorting, searching and paging

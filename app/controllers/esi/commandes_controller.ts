@@ -1,9 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import CommandePolicy from '#policies/commande_policy'
 import { authorize } from '#policies/base_policy'
-import { paginateList, readListState } from '#services/listing'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
 import {
-  COMMANDE_LIST,
+  COMMANDE_SORT_COLUMNS,
+  parseCommandeListParams,
   commandeDetail,
   commandeListItem,
   commandeListQuery,
@@ -15,9 +17,18 @@ const policy = new CommandePolicy()
 /** esi/commande Index and Show: the orders created by signed bdcs (esi only). */
 export default class CommandesController {
   async index({ inertia, request }: HttpContext) {
-    const state = readListState(request.qs(), COMMANDE_LIST)
-    const commandes = await paginateList(commandeListQuery(state), state, commandeListItem)
-    return inertia.render('esi/commande/Index', { commandes, filters: state })
+    const params = parseCommandeListParams(request.qs())
+    const { list, warnings } = await listPage(params, {
+      query: () => commandeListQuery(params),
+      columns: COMMANDE_SORT_COLUMNS,
+      table: 'commandes',
+      map: commandeListItem,
+    })
+    return inertia.render('esi/commande/Index', {
+      commandes: list,
+      filters: filtersProp(params),
+      warnings,
+    })
   }
 
   async show({ inertia, params, auth }: HttpContext) {

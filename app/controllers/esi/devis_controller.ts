@@ -88,7 +88,7 @@ export default class DevisController {
   async create({ inertia, request, auth }: HttpContext) {
     authorize(policy.create(auth.user ?? null))
     const user = auth.getUserOrFail()
-    const clientId = parseId(request.input('client'))
+    const clientId = parseId(request.input('client'), 'bigint')
     const client = clientId ? await Client.find(clientId) : null
     const date = today()
     const [intro, conditions, options] = await Promise.all([

@@ -36,18 +36,9 @@ function devisListItem(row: DevisListRow): DevisListItem {
 export default class DevisListController {
   async index({ inertia, request }: HttpContext) {
     const params = parseDevisListParams(request.qs())
-    const { page, total } = await listDevis(params)
-    const warnings = page.invalidCursor
-      ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
-      : params.warnings
+    const { list, warnings } = await listDevis(params, devisListItem)
     return inertia.render('esi/devis/Index', {
-      devis: {
-        data: page.rows.map(devisListItem),
-        next: page.next,
-        prev: page.prev,
-        total,
-        per_page: params.perPage,
-      },
+      devis: list,
       filters: filtersProp(params),
       warnings,
       // A closure: left out of the partial reloads of sorting, searching and paging

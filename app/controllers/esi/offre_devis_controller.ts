@@ -3,7 +3,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { actorOf } from '#services/actor'
 import { AppException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http/http_errors'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { offreToDevis } from '#services/offres/offre_to_devis'
 
 /** esi turns a transmitted offre into a brouillon devis in one action (issue 5). */
@@ -30,7 +30,7 @@ export default class OffreDevisController {
       session.flash('error', error.message)
       return response
         .redirect()
-        .toPath(urlFor('partner.offres.preview', { id: parseSerialId(params.id) ?? 0 }))
+        .toPath(urlFor('partner.offres.preview', { id: parseId(params.id) ?? 0 }))
     }
   }
 }

@@ -34,18 +34,9 @@ export default class ProduitsController {
   async index({ auth, inertia, request }: HttpContext) {
     authorize(policy.viewAny(auth.getUserOrFail() as User))
     const params = parseProduitListParams(request.qs())
-    const { page, total } = await listProduits(params)
-    const warnings = page.invalidCursor
-      ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
-      : params.warnings
+    const { list, warnings } = await listProduits(params, produitItem)
     return inertia.render('esi/produits/Index', {
-      produits: {
-        data: page.rows.map(produitItem),
-        next: page.next,
-        prev: page.prev,
-        total,
-        per_page: params.perPage,
-      },
+      produits: list,
       filters: filtersProp(params),
       warnings,
       // Closures: left out of the partial reloads of sorting, searching and paging

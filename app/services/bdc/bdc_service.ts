@@ -3,7 +3,6 @@
  * URL), the Show page's data, and the cancellation of a bdc not signed yet (motif required,
  * audit row in the same transaction).
  */
-import { DateTime } from 'luxon'
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -13,62 +12,39 @@ import Devis from '#models/devis'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { ListParams } from '#services/list/list_params'
+import {
+  documentListParser,
+  documentSortColumns,
+  whereDocumentFilters,
+} from '#services/list/document_list'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { checkVersion } from '#services/documents/optimistic_lock'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
 import { BDC_STATUTS } from '#shared/devis'
-import type { BdcDetail, BdcListItem, DemandePaiementItem } from '#shared/bdc'
-import type { ListFilters } from '#shared/list_params'
+import {
+  BDC_SORT_KEYS,
+  type BdcDetail,
+  type BdcListItem,
+  type DemandePaiementItem,
+} from '#shared/bdc'
 import type DemandePaiement from '#models/demande_paiement'
-import { TIME_ZONE } from '#shared/app'
 
-const isoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
+/** Sort keys of esi/bdc/Index (those of every document list). */
+export const BDC_SORT_COLUMNS = documentSortColumns('bdcs')
 
-/** The période filter: created between du and au (calendar days in Brussels). */
-export const periodFilters = { du: isoDate, au: isoDate }
+export const parseBdcListParams = documentListParser(BDC_SORT_KEYS, BDC_STATUTS)
 
-export const BDC_LIST: ListDefinition = {
-  sorts: {
-    numero: 'bdcs.numero',
-    date: 'bdcs.created_at',
-    total: 'bdcs.total_ttc',
-    client: 'f_unaccent(lower(bdcs.client_nom))',
-  },
-  defaultSort: '-date',
-  filters: {
-    statut: (v) => ((BDC_STATUTS as readonly string[]).includes(v) ? v : null),
-    ...periodFilters,
-  },
-  tieBreaker: 'bdcs.id',
-}
-
-/** Where clauses of a période on a timestamp column (Brussels calendar days). */
-export function wherePeriode(
-  query: { whereRaw: (sql: string, bindings: string[]) => unknown },
-  column: string,
-  filter: Record<string, string>
-) {
-  if (filter.du) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date >= ?`, [filter.du])
-  if (filter.au) query.whereRaw(`(${column} AT TIME ZONE '${TIME_ZONE}')::date <= ?`, [filter.au])
-}
-
-export function bdcListQuery(state: ListFilters) {
+/** The rows of esi/bdc/Index: filtered, searched (the order is keyset's). */
+export function bdcListQuery(params: ListParams) {
   // The commande's id through a join (no preload: one query for the page)
   const query = Bdc.query()
     .select('bdcs.*', 'commandes.id as commande_id')
     .leftJoin('commandes', 'commandes.bdc_id', 'bdcs.id')
-  if (state.filter.statut) query.where('bdcs.statut', state.filter.statut)
-  wherePeriode(query, 'bdcs.created_at', state.filter)
-  applySearch(
-    query,
-    state.q,
-    `f_unaccent(lower(bdcs.numero || ' ' || bdcs.client_nom || ' ' || bdcs.objet))`
-  )
-  return applySort(query, state, BDC_LIST)
+  whereDocumentFilters(query, 'bdcs', params)
+  return query
 }
 
 export function bdcListItem(bdc: Bdc): BdcListItem {

@@ -5,10 +5,10 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { CLIENT_SORT_KEYS, CLIENT_TYPES, NO_APPORTEUR } from '#shared/clients'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -58,9 +58,7 @@ function filtered(params: ListParams): Query {
   if (params.filter.apporteur === NO_APPORTEUR) query.whereNull('c.apporteur_id')
   else if (params.filter.apporteur) query.where('c.apporteur_id', Number(params.filter.apporteur))
   // Each word somewhere in the accent- and case-free search column (trigram index)
-  for (const word of params.words) {
-    query.whereRaw('c.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'c.recherche', params.words)
   return query
 }
 
@@ -105,38 +103,23 @@ export function withColumns(params: ListParams, columns: string[] = LIST_COLUMNS
       .select(...columns, 's.nom as apporteur_nom')
 }
 
-export function isFiltered(params: ListParams) {
-  return Object.keys(params.filter).length > 0 || params.words.length > 0
-}
-
-/** One page of the list and how many rows match (capped, see keyset.ts). */
-export async function listClients(params: ListParams) {
-  const [page, total] = await Promise.all([
-    keysetPage<ClientListRow & Record<string, unknown>>({
-      build: withColumns(params, LIST_COLUMNS),
-      sort: params.sort,
-      columns: CLIENT_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'clients', isFiltered(params)),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listClients<Row>(params: ListParams, map: (row: ClientListRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params, LIST_COLUMNS),
+    count: () => filtered(params),
+    columns: CLIENT_SORT_COLUMNS,
+    table: 'clients',
+    map,
+  })
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */
-export async function* allClients(params: ListParams, columns: string[], batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<Record<string, unknown>>({
-      build: withColumns(params, columns),
-      sort: params.sort,
-      columns: CLIENT_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allClients(params: ListParams, columns: string[], batch = 2000) {
+  return allRows<Record<string, any>>({
+    build: withColumns(params, columns),
+    sort: params.sort,
+    columns: CLIENT_SORT_COLUMNS,
+    batch,
+  })
 }

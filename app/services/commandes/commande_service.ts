@@ -5,42 +5,34 @@
  */
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { ListParams } from '#services/list/list_params'
+import {
+  documentListParser,
+  documentSortColumns,
+  whereDocumentFilters,
+} from '#services/list/document_list'
 import { parseId } from '#services/route_params'
-import { periodFilters, wherePeriode } from '#services/bdc/bdc_service'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
-import type { CommandeDetail, CommandeListItem } from '#shared/bdc'
-import type { ListFilters } from '#shared/list_params'
+import { COMMANDE_SORT_KEYS, type CommandeDetail, type CommandeListItem } from '#shared/bdc'
 
-export const COMMANDE_LIST: ListDefinition = {
-  sorts: {
-    numero: 'commandes.numero',
-    date: 'commandes.created_at',
-    total: 'commandes.total_ttc',
-    client: 'f_unaccent(lower(commandes.client_nom))',
-    fin_retractation: 'commandes.fin_retractation',
-  },
-  defaultSort: '-date',
-  filters: {
-    statut: (v) => ((COMMANDE_STATUTS as readonly string[]).includes(v) ? v : null),
-    ...periodFilters,
-  },
-  tieBreaker: 'commandes.id',
-}
+/** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
+export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
+  // No end date (no withdrawal right): first
+  fin_retractation: [
+    { sql: "coalesce(commandes.fin_retractation, '0001-01-01'::date)", cast: 'date' },
+  ],
+})
 
-export function commandeListQuery(state: ListFilters) {
+export const parseCommandeListParams = documentListParser(COMMANDE_SORT_KEYS, COMMANDE_STATUTS)
+
+/** The rows of esi/commande/Index: filtered, searched (the order is keyset's). */
+export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
     .select('commandes.*', 'bdcs.numero as bdc_numero')
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
-  if (state.filter.statut) query.where('commandes.statut', state.filter.statut)
-  wherePeriode(query, 'commandes.created_at', state.filter)
-  applySearch(
-    query,
-    state.q,
-    `f_unaccent(lower(commandes.numero || ' ' || commandes.client_nom || ' ' || commandes.objet))`
-  )
-  return applySort(query, state, COMMANDE_LIST)
+  whereDocumentFilters(query, 'commandes', params)
+  return query
 }
 
 export function commandeListItem(c: Commande): CommandeListItem {

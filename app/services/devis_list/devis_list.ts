@@ -13,10 +13,10 @@ import {
 } from '#shared/devis_list'
 import { parseMoney } from '#shared/money'
 import { centsToInput } from '#shared/totals'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -106,9 +106,7 @@ function filtered(params: ListParams): Query {
   if (f.montant_min) query.where('d.total_ttc', '>=', cents(f.montant_min))
   if (f.montant_max) query.where('d.total_ttc', '<=', cents(f.montant_max))
   // Each word somewhere in the accent- and case-free search column (trigram index)
-  for (const word of params.words) {
-    query.whereRaw('d.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'd.recherche', params.words)
   return query
 }
 
@@ -157,40 +155,25 @@ export function withColumns(params: ListParams, columns: Column[] = LIST_COLUMNS
       .select(...(columns as any[]), 'u.name as commercial_nom')
 }
 
-export function isFiltered(params: ListParams) {
-  return Object.keys(params.filter).length > 0 || params.words.length > 0
-}
-
-/** One page of the list and how many rows match (capped, see keyset.ts). */
-export async function listDevis(params: ListParams) {
-  const [page, total] = await Promise.all([
-    keysetPage<DevisListRow & Record<string, unknown>>({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: DEVIS_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'devis', isFiltered(params)),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listDevis<Row>(params: ListParams, map: (row: DevisListRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params),
+    count: () => filtered(params),
+    columns: DEVIS_SORT_COLUMNS,
+    table: 'devis',
+    map,
+  })
 }
 
 /** Every matching row in the list's order, by batches (the CSV export streams them). */
-export async function* allDevis(params: ListParams, columns: Column[], batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<Record<string, unknown>>({
-      build: withColumns(params, columns),
-      sort: params.sort,
-      columns: DEVIS_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allDevis(params: ListParams, columns: Column[], batch = 2000) {
+  return allRows<Record<string, any>>({
+    build: withColumns(params, columns),
+    sort: params.sort,
+    columns: DEVIS_SORT_COLUMNS,
+    batch,
+  })
 }
 
 /** The users offered in the commercial filter: the staff. */

@@ -5,7 +5,9 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { sortToString, type ListPosition, type SortKey } from '#shared/list_query'
+import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
+import type { ListParams } from '#services/list/list_params'
 
 export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
 
@@ -21,6 +23,12 @@ export interface SortColumns {
   tiebreak: SortExpr
 }
 
+/**
+ * The query of a list: a plain query builder (rows are objects) or a model query (rows are model
+ * instances, the sort values then land in `$extras`).
+ */
+export type ListQuery = DatabaseQueryBuilderContract<any> | ModelQueryBuilderContract<LucidModel>
+// Both builders have the methods used here; one cast instead of one per call
 type Query = DatabaseQueryBuilderContract<any>
 
 export interface KeysetPage<Row> {
@@ -57,7 +65,7 @@ const CAST_CHECKS: Record<SqlCast, (v: unknown) => boolean> = {
   // As PostgreSQL prints it (microseconds kept): "2026-05-01 10:00:00.123456+00"
   timestamptz: (v) =>
     typeof v === 'string' &&
-    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/.test(v),
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/.test(v),
   boolean: (v) => typeof v === 'string' && (v === 'true' || v === 'false'),
 }
 
@@ -120,7 +128,7 @@ function applyOrder(query: Query, exprs: OrderedExpr[], reversed: boolean) {
  * `after` is not null, the order (reversed to walk backwards). Exported for the EXPLAIN tests.
  */
 export function pageQuery(options: {
-  build: () => Query
+  build: () => ListQuery
   exprs: OrderedExpr[]
   values: string[] | null
   after: boolean | null
@@ -128,7 +136,7 @@ export function pageQuery(options: {
   limit: number
 }): Query {
   const { exprs, values, after, reversed } = options
-  const query = options.build()
+  const query = options.build() as Query
   // As text: a bigint or a timestamp (microseconds) comes back exactly as the database has it
   exprs.forEach((e, i) => query.select(db.raw(`(${e.sql})::text AS __k${i}`)))
   if (after !== null && values) applyKeysetCondition(query, exprs, values, after)
@@ -140,8 +148,8 @@ export function pageQuery(options: {
  * One page of `build()` (a query already filtered and selecting the displayed columns) in the
  * order of `sort`. An invalid cursor is treated as the first page and reported by `invalid`.
  */
-export async function keysetPage<Row extends Record<string, unknown>>(options: {
-  build: () => Query
+export async function keysetPage<Row>(options: {
+  build: () => ListQuery
   sort: SortKey[]
   columns: SortColumns
   position: ListPosition
@@ -162,18 +170,20 @@ export async function keysetPage<Row extends Record<string, unknown>>(options: {
 
   const run = async (after: boolean | null, reversed: boolean) => {
     const query = pageQuery({ build, exprs, values, after, reversed, limit: perPage + 1 })
-    const rows = (await query) as Record<string, unknown>[]
+    const rows = (await query) as Record<string, any>[]
     const more = rows.length > perPage
     const page = rows.slice(0, perPage)
     return { rows: reversed ? page.reverse() : page, more }
   }
-  const cursorOf = (row: Record<string, unknown>) =>
+  // A model instance keeps the selected sort values in $extras
+  const holder = (row: Record<string, any>): Record<string, unknown> => row.$extras ?? row
+  const cursorOf = (row: Record<string, any>) =>
     encodeCursor(
       sort,
-      exprs.map((_, i) => row[`__k${i}`])
+      exprs.map((_, i) => holder(row)[`__k${i}`])
     )
 
-  let rows: Record<string, unknown>[]
+  let rows: Record<string, any>[]
   let hasNext: boolean
   let hasPrev: boolean
   if (position.kind === 'after') {
@@ -195,15 +205,42 @@ export async function keysetPage<Row extends Record<string, unknown>>(options: {
     ;[rows, hasNext, hasPrev] = [r.rows, r.more, false]
   }
 
+  // The cursors first: cleaning the rows drops the sort values they are made of
+  const next = hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null
+  const prev = hasPrev && rows.length ? cursorOf(rows[0]) : null
   return {
     rows: rows.map((row) => {
+      if (row.$extras) {
+        exprs.forEach((_, i) => delete row.$extras[`__k${i}`])
+        return row as Row
+      }
       const clean = { ...row }
       exprs.forEach((_, i) => delete clean[`__k${i}`])
       return clean as Row
     }),
-    next: hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null,
-    prev: hasPrev && rows.length ? cursorOf(rows[0]) : null,
+    next,
+    prev,
     invalidCursor,
+  }
+}
+
+/** Every row of a list in its order, by batches of keyset pages (the CSV exports stream them). */
+export async function* allRows<Row>(options: {
+  build: () => ListQuery
+  sort: SortKey[]
+  columns: SortColumns
+  batch?: number
+}): AsyncGenerator<Row[]> {
+  let position: ListPosition = { kind: 'first' }
+  for (;;) {
+    const page: KeysetPage<Row> = await keysetPage<Row>({
+      ...options,
+      position,
+      perPage: options.batch ?? 2000,
+    })
+    yield page.rows
+    if (!page.next) return
+    position = { kind: 'after', cursor: page.next }
   }
 }
 
@@ -220,14 +257,14 @@ export const EXACT_COUNT_LIMIT = 5_000
  * scan that stops early, which for a search is 7 times slower than the trigram bitmap.)
  */
 export async function cappedCount(
-  build: () => Query,
+  build: () => ListQuery,
   table: string,
   filtered: boolean
 ): Promise<{ count: number; exact: boolean }> {
+  // The same query with its bindings as parameters (never inlined), selecting nothing
+  const { sql, bindings } = (build() as Query).clearSelect().select(db.raw('1')).toSQL()
   let estimate: number
   if (filtered) {
-    // The same query with its bindings as parameters (never inlined)
-    const { sql, bindings } = build().clearSelect().select(db.raw('1')).toSQL()
     const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
     estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
   } else {
@@ -235,6 +272,54 @@ export async function cappedCount(
     estimate = Math.round(Number(row?.reltuples ?? 0))
   }
   if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, exact: false }
-  const [{ n }] = await build().clearSelect().count('* as n')
-  return { count: Number(n), exact: true }
+  const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [
+    ...(bindings as any[]),
+  ])
+  return { count: Number(counted.rows[0].n), exact: true }
+}
+
+/**
+ * One list request from end to end (every list page goes through here): the page by keyset in
+ * the order of `params.sort`, the count (estimated, then exact when small), the rows shaped by
+ * `map`, and the warnings of the URL (plus a stale cursor's). `scoped`: the query keeps only
+ * part of the table even without a filter (the user's own rows), so the table size is no
+ * estimate of it.
+ */
+export async function listPage<Raw, Row>(
+  params: ListParams,
+  options: {
+    query: () => ListQuery
+    /** The rows to count when cheaper than `query` (no joins); `query` by default. */
+    count?: () => ListQuery
+    columns: SortColumns
+    table: string
+    map: (row: Raw) => Row
+    scoped?: boolean
+  }
+): Promise<{ list: ListPage<Row>; warnings: string[] }> {
+  const filtered =
+    Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
+  const [page, total] = await Promise.all([
+    keysetPage<Raw>({
+      build: options.query,
+      sort: params.sort,
+      columns: options.columns,
+      position: params.position,
+      perPage: params.perPage,
+    }),
+    cappedCount(options.count ?? options.query, options.table, filtered),
+  ])
+  const warnings = page.invalidCursor
+    ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
+    : params.warnings
+  return {
+    list: {
+      data: page.rows.map(options.map),
+      next: page.next,
+      prev: page.prev,
+      total,
+      per_page: params.perPage,
+    },
+    warnings,
+  }
 }

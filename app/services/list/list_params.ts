@@ -14,6 +14,7 @@ import {
   type ListPosition,
   type SortKey,
 } from '#shared/list_query'
+import { parseId } from '#services/route_params'
 
 export interface FilterSpec {
   /** French name of the filter, for the warnings. */
@@ -128,12 +129,32 @@ export const filterParsers = {
     (value: string): string | null =>
       values.includes(value) ? value : null,
   /** A positive database id (integer column). */
-  id: (value: string): string | null =>
-    /^\d{1,9}$/.test(value) && Number(value) > 0 ? String(Number(value)) : null,
+  id: (value: string): string | null => {
+    const id = parseId(value)
+    return id === null ? null : String(id)
+  },
   text: (max: number) => (value: string) => (value.length <= max ? value : null),
+}
+
+/** The one LIKE escaper: `%`, `_` and `\\` typed by the user match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 /** `LIKE` pattern of a search word, its wildcards escaped. */
 export function likeContains(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${escapeLike(word)}%`
+}
+
+/**
+ * Each search word somewhere in `column` (an accent- and case-free text, `f_unaccent(lower(…))`,
+ * ideally a stored column with a trigram index).
+ */
+export function whereWords(
+  query: { whereRaw: (sql: string, bindings: string[]) => unknown },
+  column: string,
+  words: string[]
+) {
+  for (const word of words)
+    query.whereRaw(`${column} LIKE f_unaccent(lower(?))`, [likeContains(word)])
 }

@@ -11,9 +11,16 @@ import Contact from '#models/contact'
 import type User from '#models/user'
 import OffrePolicy from '#policies/offre_policy'
 import { authorize, hasStaffPowers } from '#policies/base_policy'
-import { applySearch, applySort, type ListDefinition } from '#services/listing'
+import type { SortColumns } from '#services/list/keyset'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  type ListParams,
+  type ListSpec,
+} from '#services/list/list_params'
 import { memberSocieteIds } from '#services/societe_queries'
-import { parseSerialId } from '#services/serial_id'
+import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { OFFRE_STATUTS } from '#shared/devis'
 import {
@@ -21,29 +28,43 @@ import {
   type OffreContactOption,
   type OffreSocieteOption,
 } from '#shared/offres'
-import type { ListFilters } from '#shared/list_params'
+import { OFFRE_DEFAULT_SORT, OFFRE_SORT_KEYS } from '#shared/list_query'
 import { trimDecimal } from '#models/ligne_base'
 
 const CONTACT_NOM = "contacts.nom || coalesce(' ' || contacts.prenom, '')"
 
-export const OFFRE_LIST: ListDefinition = {
-  sorts: {
-    numero: "coalesce(offres.numero, '')",
-    date_offre: 'offres.date_offre',
-    objet: 'f_unaccent(lower(offres.objet))',
-    contact: `f_unaccent(lower(${CONTACT_NOM}))`,
-    societe: 'f_unaccent(lower(societes.nom))',
-    statut: 'offres.statut',
-    total_ttc: 'offres.total_ttc',
-    transmise_le: 'offres.transmise_le',
+const text = (sql: string) => ({ sql, cast: 'text' as const })
+
+/** Sort keys of offres/Index (keyset: every expression non-null, the id last). */
+export const OFFRE_SORT_COLUMNS: SortColumns = {
+  keys: {
+    numero: [text("coalesce(offres.numero, '')")],
+    date_offre: [{ sql: 'offres.date_offre', cast: 'date' }],
+    objet: [text('f_unaccent(lower(offres.objet))')],
+    contact: [text(`f_unaccent(lower(${CONTACT_NOM}))`)],
+    societe: [text('f_unaccent(lower(societes.nom))')],
+    statut: [text('offres.statut')],
+    total_ttc: [{ sql: 'offres.total_ttc', cast: 'bigint' }],
+    // Not transmitted yet: before every transmitted one
+    transmise_le: [
+      { sql: "coalesce(offres.transmise_le, 'epoch'::timestamptz)", cast: 'timestamptz' },
+    ],
   },
-  defaultSort: '-date_offre',
+  tiebreak: { sql: 'offres.id', cast: 'integer' },
+}
+
+export const OFFRE_LIST_SPEC: ListSpec = {
+  sortKeys: OFFRE_SORT_KEYS,
+  defaultSort: OFFRE_DEFAULT_SORT,
   filters: {
-    statut: (v) => ((OFFRE_STATUTS as readonly string[]).includes(v) ? v : null),
+    statut: { label: 'Statut', parse: filterParsers.oneOf(OFFRE_STATUTS) },
     // A société the user may not see simply finds nothing (the scope still applies)
-    societe: (v) => (parseSerialId(v) === null ? null : v),
+    societe: { label: 'Société', parse: filterParsers.id },
   },
-  tieBreaker: 'offres.id',
+}
+
+export function parseOffreListParams(qs: Record<string, unknown>): ListParams {
+  return parseListParams(qs, OFFRE_LIST_SPEC)
 }
 
 const SEARCH = `f_unaccent(lower(coalesce(offres.numero, '') || ' ' || offres.objet || ' ' || ${CONTACT_NOM} || ' ' || societes.nom))`
@@ -67,12 +88,13 @@ export function visibleOffres(user: User, trx?: TransactionClientContract) {
   return query
 }
 
-export function offresListQuery(user: User, state: ListFilters) {
+/** The rows of offres/Index: scoped, filtered, searched (the order is keyset's). */
+export function offresListQuery(user: User, params: ListParams) {
   const query = visibleOffres(user)
-  if (state.filter.statut) query.where('offres.statut', state.filter.statut)
-  if (state.filter.societe) query.where('offres.societe_id', Number(state.filter.societe))
-  if (state.q) applySearch(query, state.q, SEARCH)
-  return applySort(query, state, OFFRE_LIST)
+  if (params.filter.statut) query.where('offres.statut', params.filter.statut)
+  if (params.filter.societe) query.where('offres.societe_id', Number(params.filter.societe))
+  whereWords(query, SEARCH, params.words)
+  return query
 }
 
 export async function isMember(
@@ -100,7 +122,7 @@ export async function findOffreFor(
   action: OffreAction,
   trx?: TransactionClientContract
 ): Promise<{ offre: Offre; member: boolean }> {
-  const id = parseSerialId(rawId)
+  const id = parseId(rawId)
   if (id === null) throw new NotFoundException()
   const query = visibleOffres(user, trx).where('offres.id', id)
   if (trx) query.forUpdate('offres')

@@ -4,7 +4,7 @@
  */
 import Produit from '#models/produit'
 import type Societe from '#models/societe'
-import { applySearch } from '#services/listing'
+import { whereWords } from '#services/list/list_params'
 import { partnerPrice, type OffreProduitOption } from '#shared/offres'
 
 export const PRODUIT_SEARCH_LIMIT = 20
@@ -15,7 +15,8 @@ export async function searchProduitsForPartner(
 ): Promise<OffreProduitOption[]> {
   const query = Produit.query().where('actif', true)
   const text = q.trim().slice(0, 100)
-  if (text) applySearch(query, text, 'produits.recherche')
+  // Every word (one letter is enough in this picker), accents and case ignored
+  whereWords(query, 'produits.recherche', text.split(/\s+/).filter(Boolean).slice(0, 5))
   const rows = await query
     .orderByRaw('f_unaccent(lower(libelle))')
     .orderBy('id')

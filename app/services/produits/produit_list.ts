@@ -4,10 +4,10 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { PRODUIT_SORT_KEYS } from '#shared/produits'
-import { cappedCount, keysetPage, type SortColumns } from '#services/list/keyset'
+import { allRows, listPage, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
-  likeContains,
+  whereWords,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -51,9 +51,7 @@ function filtered(params: ListParams): Query {
   if (params.filter.actif) query.where('p.actif', params.filter.actif === 'oui')
   if (params.filter.categorie) query.where('p.categorie', params.filter.categorie)
   if (params.filter.fournisseur) query.where('p.fournisseur_id', Number(params.filter.fournisseur))
-  for (const word of params.words) {
-    query.whereRaw('p.recherche LIKE f_unaccent(lower(?))', [likeContains(word)])
-  }
+  whereWords(query, 'p.recherche', params.words)
   return query
 }
 
@@ -93,37 +91,24 @@ export function withColumns(params: ListParams) {
       .select(...PRODUIT_COLUMNS, 'f.nom as fournisseur_nom')
 }
 
-export async function listProduits(params: ListParams) {
-  const isFiltered = Object.keys(params.filter).length > 0 || params.words.length > 0
-  const [page, total] = await Promise.all([
-    keysetPage<ProduitRow & Record<string, unknown>>({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: PRODUIT_SORT_COLUMNS,
-      position: params.position,
-      perPage: params.perPage,
-    }),
-    cappedCount(() => filtered(params), 'produits', isFiltered),
-  ])
-  return { page, total }
+/** One page of the list, its count (estimated, then exact when small) and the warnings. */
+export function listProduits<Row>(params: ListParams, map: (row: ProduitRow) => Row) {
+  return listPage(params, {
+    query: withColumns(params),
+    count: () => filtered(params),
+    columns: PRODUIT_SORT_COLUMNS,
+    table: 'produits',
+    map,
+  })
 }
 
-export async function* allProduits(params: ListParams, batch = 2000) {
-  let position: ListParams['position'] = { kind: 'first' }
-  for (;;) {
-    const page: { rows: any[]; next: string | null } = await keysetPage<
-      ProduitRow & Record<string, unknown>
-    >({
-      build: withColumns(params),
-      sort: params.sort,
-      columns: PRODUIT_SORT_COLUMNS,
-      position,
-      perPage: batch,
-    })
-    yield page.rows
-    if (!page.next) return
-    position = { kind: 'after', cursor: page.next }
-  }
+export function allProduits(params: ListParams, batch = 2000) {
+  return allRows<ProduitRow>({
+    build: withColumns(params),
+    sort: params.sort,
+    columns: PRODUIT_SORT_COLUMNS,
+    batch,
+  })
 }
 
 /** The categories in use, for the filter and the form's suggestions. */

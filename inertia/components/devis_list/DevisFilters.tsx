@@ -1,16 +1,14 @@
 import { useState } from 'react'
-import { Link } from '@inertiajs/react'
-import SearchBox from '../list/SearchBox.js'
-import type { ListChange } from '../list/use_list_visit.js'
+import ListToolbar, { SelectFilter } from '../list/ListToolbar.js'
+import type { ListState } from '../list/use_list.js'
 import { DEVIS_STATUTS, DEVIS_STATUT_LABELS, DEVIS_STATUT_VARIANTS } from '@shared/devis'
 import { NO_COMMERCIAL, type CommercialOption } from '@shared/devis_list'
-import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES, type ListFilters } from '@shared/list_query'
+import type { ListFilters } from '@shared/list_query'
 
 export type DevisFiltersProps = {
   filters: ListFilters
   commerciaux: CommercialOption[]
-  onChange: (change: ListChange, replace?: boolean) => void
-  resetHref: string
+  list: ListState
 }
 
 /** A text field applied on Enter or when it loses focus (amounts: typed "1 000,50"). */
@@ -58,146 +56,75 @@ function LazyInput(props: {
   )
 }
 
-/** The toolbar of the devis list: search, statuts, commercial, période, montant, lines. */
-export default function DevisFilters({
-  filters,
-  commerciaux,
-  onChange,
-  resetHref,
-}: DevisFiltersProps) {
+/** The toolbar of the devis list: the list toolbar (search, lines, reset) with the commercial,
+ * the statuts, the période and the montants. */
+export default function DevisFilters({ filters, commerciaux, list }: DevisFiltersProps) {
   const selected = (filters.filter.statut ?? '').split(',').filter(Boolean)
   const toggleStatut = (statut: string) => {
     const next = selected.includes(statut)
       ? selected.filter((s) => s !== statut)
       : [...selected, statut]
-    onChange({ filter: { statut: DEVIS_STATUTS.filter((s) => next.includes(s)).join(',') } })
+    list.setFilter('statut', DEVIS_STATUTS.filter((s) => next.includes(s)).join(','))
   }
-  const filtered = Object.keys(filters.filter).length > 0 || filters.q !== ''
+  const lazy = (name: string, label: string, extra: { type?: string; placeholder?: string }) => (
+    <div className="col-6 col-md-3">
+      <LazyInput
+        key={filters.filter[name] ?? ''}
+        id={`filter-${name.replace('_', '-')}`}
+        label={label}
+        inputMode={extra.type ? undefined : 'decimal'}
+        {...extra}
+        value={filters.filter[name] ?? ''}
+        onCommit={(value) => list.setFilter(name, value)}
+      />
+    </div>
+  )
 
   return (
-    <form className="mb-3" role="search" onSubmit={(e) => e.preventDefault()}>
-      <div className="row g-2 align-items-end">
-        <div className="col-md-5">
-          <SearchBox
-            value={filters.q}
-            label="Rechercher un devis"
-            placeholder="N° de devis, client, objet…"
-            onSearch={(q) => onChange({ q }, true)}
-          />
+    <ListToolbar
+      list={list}
+      filters={filters}
+      searchLabel="Rechercher un devis"
+      searchPlaceholder="N° de devis, client, objet…"
+    >
+      <SelectFilter
+        id="filter-commercial"
+        label="Commercial"
+        all="Tous les commerciaux"
+        value={filters.filter.commercial ?? ''}
+        choices={[
+          { value: NO_COMMERCIAL, label: 'Sans commercial' },
+          ...commerciaux.map((c) => ({ value: String(c.id), label: c.nom })),
+        ]}
+        onChange={(v) => list.setFilter('commercial', v)}
+      />
+      <fieldset className="w-100">
+        <legend className="form-label small mb-1">Statut</legend>
+        <div className="d-flex flex-wrap gap-1" role="group" aria-label="Statuts affichés">
+          {DEVIS_STATUTS.map((s) => {
+            const on = selected.includes(s)
+            return (
+              <button
+                key={s}
+                type="button"
+                className={`btn btn-sm ${on ? `btn-${DEVIS_STATUT_VARIANTS[s]}` : 'btn-alt-secondary'}`}
+                aria-pressed={on}
+                data-statut={s}
+                onClick={() => toggleStatut(s)}
+              >
+                {on && <i className="bi bi-check2 me-1" aria-hidden="true" />}
+                {DEVIS_STATUT_LABELS[s]}
+              </button>
+            )
+          })}
         </div>
-        <div className="col-6 col-md-3">
-          <label htmlFor="filter-commercial" className="form-label small mb-1">
-            Commercial
-          </label>
-          <select
-            id="filter-commercial"
-            className="form-select"
-            value={filters.filter.commercial ?? ''}
-            onChange={(e) => onChange({ filter: { commercial: e.target.value } })}
-          >
-            <option value="">Tous</option>
-            <option value={NO_COMMERCIAL}>Sans commercial</option>
-            {commerciaux.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.nom}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-2">
-          <label htmlFor="per-page" className="form-label small mb-1">
-            Lignes
-          </label>
-          <select
-            id="per-page"
-            className="form-select"
-            value={filters.per_page}
-            onChange={(e) => onChange({ per_page: Number(e.target.value) })}
-          >
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-md-2">
-          {(filtered || filters.per_page !== DEFAULT_PER_PAGE) && (
-            <Link href={resetHref} className="btn btn-link px-0">
-              Réinitialiser
-            </Link>
-          )}
-        </div>
+      </fieldset>
+      <div className="row g-2 align-items-end w-100">
+        {lazy('du', 'Du', { type: 'date' })}
+        {lazy('au', 'Au', { type: 'date' })}
+        {lazy('montant_min', 'Montant min. (€)', { placeholder: 'TVAC' })}
+        {lazy('montant_max', 'Montant max. (€)', { placeholder: 'TVAC' })}
       </div>
-      <div className="row g-2 align-items-end mt-1">
-        <div className="col-12">
-          <fieldset>
-            <legend className="form-label small mb-1">Statut</legend>
-            <div className="d-flex flex-wrap gap-1" role="group" aria-label="Statuts affichés">
-              {DEVIS_STATUTS.map((s) => {
-                const on = selected.includes(s)
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    className={`btn btn-sm ${on ? `btn-${DEVIS_STATUT_VARIANTS[s]}` : 'btn-alt-secondary'}`}
-                    aria-pressed={on}
-                    data-statut={s}
-                    onClick={() => toggleStatut(s)}
-                  >
-                    {on && <i className="bi bi-check2 me-1" aria-hidden="true" />}
-                    {DEVIS_STATUT_LABELS[s]}
-                  </button>
-                )
-              })}
-            </div>
-          </fieldset>
-        </div>
-      </div>
-      <div className="row g-2 align-items-end mt-1">
-        <div className="col-6 col-md-3">
-          <LazyInput
-            key={filters.filter.du ?? ''}
-            id="filter-du"
-            label="Du"
-            type="date"
-            value={filters.filter.du ?? ''}
-            onCommit={(du) => onChange({ filter: { du } })}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <LazyInput
-            key={filters.filter.au ?? ''}
-            id="filter-au"
-            label="Au"
-            type="date"
-            value={filters.filter.au ?? ''}
-            onCommit={(au) => onChange({ filter: { au } })}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <LazyInput
-            key={filters.filter.montant_min ?? ''}
-            id="filter-montant-min"
-            label="Montant min. (€)"
-            inputMode="decimal"
-            placeholder="TVAC"
-            value={filters.filter.montant_min ?? ''}
-            onCommit={(montant_min) => onChange({ filter: { montant_min } })}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <LazyInput
-            key={filters.filter.montant_max ?? ''}
-            id="filter-montant-max"
-            label="Montant max. (€)"
-            inputMode="decimal"
-            placeholder="TVAC"
-            value={filters.filter.montant_max ?? ''}
-            onCommit={(montant_max) => onChange({ filter: { montant_max } })}
-          />
-        </div>
-      </div>
-    </form>
+    </ListToolbar>
   )
 }

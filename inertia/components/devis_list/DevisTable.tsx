@@ -1,7 +1,9 @@
 import { Link, router } from '@inertiajs/react'
-import SortHeader from '../list/SortHeader.js'
+import DataTable, { type Column } from '../list/DataTable.js'
+import EmptyState from '../list/EmptyState.js'
 import StatutBadge from './StatutBadge.js'
 import { formatDate, formatMoney } from '../../lib/format.js'
+import { route } from '../../lib/route.js'
 import type { SortKey } from '@shared/list_query'
 import type { DevisListItem } from '@shared/devis_list'
 
@@ -10,90 +12,108 @@ export type DevisTableProps = {
   sort: SortKey[]
   onSort: (key: string, add: boolean) => void
   filtered: boolean
+  onClear?: () => void
 }
 
-const editUrl = (id: number) => `/esi/devis/${id}/edit`
+const COLUMNS: Column<DevisListItem>[] = [
+  {
+    key: 'numero',
+    label: 'N°',
+    sortKey: 'numero',
+    className: 'text-nowrap',
+    cell: (d) => (
+      <Link href={route('esi.devis.edit', { id: d.id })} className="fw-semibold">
+        {d.numero ?? <span className="fst-italic text-body-secondary">Brouillon</span>}
+      </Link>
+    ),
+  },
+  {
+    key: 'revision',
+    label: 'Rév.',
+    className: 'text-end',
+    cell: (d) => (d.revision > 1 ? d.revision : ''),
+  },
+  {
+    key: 'date',
+    label: 'Date',
+    sortKey: 'date_devis',
+    className: 'text-nowrap',
+    cell: (d) => formatDate(d.date_devis),
+  },
+  {
+    key: 'client',
+    label: 'Client',
+    sortKey: 'client_nom',
+    cell: (d) => (
+      <Link href={route('esi.customers.show', { id: d.client_id })} className="text-reset">
+        {d.client_nom}
+      </Link>
+    ),
+  },
+  {
+    key: 'objet',
+    label: 'Objet',
+    className: 'text-truncate small',
+    cell: (d) => (
+      <div style={{ maxWidth: 260 }} title={d.objet}>
+        {d.objet}
+      </div>
+    ),
+  },
+  { key: 'commercial', label: 'Commercial', className: 'small', cell: (d) => d.commercial?.nom },
+  {
+    key: 'total',
+    label: 'Total TVAC',
+    sortKey: 'total_ttc',
+    className: 'text-end text-nowrap',
+    cell: (d) => formatMoney(d.total_ttc),
+  },
+  {
+    key: 'statut',
+    label: 'Statut',
+    sortKey: 'statut',
+    cell: (d) => <StatutBadge statut={d.statut} />,
+  },
+  {
+    key: 'validite',
+    label: 'Validité',
+    sortKey: 'valable_jusqu_au',
+    className: 'text-nowrap',
+    cell: (d) => (
+      <>
+        {formatDate(d.valable_jusqu_au)}
+        {d.validite_depassee && (
+          <span className="badge text-bg-warning ms-1" title="Date de validité dépassée">
+            expiré
+          </span>
+        )}
+      </>
+    ),
+  },
+]
 
 /** The devis of one page; a click on a row opens the devis. */
-export default function DevisTable({ rows, sort, onSort, filtered }: DevisTableProps) {
-  const header = (label: string, key: string, className?: string) => (
-    <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} className={className} />
-  )
+export default function DevisTable({ rows, sort, onSort, filtered, onClear }: DevisTableProps) {
   return (
-    <div className="table-responsive">
-      <table
-        className="table table-sm table-hover table-vcenter align-middle mb-3"
-        id="devis-table"
-      >
-        <caption className="visually-hidden">Liste des devis</caption>
-        <thead>
-          <tr>
-            {header('N°', 'numero')}
-            <th scope="col" className="text-end">
-              Rév.
-            </th>
-            {header('Date', 'date_devis')}
-            {header('Client', 'client_nom')}
-            <th scope="col">Objet</th>
-            <th scope="col">Commercial</th>
-            {header('Total TVAC', 'total_ttc', 'text-end')}
-            {header('Statut', 'statut')}
-            {header('Validité', 'valable_jusqu_au')}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr
-              key={d.id}
-              data-id={d.id}
-              style={{ cursor: 'pointer' }}
-              onClick={(e) => {
-                // Links inside the row keep their own behaviour (new tab, etc.)
-                if ((e.target as HTMLElement).closest('a')) return
-                router.visit(editUrl(d.id))
-              }}
-            >
-              <td className="text-nowrap">
-                <Link href={editUrl(d.id)} className="fw-semibold">
-                  {d.numero ?? <span className="fst-italic text-body-secondary">Brouillon</span>}
-                </Link>
-              </td>
-              <td className="text-end">{d.revision > 1 ? d.revision : ''}</td>
-              <td className="text-nowrap">{formatDate(d.date_devis)}</td>
-              <td>
-                <Link href={`/esi/customers/${d.client_id}`} className="text-reset">
-                  {d.client_nom}
-                </Link>
-              </td>
-              <td className="text-truncate small" style={{ maxWidth: 260 }} title={d.objet}>
-                {d.objet}
-              </td>
-              <td className="small">{d.commercial?.nom}</td>
-              <td className="text-end text-nowrap">{formatMoney(d.total_ttc)}</td>
-              <td>
-                <StatutBadge statut={d.statut} />
-              </td>
-              <td className="text-nowrap">
-                {formatDate(d.valable_jusqu_au)}
-                {d.validite_depassee && (
-                  <span className="badge text-bg-warning ms-1" title="Date de validité dépassée">
-                    expiré
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={9} className="text-center text-body-secondary py-4">
-                {filtered
-                  ? 'Aucun devis ne correspond à ces critères.'
-                  : 'Aucun devis pour le moment.'}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      id="devis-table"
+      small
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(d) => d.id}
+      sort={sort}
+      onSort={onSort}
+      onRowClick={(d) => router.visit(route('esi.devis.edit', { id: d.id }))}
+      caption="Liste des devis"
+      empty={
+        <EmptyState
+          icon="bi-file-earmark-text"
+          filtered={filtered}
+          noMatch="Aucun devis ne correspond à ces critères."
+          none="Aucun devis pour le moment."
+          onClear={onClear}
+        />
+      }
+    />
   )
 }

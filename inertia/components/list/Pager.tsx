@@ -3,19 +3,22 @@ import type { ListPage, ListPosition } from '@shared/list_query'
 export interface PagerProps {
   page: ListPage<unknown>
   onNavigate: (position: ListPosition) => void
-  /** "client", "produit": the noun counted. */
-  noun: string
+  /** "client", "produit": the noun counted; [singular, plural] when the plural is irregular. */
+  noun: string | [string, string]
 }
 
 const number = new Intl.NumberFormat('fr-BE')
 
 /** The count of matching rows as the server gave it: exact, or an estimate (« environ »). */
-export function totalText(total: ListPage<unknown>['total'], noun: string): string {
+export function totalText(
+  total: ListPage<unknown>['total'],
+  noun: string | [string, string]
+): string {
   // "devis", "prix": French nouns in -s / -x do not change in the plural
-  const s = /[sx]$/.test(noun) ? '' : 's'
-  if (total.exact) return `${number.format(total.count)} ${noun}${total.count > 1 ? s : ''}`
+  const [one, many] = Array.isArray(noun) ? noun : [noun, /[sx]$/.test(noun) ? noun : `${noun}s`]
+  if (total.exact) return `${number.format(total.count)} ${total.count > 1 ? many : one}`
   // Past about 5 000 rows the server gives the planner's estimate, not a count
-  return `environ ${number.format(total.count)} ${noun}${s}`
+  return `environ ${number.format(total.count)} ${many}`
 }
 
 /** Keyset navigation: first, previous, next, last (no page numbers: the last page is cheap). */

@@ -28,7 +28,7 @@ export function useListVisit(path: string, filters: ListFilters, only: string[])
   }
 }
 
-/** The URL of the CSV export of what the list shows (every page). */
-export function exportUrl(path: string, filters: ListFilters) {
-  return `${path}/export${listQueryString(filters)}`
+/** The URL of the CSV export of what the list shows (every page): `route('….export')` + state. */
+export function exportUrl(exportPath: string, filters: ListFilters) {
+  return exportPath + listQueryString(filters)
 }

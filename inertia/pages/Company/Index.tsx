@@ -1,18 +1,25 @@
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
-import Block from '../../components/ui/Block.js'
+import ListPage from '../../components/list/ListPage.js'
 import FormSocietes from '../../components/company/FormSocietes.js'
-import SortableTh from '../../components/listing/SortableTh.js'
-import ListPagination from '../../components/listing/ListPagination.js'
-import { useListNavigation } from '../../components/listing/use_list_navigation.js'
+import DataTable, { type Column } from '../../components/list/DataTable.js'
+import EmptyState from '../../components/list/EmptyState.js'
+import { useList } from '../../components/list/use_list.js'
 import { MEMBER_ROLE_LABELS, SOCIETE_TYPE_LABELS } from '../../components/dashboard/labels.js'
 import type { SocieteRow } from '../../components/company/types.js'
-import type { ListFilters, Paginated } from '@shared/list_params'
+import { route } from '../../lib/route.js'
+import {
+  BY_NAME,
+  SOCIETE_SORT_KEYS,
+  type ListFilters,
+  type ListPage as Page,
+} from '@shared/list_query'
 import type { SocieteType } from '@shared/societes'
 
 export type IndexProps = {
-  societes: Paginated<SocieteRow>
+  societes: Page<SocieteRow>
   filters: ListFilters
+  warnings: string[]
   /** Staff: every société, not only the user's. */
   seesAll: boolean
   creatableTypes: SocieteType[]
@@ -23,9 +30,113 @@ function TypeBadge({ type }: { type: string }) {
   return <span className={`badge bg-${t.color}-subtle text-${t.color}-emphasis`}>{t.label}</span>
 }
 
-export default function Index({ societes, filters, seesAll, creatableTypes }: IndexProps) {
-  const go = useListNavigation('/app/company', filters, 'nom')
-  const filtered = Boolean(filters.q || Object.keys(filters.filter).length)
+function NameCell({ s }: { s: SocieteRow }) {
+  return (
+    <div className="d-flex align-items-center gap-2">
+      {s.logo_url ? (
+        <img
+          src={s.logo_url}
+          alt=""
+          width={32}
+          height={32}
+          className="rounded object-fit-contain bg-body-tertiary"
+        />
+      ) : (
+        <span
+          className="d-inline-flex align-items-center justify-content-center rounded bg-body-tertiary fw-bold"
+          style={{ width: 32, height: 32 }}
+          aria-hidden="true"
+        >
+          {s.nom.trim().charAt(0).toUpperCase()}
+        </span>
+      )}
+      <div>
+        {s.can_edit ? (
+          <Link href={route('app.company.edit', { id: s.id })} className="fw-semibold">
+            {s.nom}
+          </Link>
+        ) : (
+          <span className="fw-semibold">{s.nom}</span>
+        )}
+        {s.forme_juridique && (
+          <span className="text-body-secondary small ms-1">{s.forme_juridique}</span>
+        )}
+        {s.email && <div className="small text-body-secondary">{s.email}</div>}
+      </div>
+    </div>
+  )
+}
+
+const COLUMNS: Column<SocieteRow>[] = [
+  { key: 'nom', label: 'Nom', sortKey: 'nom', cell: (s) => <NameCell s={s} /> },
+  { key: 'type', label: 'Type', sortKey: 'type', cell: (s) => <TypeBadge type={s.type} /> },
+  {
+    key: 'numero_tva',
+    label: 'N° de TVA',
+    sortKey: 'numero_tva',
+    className: 'd-none d-md-table-cell font-monospace small',
+    cell: (s) => s.numero_tva ?? '—',
+  },
+  {
+    key: 'localite',
+    label: 'Localité',
+    sortKey: 'localite',
+    className: 'd-none d-lg-table-cell',
+    cell: (s) => s.localite ?? '—',
+  },
+  {
+    key: 'members',
+    label: 'Utilisateurs',
+    className: 'd-none d-lg-table-cell',
+    cell: (s) => s.members_count,
+  },
+  {
+    key: 'role',
+    label: 'Votre rôle',
+    cell: (s) =>
+      s.my_role ? (
+        <span
+          className={`badge rounded-pill ${s.my_role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}
+        >
+          {MEMBER_ROLE_LABELS[s.my_role]}
+        </span>
+      ) : (
+        <span className="text-body-secondary small">—</span>
+      ),
+  },
+  {
+    key: 'actions',
+    label: <span className="visually-hidden">Actions</span>,
+    className: 'text-end',
+    cell: (s) =>
+      s.can_edit && (
+        <Link
+          href={route('app.company.edit', { id: s.id })}
+          className="btn btn-sm btn-alt-secondary"
+          aria-label={`Modifier ${s.nom}`}
+          title="Modifier"
+        >
+          <i className="bi bi-pencil" aria-hidden="true" />
+        </Link>
+      ),
+  },
+]
+
+/** Company/Index with its filter bar (SPEC.md Company/FormSocietes): search and type. */
+export default function Index({
+  societes,
+  filters,
+  warnings,
+  seesAll,
+  creatableTypes,
+}: IndexProps) {
+  const list = useList({
+    path: route('app.company.index'),
+    filters,
+    sortKeys: SOCIETE_SORT_KEYS,
+    defaultSort: BY_NAME,
+    only: ['societes'],
+  })
 
   return (
     <>
@@ -36,154 +147,39 @@ export default function Index({ societes, filters, seesAll, creatableTypes }: In
         breadcrumb={[{ label: 'Application' }, { label: 'Sociétés' }]}
         actions={
           creatableTypes.length > 0 && (
-            <Link href="/app/company/create" className="btn btn-primary">
+            <Link href={route('app.company.create')} className="btn btn-primary">
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               Nouvelle société
             </Link>
           )
         }
       />
-      <div className="content">
-        <Block title="Liste des sociétés">
-          <FormSocietes filters={filters} onChange={go} />
-          {societes.data.length === 0 ? (
-            <div className="text-center py-5">
-              <i className="bi bi-buildings display-6 text-body-tertiary" aria-hidden="true" />
-              <p className="fw-semibold mt-2 mb-1">
-                {filtered
-                  ? 'Aucune société ne correspond à ces critères.'
-                  : 'Aucune société pour le moment.'}
-              </p>
-              {filtered && (
-                <button
-                  type="button"
-                  className="btn btn-link"
-                  onClick={() => go({ q: '', filter: {} })}
-                >
-                  Effacer la recherche et les filtres
-                </button>
-              )}
-            </div>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-hover table-vcenter align-middle mb-0">
-                <thead>
-                  <tr>
-                    <SortableTh column="nom" sort={filters.sort} onSort={(sort) => go({ sort })}>
-                      Nom
-                    </SortableTh>
-                    <SortableTh column="type" sort={filters.sort} onSort={(sort) => go({ sort })}>
-                      Type
-                    </SortableTh>
-                    <SortableTh
-                      column="numero_tva"
-                      sort={filters.sort}
-                      onSort={(sort) => go({ sort })}
-                      className="d-none d-md-table-cell"
-                    >
-                      N° de TVA
-                    </SortableTh>
-                    <SortableTh
-                      column="localite"
-                      sort={filters.sort}
-                      onSort={(sort) => go({ sort })}
-                      className="d-none d-lg-table-cell"
-                    >
-                      Localité
-                    </SortableTh>
-                    <th scope="col" className="d-none d-lg-table-cell">
-                      Utilisateurs
-                    </th>
-                    <th scope="col">Votre rôle</th>
-                    <th scope="col" className="text-end">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {societes.data.map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <div className="d-flex align-items-center gap-2">
-                          {s.logo_url ? (
-                            <img
-                              src={s.logo_url}
-                              alt=""
-                              width={32}
-                              height={32}
-                              className="rounded object-fit-contain bg-body-tertiary"
-                            />
-                          ) : (
-                            <span
-                              className="d-inline-flex align-items-center justify-content-center rounded bg-body-tertiary fw-bold"
-                              style={{ width: 32, height: 32 }}
-                              aria-hidden="true"
-                            >
-                              {s.nom.trim().charAt(0).toUpperCase()}
-                            </span>
-                          )}
-                          <div>
-                            {s.can_edit ? (
-                              <Link href={`/app/company/${s.id}/edit`} className="fw-semibold">
-                                {s.nom}
-                              </Link>
-                            ) : (
-                              <span className="fw-semibold">{s.nom}</span>
-                            )}
-                            {s.forme_juridique && (
-                              <span className="text-body-secondary small ms-1">
-                                {s.forme_juridique}
-                              </span>
-                            )}
-                            {s.email && <div className="small text-body-secondary">{s.email}</div>}
-                          </div>
-                        </div>
-                      </td>
-                      <td>
-                        <TypeBadge type={s.type} />
-                      </td>
-                      <td className="d-none d-md-table-cell font-monospace small">
-                        {s.numero_tva ?? '—'}
-                      </td>
-                      <td className="d-none d-lg-table-cell">{s.localite ?? '—'}</td>
-                      <td className="d-none d-lg-table-cell">{s.members_count}</td>
-                      <td>
-                        {s.my_role ? (
-                          <span
-                            className={`badge rounded-pill ${s.my_role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}
-                          >
-                            {MEMBER_ROLE_LABELS[s.my_role]}
-                          </span>
-                        ) : (
-                          <span className="text-body-secondary small">—</span>
-                        )}
-                      </td>
-                      <td className="text-end">
-                        {s.can_edit && (
-                          <Link
-                            href={`/app/company/${s.id}/edit`}
-                            className="btn btn-sm btn-alt-secondary"
-                            aria-label={`Modifier ${s.nom}`}
-                            title="Modifier"
-                          >
-                            <i className="bi bi-pencil" aria-hidden="true" />
-                          </Link>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPagination
-            meta={societes.meta}
-            noun="sociétés"
-            onPage={(page) => go({ page })}
-            onPerPage={(per_page) => go({ per_page })}
-          />
-        </Block>
-      </div>
+      <ListPage
+        title="Liste des sociétés"
+        warnings={warnings}
+        page={societes}
+        list={list}
+        noun="société"
+        toolbar={<FormSocietes filters={filters} list={list} />}
+      >
+        <DataTable
+          rows={societes.data}
+          columns={COLUMNS}
+          rowKey={(s) => s.id}
+          sort={list.sort}
+          onSort={list.onSort}
+          caption="Liste des sociétés"
+          empty={
+            <EmptyState
+              icon="bi-buildings"
+              filtered={list.filtered}
+              noMatch="Aucune société ne correspond à ces critères."
+              none="Aucune société pour le moment."
+              onClear={list.reset}
+            />
+          }
+        />
+      </ListPage>
     </>
   )
 }

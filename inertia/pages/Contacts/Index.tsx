@@ -1,30 +1,82 @@
 import { useState } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
-import Block from '../../components/ui/Block.js'
-import SearchInput from '../../components/listing/SearchInput.js'
-import SortableTh from '../../components/listing/SortableTh.js'
-import ListPagination from '../../components/listing/ListPagination.js'
-import { useListNavigation } from '../../components/listing/use_list_navigation.js'
+import ListPage from '../../components/list/ListPage.js'
+import ListToolbar, { SelectFilter } from '../../components/list/ListToolbar.js'
+import DataTable, { type Column } from '../../components/list/DataTable.js'
+import EmptyState from '../../components/list/EmptyState.js'
+import { useList } from '../../components/list/use_list.js'
 import ContactModal from '../../components/contacts/ContactModal.js'
 import type { ContactRow, SocieteOption } from '../../components/contacts/types.js'
-import type { ListFilters, Paginated } from '@shared/list_params'
+import { route } from '../../lib/route.js'
+import {
+  BY_NAME,
+  CONTACT_SORT_KEYS,
+  type ListFilters,
+  type ListPage as Page,
+} from '@shared/list_query'
 
 export type IndexProps = {
-  contacts: Paginated<ContactRow>
+  contacts: Page<ContactRow>
   filters: ListFilters
+  warnings: string[]
   /** The pro sociétés the user may file contacts in (and filter by). */
   societes: SocieteOption[]
   /** Staff: every société's contacts, the société column shown. */
   seesAll: boolean
 }
 
-export default function Index({ contacts, filters, societes, seesAll }: IndexProps) {
-  const go = useListNavigation('/app/contacts', filters, 'nom')
+function columns(showSociete: boolean): Column<ContactRow>[] {
+  const all: Column<ContactRow>[] = [
+    {
+      key: 'nom',
+      label: 'Nom',
+      sortKey: 'nom',
+      cell: (c) => (
+        <Link href={route('partner.contacts.show', { id: c.id })} className="fw-semibold">
+          {c.nom}
+          {c.prenom && <span className="fw-normal"> {c.prenom}</span>}
+        </Link>
+      ),
+    },
+    {
+      key: 'email',
+      label: 'E-mail',
+      sortKey: 'email',
+      className: 'd-none d-md-table-cell',
+      cell: (c) => (c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'),
+    },
+    {
+      key: 'telephone',
+      label: 'Téléphone',
+      className: 'd-none d-md-table-cell text-nowrap',
+      cell: (c) =>
+        c.telephone ? <a href={`tel:${c.telephone.replace(/[^+\d]/g, '')}`}>{c.telephone}</a> : '—',
+    },
+    {
+      key: 'localite',
+      label: 'Localité',
+      sortKey: 'localite',
+      className: 'd-none d-lg-table-cell',
+      cell: (c) => c.localite ?? '—',
+    },
+  ]
+  if (showSociete) {
+    all.push({ key: 'societe', label: 'Société', sortKey: 'societe', cell: (c) => c.societe.nom })
+  }
+  return all
+}
+
+export default function Index({ contacts, filters, warnings, societes, seesAll }: IndexProps) {
+  const list = useList({
+    path: route('partner.contacts.index'),
+    filters,
+    sortKeys: CONTACT_SORT_KEYS,
+    defaultSort: BY_NAME,
+    only: ['contacts'],
+  })
   const [creating, setCreating] = useState(false)
-  const filtered = Boolean(filters.q || Object.keys(filters.filter).length)
   const showSociete = seesAll || societes.length > 1
-  const sortBy = (sort: string) => go({ sort })
 
   return (
     <>
@@ -42,133 +94,58 @@ export default function Index({ contacts, filters, societes, seesAll }: IndexPro
           )
         }
       />
-      <div className="content">
-        {societes.length === 0 && !seesAll && (
-          <div className="alert alert-info">
+      {societes.length === 0 && !seesAll && (
+        <div className="content pb-0">
+          <div className="alert alert-info mb-0">
             Vous n’êtes rattaché à aucune société partenaire : demandez à son administrateur de vous
             y inviter pour gérer ses contacts.
           </div>
-        )}
-        <Block title="Liste des contacts">
-          <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-            <SearchInput
-              value={filters.q}
-              label="Rechercher un contact"
-              placeholder="Nom, prénom, e-mail, téléphone, localité…"
-              onSearch={(q) => go({ q }, { replace: true })}
-            />
+        </div>
+      )}
+      <ListPage
+        title="Liste des contacts"
+        warnings={warnings}
+        page={contacts}
+        list={list}
+        noun="contact"
+        toolbar={
+          <ListToolbar
+            list={list}
+            filters={filters}
+            searchLabel="Rechercher un contact"
+            searchPlaceholder="Nom, prénom, e-mail, téléphone, localité…"
+          >
             {showSociete && (
-              <>
-                <label htmlFor="filter-societe" className="visually-hidden">
-                  Société
-                </label>
-                <select
-                  id="filter-societe"
-                  className="form-select w-auto"
-                  value={filters.filter.societe ?? ''}
-                  onChange={(e) => go({ filter: { societe: e.target.value } })}
-                >
-                  <option value="">Toutes les sociétés</option>
-                  {societes.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.nom}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-            {filtered && (
-              <button
-                type="button"
-                className="btn btn-alt-secondary"
-                onClick={() => go({ q: '', filter: {} })}
-              >
-                <i className="bi bi-x-circle me-1" aria-hidden="true" />
-                Réinitialiser
-              </button>
-            )}
-          </div>
-          {contacts.data.length === 0 ? (
-            <div className="text-center py-5">
-              <i
-                className="bi bi-person-lines-fill display-6 text-body-tertiary"
-                aria-hidden="true"
+              <SelectFilter
+                id="filter-societe"
+                label="Société"
+                all="Toutes les sociétés"
+                value={filters.filter.societe ?? ''}
+                choices={societes.map((s) => ({ value: String(s.id), label: s.nom }))}
+                onChange={(v) => list.setFilter('societe', v)}
               />
-              <p className="fw-semibold mt-2 mb-1">
-                {filtered
-                  ? 'Aucun contact ne correspond à ces critères.'
-                  : 'Aucun contact pour le moment.'}
-              </p>
-            </div>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-hover table-vcenter align-middle mb-0">
-                <thead>
-                  <tr>
-                    <SortableTh column="nom" sort={filters.sort} onSort={sortBy}>
-                      Nom
-                    </SortableTh>
-                    <SortableTh
-                      column="email"
-                      sort={filters.sort}
-                      onSort={sortBy}
-                      className="d-none d-md-table-cell"
-                    >
-                      E-mail
-                    </SortableTh>
-                    <th scope="col" className="d-none d-md-table-cell">
-                      Téléphone
-                    </th>
-                    <SortableTh
-                      column="localite"
-                      sort={filters.sort}
-                      onSort={sortBy}
-                      className="d-none d-lg-table-cell"
-                    >
-                      Localité
-                    </SortableTh>
-                    {showSociete && (
-                      <SortableTh column="societe" sort={filters.sort} onSort={sortBy}>
-                        Société
-                      </SortableTh>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {contacts.data.map((c) => (
-                    <tr key={c.id}>
-                      <td>
-                        <Link href={`/app/contacts/${c.id}`} className="fw-semibold">
-                          {c.nom}
-                          {c.prenom && <span className="fw-normal"> {c.prenom}</span>}
-                        </Link>
-                      </td>
-                      <td className="d-none d-md-table-cell">
-                        {c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'}
-                      </td>
-                      <td className="d-none d-md-table-cell text-nowrap">
-                        {c.telephone ? (
-                          <a href={`tel:${c.telephone.replace(/[^+\d]/g, '')}`}>{c.telephone}</a>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td className="d-none d-lg-table-cell">{c.localite ?? '—'}</td>
-                      {showSociete && <td>{c.societe.nom}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPagination
-            meta={contacts.meta}
-            noun="contacts"
-            onPage={(page) => go({ page })}
-            onPerPage={(per_page) => go({ per_page })}
-          />
-        </Block>
-      </div>
+            )}
+          </ListToolbar>
+        }
+      >
+        <DataTable
+          rows={contacts.data}
+          columns={columns(showSociete)}
+          rowKey={(c) => c.id}
+          sort={list.sort}
+          onSort={list.onSort}
+          caption="Liste des contacts"
+          empty={
+            <EmptyState
+              icon="bi-person-lines-fill"
+              filtered={list.filtered}
+              noMatch="Aucun contact ne correspond à ces critères."
+              none="Aucun contact pour le moment."
+              onClear={list.reset}
+            />
+          }
+        />
+      </ListPage>
       {creating && (
         <ContactModal contact={null} societes={societes} onClose={() => setCreating(false)} />
       )}

@@ -1,20 +1,27 @@
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
-import Block from '../../components/ui/Block.js'
-import SearchInput from '../../components/listing/SearchInput.js'
-import SortableTh from '../../components/listing/SortableTh.js'
-import ListPagination from '../../components/listing/ListPagination.js'
-import { useListNavigation } from '../../components/listing/use_list_navigation.js'
+import ListPage from '../../components/list/ListPage.js'
+import ListToolbar, { SelectFilter } from '../../components/list/ListToolbar.js'
+import DataTable, { type Column } from '../../components/list/DataTable.js'
+import EmptyState from '../../components/list/EmptyState.js'
+import { useList } from '../../components/list/use_list.js'
 import StatutBadge from '../../components/offres/StatutBadge.js'
 import { formatDate } from '~/lib/format'
+import { route } from '~/lib/route'
 import { formatEuros } from '@shared/totals'
 import { OFFRE_STATUTS, OFFRE_STATUT_LABELS } from '@shared/devis'
 import { OFFRE_VISIBLE_BY_ESI, type OffreRow } from '@shared/offres'
-import type { ListFilters, Paginated } from '@shared/list_params'
+import {
+  OFFRE_DEFAULT_SORT,
+  OFFRE_SORT_KEYS,
+  type ListFilters,
+  type ListPage as Page,
+} from '@shared/list_query'
 
 export type IndexProps = {
-  offres: Paginated<OffreRow>
+  offres: Page<OffreRow>
   filters: ListFilters
+  warnings: string[]
   /** The sociétés of the filter: his own, or for staff those with transmitted offres. */
   societes: { id: number; nom: string }[]
   /** Staff: the offres transmitted by every partner, with the société (apporteur) column. */
@@ -23,20 +30,94 @@ export type IndexProps = {
   canCreate: boolean
 }
 
-const DEFAULT_SORT = '-date_offre'
+function columns(showSociete: boolean, seesTransmitted: boolean): Column<OffreRow>[] {
+  const all: Column<OffreRow>[] = [
+    {
+      key: 'numero',
+      label: 'Numéro',
+      sortKey: 'numero',
+      className: 'text-nowrap',
+      cell: (o) => (
+        <Link href={route('partner.offres.preview', { id: o.id })} className="fw-semibold">
+          {o.numero ?? <span className="fst-italic">Brouillon</span>}
+        </Link>
+      ),
+    },
+    {
+      key: 'date',
+      label: 'Date',
+      sortKey: 'date_offre',
+      className: 'text-nowrap',
+      cell: (o) => formatDate(o.date_offre),
+    },
+    {
+      key: 'objet',
+      label: 'Objet',
+      sortKey: 'objet',
+      className: 'offre-objet',
+      cell: (o) => o.objet,
+    },
+    {
+      key: 'contact',
+      label: 'Contact',
+      sortKey: 'contact',
+      className: 'd-none d-md-table-cell',
+      cell: (o) => o.contact,
+    },
+  ]
+  if (showSociete) {
+    all.push({
+      key: 'societe',
+      label: seesTransmitted ? 'Apporteur' : 'Société',
+      sortKey: 'societe',
+      cell: (o) => o.societe.nom,
+    })
+  }
+  all.push(
+    {
+      key: 'total',
+      label: 'Total TVAC',
+      sortKey: 'total_ttc',
+      className: 'text-end text-nowrap',
+      cell: (o) => formatEuros(o.total_ttc),
+    },
+    {
+      key: 'statut',
+      label: 'Statut',
+      sortKey: 'statut',
+      className: 'text-nowrap',
+      cell: (o) => (
+        <>
+          <StatutBadge statut={o.statut} />
+          {seesTransmitted && o.devis_id && (
+            <a href={route('esi.devis.edit', { id: o.devis_id })} className="ms-2 small">
+              Voir le devis
+            </a>
+          )}
+        </>
+      ),
+    }
+  )
+  return all
+}
 
 export default function Index({
   offres,
   filters,
+  warnings,
   societes,
   seesTransmitted,
   canCreate,
 }: IndexProps) {
-  const go = useListNavigation('/app/offres', filters, DEFAULT_SORT)
-  const filtered = Boolean(filters.q || Object.keys(filters.filter).length)
+  const list = useList({
+    path: route('partner.offres.index'),
+    filters,
+    sortKeys: OFFRE_SORT_KEYS,
+    defaultSort: OFFRE_DEFAULT_SORT,
+    only: ['offres'],
+  })
   const showSociete = seesTransmitted || societes.length > 1
   const statuts = seesTransmitted && !canCreate ? OFFRE_VISIBLE_BY_ESI : OFFRE_STATUTS
-  const sortBy = (sort: string) => go({ sort })
 
   return (
     <>
@@ -51,172 +132,85 @@ export default function Index({
         breadcrumb={[{ label: 'Application' }, { label: 'Offres' }]}
         actions={
           canCreate && (
-            <Link href="/app/offres/create" className="btn btn-primary">
+            <Link href={route('partner.offres.create')} className="btn btn-primary">
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               Nouvelle offre
             </Link>
           )
         }
       />
-      <div className="content">
-        {!canCreate && !seesTransmitted && (
-          <div className="alert alert-info">
+      {!canCreate && !seesTransmitted && (
+        <div className="content pb-0">
+          <div className="alert alert-info mb-0">
             Vous n’êtes rattaché à aucune société partenaire : demandez à son administrateur de vous
             y inviter pour rédiger des offres.
           </div>
-        )}
-        <Block title="Liste des offres">
-          <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-            <SearchInput
-              value={filters.q}
-              label="Rechercher une offre"
-              placeholder="Numéro, objet, contact, société…"
-              onSearch={(q) => go({ q }, { replace: true })}
-            />
-            <label htmlFor="filter-statut" className="visually-hidden">
-              Statut
-            </label>
-            <select
+        </div>
+      )}
+      <ListPage
+        title="Liste des offres"
+        warnings={warnings}
+        page={offres}
+        list={list}
+        noun="offre"
+        toolbar={
+          <ListToolbar
+            list={list}
+            filters={filters}
+            searchLabel="Rechercher une offre"
+            searchPlaceholder="Numéro, objet, contact, société…"
+          >
+            <SelectFilter
               id="filter-statut"
-              className="form-select w-auto"
+              label="Statut"
+              all="Tous les statuts"
               value={filters.filter.statut ?? ''}
-              onChange={(e) => go({ filter: { ...filters.filter, statut: e.target.value } })}
-            >
-              <option value="">Tous les statuts</option>
-              {statuts.map((s) => (
-                <option key={s} value={s}>
-                  {OFFRE_STATUT_LABELS[s]}
-                </option>
-              ))}
-            </select>
+              choices={statuts.map((s) => ({ value: s, label: OFFRE_STATUT_LABELS[s] }))}
+              onChange={(v) => list.setFilter('statut', v)}
+            />
             {showSociete && (
-              <>
-                <label htmlFor="filter-societe" className="visually-hidden">
-                  Société
-                </label>
-                <select
-                  id="filter-societe"
-                  className="form-select w-auto"
-                  value={filters.filter.societe ?? ''}
-                  onChange={(e) => go({ filter: { ...filters.filter, societe: e.target.value } })}
-                >
-                  <option value="">Toutes les sociétés</option>
-                  {societes.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.nom}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-            {filtered && (
-              <button
-                type="button"
-                className="btn btn-alt-secondary"
-                onClick={() => go({ q: '', filter: {} })}
-              >
-                <i className="bi bi-x-circle me-1" aria-hidden="true" />
-                Réinitialiser
-              </button>
-            )}
-          </div>
-          {offres.data.length === 0 ? (
-            <div className="text-center py-5">
-              <i
-                className="bi bi-file-earmark-richtext display-6 text-body-tertiary"
-                aria-hidden="true"
+              <SelectFilter
+                id="filter-societe"
+                label="Société"
+                all="Toutes les sociétés"
+                value={filters.filter.societe ?? ''}
+                choices={societes.map((s) => ({ value: String(s.id), label: s.nom }))}
+                onChange={(v) => list.setFilter('societe', v)}
               />
-              <p className="fw-semibold mt-2 mb-1">
-                {filtered
-                  ? 'Aucune offre ne correspond à ces critères.'
-                  : seesTransmitted && !canCreate
-                    ? 'Aucune offre transmise pour le moment.'
-                    : 'Aucune offre pour le moment.'}
-              </p>
-              {canCreate && !filtered && (
-                <Link href="/app/offres/create" className="btn btn-sm btn-primary mt-2">
+            )}
+          </ListToolbar>
+        }
+      >
+        <DataTable
+          id="offres-table"
+          rows={offres.data}
+          columns={columns(showSociete, seesTransmitted)}
+          rowKey={(o) => o.id}
+          rowAttrs={(o) => ({ 'data-offre-id': o.id })}
+          sort={list.sort}
+          onSort={list.onSort}
+          caption="Liste des offres"
+          empty={
+            <EmptyState
+              icon="bi-file-earmark-richtext"
+              filtered={list.filtered}
+              noMatch="Aucune offre ne correspond à ces critères."
+              none={
+                seesTransmitted && !canCreate
+                  ? 'Aucune offre transmise pour le moment.'
+                  : 'Aucune offre pour le moment.'
+              }
+              onClear={list.reset}
+            >
+              {canCreate && (
+                <Link href={route('partner.offres.create')} className="btn btn-sm btn-primary mt-2">
                   Rédiger une première offre
                 </Link>
               )}
-            </div>
-          ) : (
-            <div className="table-responsive">
-              <table
-                className="table table-hover table-vcenter align-middle mb-0"
-                id="offres-table"
-              >
-                <thead>
-                  <tr>
-                    <SortableTh column="numero" sort={filters.sort} onSort={sortBy}>
-                      Numéro
-                    </SortableTh>
-                    <SortableTh column="date_offre" sort={filters.sort} onSort={sortBy}>
-                      Date
-                    </SortableTh>
-                    <SortableTh column="objet" sort={filters.sort} onSort={sortBy}>
-                      Objet
-                    </SortableTh>
-                    <SortableTh
-                      column="contact"
-                      sort={filters.sort}
-                      onSort={sortBy}
-                      className="d-none d-md-table-cell"
-                    >
-                      Contact
-                    </SortableTh>
-                    {showSociete && (
-                      <SortableTh column="societe" sort={filters.sort} onSort={sortBy}>
-                        {seesTransmitted ? 'Apporteur' : 'Société'}
-                      </SortableTh>
-                    )}
-                    <SortableTh
-                      column="total_ttc"
-                      sort={filters.sort}
-                      onSort={sortBy}
-                      className="text-end"
-                    >
-                      Total TVAC
-                    </SortableTh>
-                    <SortableTh column="statut" sort={filters.sort} onSort={sortBy}>
-                      Statut
-                    </SortableTh>
-                  </tr>
-                </thead>
-                <tbody>
-                  {offres.data.map((o) => (
-                    <tr key={o.id} data-offre-id={o.id}>
-                      <td className="text-nowrap">
-                        <Link href={`/app/offres/${o.id}/preview`} className="fw-semibold">
-                          {o.numero ?? <span className="fst-italic">Brouillon</span>}
-                        </Link>
-                      </td>
-                      <td className="text-nowrap">{formatDate(o.date_offre)}</td>
-                      <td className="offre-objet">{o.objet}</td>
-                      <td className="d-none d-md-table-cell">{o.contact}</td>
-                      {showSociete && <td>{o.societe.nom}</td>}
-                      <td className="text-end text-nowrap">{formatEuros(o.total_ttc)}</td>
-                      <td className="text-nowrap">
-                        <StatutBadge statut={o.statut} />
-                        {seesTransmitted && o.devis_id && (
-                          <a href={`/esi/devis/${o.devis_id}/edit`} className="ms-2 small">
-                            Voir le devis
-                          </a>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <ListPagination
-            meta={offres.meta}
-            noun="offres"
-            onPage={(page) => go({ page })}
-            onPerPage={(per_page) => go({ per_page })}
-          />
-        </Block>
-      </div>
+            </EmptyState>
+          }
+        />
+      </ListPage>
     </>
   )
 }

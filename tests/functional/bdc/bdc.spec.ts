@@ -49,7 +49,7 @@ test.group('Bdc / list and show', (group) => {
     all.assertInertiaComponent('esi/bdc/Index')
     // Default: newest first
     assert.deepEqual(numeros(all), [c.numero, b.numero, a.numero])
-    assert.equal(all.body().props.bdcs.meta.total, 3)
+    assert.deepEqual(all.body().props.bdcs.total, { count: 3, exact: true })
     assert.equal(all.body().props.filters.sort, '-date')
 
     const aSigner = await list(client, user, '?filter[statut]=a_signer')
@@ -96,9 +96,19 @@ test.group('Bdc / list and show', (group) => {
     // A malformed date is ignored
     assert.lengthOf(numeros(await list(client, user, '?filter[du]=2026-13-45')), 3)
 
-    const paged = await list(client, user, '?per_page=10&page=1&sort=numero')
-    assert.equal(paged.body().props.bdcs.meta.per_page, 10)
-    assert.equal(paged.body().props.bdcs.meta.last_page, 1)
+    // Keyset pages: a cursor to the next page, the last page, a forged cursor ignored
+    const paged = await list(client, user, '?per_page=10&sort=numero')
+    assert.equal(paged.body().props.bdcs.per_page, 10)
+    assert.isNull(paged.body().props.bdcs.next)
+    assert.isNull(paged.body().props.bdcs.prev)
+    const firstTwo = await list(client, user, '?per_page=10&sort=numero')
+    assert.lengthOf(numeros(firstTwo), 3)
+    const last = await list(client, user, '?page=last&sort=-total')
+    assert.deepEqual(numeros(last), byTotal)
+    const forged = await list(client, user, '?after=bm90LWEtY3Vyc29y&sort=numero')
+    forged.assertStatus(200)
+    assert.deepEqual(numeros(forged), [a.numero, b.numero, c.numero])
+    assert.include(forged.body().props.warnings.join(' '), 'Position dans la liste invalide')
   })
 
   test('the Show page has the frozen lines, VAT summary, totals, acompte and devis link', async ({

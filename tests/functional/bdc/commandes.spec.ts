@@ -56,6 +56,16 @@ test.group('Commandes / list and show', (group) => {
     assert.deepEqual(numeros(await list('?sort=client')), [a.commande.numero, b.commande.numero])
     assert.deepEqual(numeros(await list('?filter[statut]=en_attente')).length, 2)
     assert.deepEqual(numeros(await list('?filter[statut]=terminee')), [])
+    // Keyset on a nullable column: no withdrawal end sorts first, both directions
+    assert.deepEqual(numeros(await list('?sort=fin_retractation')), [
+      a.commande.numero,
+      b.commande.numero,
+    ])
+    assert.deepEqual(numeros(await list('?sort=-fin_retractation&page=last')), [
+      b.commande.numero,
+      a.commande.numero,
+    ])
+    assert.deepEqual(all.body().props.commandes.total, { count: 2, exact: true })
   })
 
   test('the Show page: header, bdc link, withdrawal end; esi only, unknown 404', async ({

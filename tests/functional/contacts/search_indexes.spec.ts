@@ -9,7 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
-import { applySearch } from '#services/listing'
+import { whereWords } from '#services/list/list_params'
 import { SOCIETE_SEARCH } from '#services/societe_queries'
 
 async function plan(query: { toSQL: () => { sql: string; bindings: readonly unknown[] } }) {
@@ -28,12 +28,14 @@ test.group('Sociétés and contacts / search indexes', (group) => {
   })
 
   test('contacts: the search uses contacts_recherche_trgm', async ({ assert }) => {
-    const query = applySearch(Contact.query(), 'dupont', 'contacts.recherche').count('* as total')
+    const query = Contact.query().count('* as total')
+    whereWords(query, 'contacts.recherche', ['dupont'])
     assert.include(await plan(query), 'contacts_recherche_trgm')
   })
 
   test('sociétés: the search uses societes_recherche_trgm', async ({ assert }) => {
-    const query = applySearch(Societe.query(), 'dupont', SOCIETE_SEARCH).count('* as total')
+    const query = Societe.query().count('* as total')
+    whereWords(query, SOCIETE_SEARCH, ['dupont'])
     assert.include(await plan(query), 'societes_recherche_trgm')
   })
 })

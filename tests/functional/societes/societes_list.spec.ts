@@ -56,7 +56,6 @@ test.group('Sociétés / list: sort, filter, search, pages', (group) => {
       q: 'mosan',
       sort: '-localite',
       filter: { type: 'fournisseur' },
-      page: 1,
       per_page: 25,
     })
   })
@@ -82,12 +81,12 @@ test.group('Sociétés / list: sort, filter, search, pages', (group) => {
     assert.deepEqual(names(await inertiaVisit(client, esi, '/app/company?q=0811.223.371')), [
       'Éclat Vitrages',
     ])
-    // LIKE wildcards typed by the user match themselves
-    assert.deepEqual(names(await inertiaVisit(client, esi, '/app/company?q=%25')), [])
-    assert.deepEqual(names(await inertiaVisit(client, esi, '/app/company?q=_')), [])
+    // LIKE wildcards typed by the user match themselves (a search needs 2 characters)
+    assert.deepEqual(names(await inertiaVisit(client, esi, '/app/company?q=%25%25')), [])
+    assert.deepEqual(names(await inertiaVisit(client, esi, '/app/company?q=__')), [])
   })
 
-  test('pages: per_page, page numbers, a page past the end shows the last one', async ({
+  test('keyset pages: per_page, next, previous, last, a stale cursor', async ({
     client,
     assert,
   }) => {
@@ -100,19 +99,29 @@ test.group('Sociétés / list: sort, filter, search, pages', (group) => {
     }
     const first = await inertiaVisit(client, user, '/app/company?per_page=10')
     assert.lengthOf(first.props.societes.data, 10)
-    assert.deepEqual(first.props.societes.meta, {
-      total: 12,
-      per_page: 10,
-      current_page: 1,
-      last_page: 2,
-      from: 1,
-      to: 10,
-    })
-    const second = await inertiaVisit(client, user, '/app/company?per_page=10&page=2')
+    assert.deepEqual(first.props.societes.total, { count: 12, exact: true })
+    assert.equal(first.props.societes.per_page, 10)
+    assert.isNull(first.props.societes.prev)
+    const next = first.props.societes.next
+    const second = await inertiaVisit(client, user, `/app/company?per_page=10&after=${next}`)
     assert.deepEqual(names(second), ['Résidence 11', 'Résidence 12'])
-    const beyond = await inertiaVisit(client, user, '/app/company?per_page=10&page=9')
-    assert.equal(beyond.props.societes.meta.current_page, 2)
-    assert.equal(beyond.props.filters.page, 2)
+    assert.isNull(second.props.societes.next)
+    const back = await inertiaVisit(
+      client,
+      user,
+      `/app/company?per_page=10&before=${second.props.societes.prev}`
+    )
+    assert.deepEqual(names(back), names(first))
+    const last = await inertiaVisit(client, user, '/app/company?per_page=10&page=last')
+    assert.deepEqual(names(last).slice(-2), ['Résidence 11', 'Résidence 12'])
+    // A cursor of another sort: first page and a French warning, never a 500
+    const stale = await inertiaVisit(
+      client,
+      user,
+      `/app/company?per_page=10&sort=-nom&after=${next}`
+    )
+    assert.equal(stale.props.societes.data[0].nom, 'Résidence 12')
+    assert.include(stale.props.warnings.join(' '), 'Position dans la liste invalide')
   })
 
   test('bad sort, filter, page and per_page values are ignored, never a 500', async ({
@@ -165,7 +174,8 @@ test.group('Sociétés / list: sort, filter, search, pages', (group) => {
       const q = encodeURIComponent(payload)
       const searched = await inertiaVisit(client, user, `/app/company?q=${q}`)
       assert.equal(searched.status, 200, payload)
-      assert.deepEqual(names(searched), [], payload)
+      // Under 2 characters a search is ignored (the user's own list, nothing more)
+      assert.deepEqual(names(searched), payload.length < 2 ? ['Ma copropriété'] : [], payload)
       const sorted = await inertiaVisit(client, user, `/app/company?sort=${q}`)
       assert.equal(sorted.status, 200, payload)
       assert.deepEqual(names(sorted), ['Ma copropriété'], payload)

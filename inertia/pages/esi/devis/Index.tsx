@@ -1,40 +1,35 @@
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
-import Block from '../../../components/ui/Block.js'
-import Pager from '../../../components/list/Pager.js'
-import ListWarnings from '../../../components/list/ListWarnings.js'
-import { exportUrl, useListVisit } from '../../../components/list/use_list_visit.js'
+import ListPage from '../../../components/list/ListPage.js'
+import { useList } from '../../../components/list/use_list.js'
+import { exportUrl } from '../../../components/list/use_list_visit.js'
 import DevisTable from '../../../components/devis_list/DevisTable.js'
 import DevisFilters from '../../../components/devis_list/DevisFilters.js'
+import { route } from '../../../lib/route.js'
 import {
   DEVIS_DEFAULT_SORT,
   DEVIS_SORT_KEYS,
   type CommercialOption,
   type DevisListItem,
 } from '@shared/devis_list'
-import {
-  parseSort,
-  sortToString,
-  toggleSort,
-  type ListFilters,
-  type ListPage,
-} from '@shared/list_query'
+import type { ListFilters, ListPage as Page } from '@shared/list_query'
 
 export type DevisIndexProps = {
-  devis: ListPage<DevisListItem>
+  devis: Page<DevisListItem>
   filters: ListFilters
   warnings: string[]
   commerciaux: CommercialOption[]
 }
 
-const PATH = '/esi/devis'
-
 export default function DevisIndex({ devis, filters, warnings, commerciaux }: DevisIndexProps) {
-  const visit = useListVisit(PATH, filters, ['devis', 'filters', 'warnings'])
-  const sort = parseSort(filters.sort, DEVIS_SORT_KEYS, DEVIS_DEFAULT_SORT).sort
-  const onSort = (key: string, add: boolean) =>
-    visit({ sort: sortToString(toggleSort(sort, key, add)) })
-  const filtered = Object.keys(filters.filter).length > 0 || filters.q !== ''
+  const path = route('esi.devis.index')
+  const list = useList({
+    path,
+    filters,
+    sortKeys: DEVIS_SORT_KEYS,
+    defaultSort: DEVIS_DEFAULT_SORT,
+    only: ['devis'],
+  })
 
   return (
     <>
@@ -45,15 +40,19 @@ export default function DevisIndex({ devis, filters, warnings, commerciaux }: De
         breadcrumb={[{ label: 'Ventes' }, { label: 'Devis' }]}
         actions={
           <div className="d-flex flex-wrap gap-2">
-            <Link className="btn btn-alt-secondary" href="/esi/devis/stats">
+            <Link className="btn btn-alt-secondary" href={route('esi.devis.stats')}>
               <i className="bi bi-bar-chart-line me-1" aria-hidden="true" />
               Statistiques
             </Link>
-            <a className="btn btn-alt-secondary" href={exportUrl(PATH, filters)} download>
+            <a
+              className="btn btn-alt-secondary"
+              href={exportUrl(route('esi.devis.export'), filters)}
+              download
+            >
               <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
               Exporter (CSV)
             </a>
-            <Link className="btn btn-primary" href="/esi/devis/create">
+            <Link className="btn btn-primary" href={route('esi.devis.create')}>
               <i className="bi bi-file-earmark-plus me-1" aria-hidden="true" />
               Nouveau devis
             </Link>
@@ -61,19 +60,21 @@ export default function DevisIndex({ devis, filters, warnings, commerciaux }: De
         }
       />
 
-      <div className="content">
-        <ListWarnings warnings={warnings} />
-        <Block>
-          <DevisFilters
-            filters={filters}
-            commerciaux={commerciaux}
-            onChange={(change, replace) => visit(change, { kind: 'first' }, replace)}
-            resetHref={`${PATH}?sort=${encodeURIComponent(filters.sort)}`}
-          />
-          <DevisTable rows={devis.data} sort={sort} onSort={onSort} filtered={filtered} />
-          <Pager page={devis} noun="devis" onNavigate={(position) => visit({}, position)} />
-        </Block>
-      </div>
+      <ListPage
+        warnings={warnings}
+        page={devis}
+        list={list}
+        noun="devis"
+        toolbar={<DevisFilters filters={filters} commerciaux={commerciaux} list={list} />}
+      >
+        <DevisTable
+          rows={devis.data}
+          sort={list.sort}
+          onSort={list.onSort}
+          filtered={list.filtered}
+          onClear={list.reset}
+        />
+      </ListPage>
     </>
   )
 }

@@ -1,67 +1,119 @@
 import { useState } from 'react'
 import { Head } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
-import Block from '../../../components/ui/Block.js'
-import SortHeader from '../../../components/list/SortHeader.js'
-import Pager from '../../../components/list/Pager.js'
-import SearchBox from '../../../components/list/SearchBox.js'
-import ListWarnings from '../../../components/list/ListWarnings.js'
-import { exportUrl, useListVisit } from '../../../components/list/use_list_visit.js'
+import ListPage from '../../../components/list/ListPage.js'
+import ListToolbar, { SelectFilter } from '../../../components/list/ListToolbar.js'
+import DataTable, { type Column } from '../../../components/list/DataTable.js'
+import EmptyState from '../../../components/list/EmptyState.js'
+import { useList } from '../../../components/list/use_list.js'
+import { exportUrl } from '../../../components/list/use_list_visit.js'
 import ProduitFormModal from '../../../components/produits/ProduitFormModal.js'
 import ProduitImportModal from '../../../components/produits/ProduitImportModal.js'
 import { formatMoney } from '../../../lib/format.js'
+import { route } from '../../../lib/route.js'
 import { PRODUIT_SORT_KEYS, UNITE_LABELS, type ProduitItem } from '@shared/produits'
 import type { SocieteOption } from '@shared/clients'
-import {
-  parseSort,
-  sortToString,
-  toggleSort,
-  type ListFilters,
-  type ListPage,
-} from '@shared/list_query'
+import type { ListFilters, ListPage as Page } from '@shared/list_query'
 
 export type ProduitsIndexProps = {
-  produits: ListPage<ProduitItem>
+  produits: Page<ProduitItem>
   filters: ListFilters
   warnings: string[]
   categories: string[]
   fournisseurs: SocieteOption[]
 }
 
-const PATH = '/esi/produits'
+function columns(onEdit: (p: ProduitItem) => void): Column<ProduitItem>[] {
+  return [
+    {
+      key: 'reference',
+      label: 'Référence',
+      sortKey: 'reference',
+      className: 'text-nowrap',
+      // The reference opens the edit form
+      cell: (p) => (
+        <button
+          type="button"
+          className="btn btn-link p-0 fw-semibold text-decoration-none align-baseline"
+          onClick={() => onEdit(p)}
+          title="Modifier"
+          aria-label={`Modifier ${p.reference}`}
+        >
+          {p.reference}
+        </button>
+      ),
+    },
+    {
+      key: 'libelle',
+      label: 'Libellé',
+      sortKey: 'libelle',
+      cell: (p) => (
+        <div style={{ minWidth: 200 }}>
+          {p.libelle}
+          {!p.actif && <span className="badge text-bg-secondary ms-2">Inactif</span>}
+        </div>
+      ),
+    },
+    {
+      key: 'categorie',
+      label: 'Catégorie',
+      sortKey: 'categorie',
+      className: 'small',
+      cell: (p) => p.categorie,
+    },
+    { key: 'unite', label: 'Unité', sortKey: 'unite', cell: (p) => UNITE_LABELS[p.unite] },
+    {
+      key: 'achat',
+      label: 'Achat',
+      sortKey: 'prix_achat',
+      className: 'text-end text-nowrap',
+      cell: (p) => formatMoney(p.prix_achat),
+    },
+    {
+      key: 'vente',
+      label: 'Vente HT',
+      sortKey: 'prix_vente_ht',
+      className: 'text-end text-nowrap',
+      cell: (p) => formatMoney(p.prix_vente_ht),
+    },
+    {
+      key: 'tva',
+      label: 'TVA',
+      sortKey: 'taux_tva',
+      className: 'text-end',
+      cell: (p) => `${p.taux_tva} %`,
+    },
+    {
+      key: 'fournisseur',
+      label: 'Fournisseur',
+      className: 'small',
+      cell: (p) => p.fournisseur?.nom,
+    },
+  ]
+}
 
 export default function ProduitsIndex(props: ProduitsIndexProps) {
   const { produits, filters, warnings, categories, fournisseurs } = props
   // null: closed; 'new': creating; a product: editing it
   const [editing, setEditing] = useState<ProduitItem | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
-  const visit = useListVisit(PATH, filters, ['produits', 'filters', 'warnings'])
-  const sort = parseSort(filters.sort, PRODUIT_SORT_KEYS, [{ key: 'reference', desc: false }]).sort
-  const onSort = (key: string, add: boolean) =>
-    visit({ sort: sortToString(toggleSort(sort, key, add)) })
-  const filtered = Object.keys(filters.filter).length > 0 || filters.q !== ''
-  const header = (label: string, key: string, className?: string) => (
-    <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} className={className} />
-  )
+  const path = route('esi.produits.index')
+  const list = useList({
+    path,
+    filters,
+    sortKeys: PRODUIT_SORT_KEYS,
+    defaultSort: [{ key: 'reference', desc: false }],
+    only: ['produits'],
+  })
   const select = (id: string, label: string, name: string, options: [string, string][]) => (
-    <div className="col-6 col-md-2">
-      <label htmlFor={id} className="form-label small mb-1">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="form-select"
-        value={filters.filter[name] ?? ''}
-        onChange={(e) => visit({ filter: { [name]: e.target.value } })}
-      >
-        <option value="">Tous</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectFilter
+      id={id}
+      label={label}
+      all={`${label} : tous`}
+      value={filters.filter[name] ?? ''}
+      choices={options.map(([value, text]) => ({ value, label: text }))}
+      onChange={(v) => list.setFilter(name, v)}
+    />
   )
 
   return (
@@ -73,7 +125,11 @@ export default function ProduitsIndex(props: ProduitsIndexProps) {
         breadcrumb={[{ label: 'Gestion' }, { label: 'Produits' }]}
         actions={
           <div className="d-flex flex-wrap gap-2">
-            <a className="btn btn-alt-secondary" href={exportUrl(PATH, filters)} download>
+            <a
+              className="btn btn-alt-secondary"
+              href={exportUrl(route('esi.produits.export'), filters)}
+              download
+            >
               <i className="bi bi-download me-1" aria-hidden="true" />
               Exporter (CSV)
             </a>
@@ -93,22 +149,18 @@ export default function ProduitsIndex(props: ProduitsIndexProps) {
         }
       />
 
-      <div className="content">
-        <ListWarnings warnings={warnings} />
-        <Block>
-          <form
-            className="row g-2 align-items-end mb-3"
-            role="search"
-            onSubmit={(e) => e.preventDefault()}
+      <ListPage
+        warnings={warnings}
+        page={produits}
+        list={list}
+        noun="produit"
+        toolbar={
+          <ListToolbar
+            list={list}
+            filters={filters}
+            searchLabel="Rechercher un produit"
+            searchPlaceholder="Référence, libellé, catégorie…"
           >
-            <div className="col-md-5">
-              <SearchBox
-                value={filters.q}
-                label="Rechercher un produit"
-                placeholder="Référence, libellé, catégorie…"
-                onSearch={(q) => visit({ q }, { kind: 'first' }, true)}
-              />
-            </div>
             {select('filter-actif', 'Actif', 'actif', [
               ['oui', 'Actifs'],
               ['non', 'Inactifs'],
@@ -125,68 +177,30 @@ export default function ProduitsIndex(props: ProduitsIndexProps) {
               'fournisseur',
               fournisseurs.map((f) => [String(f.id), f.nom])
             )}
-          </form>
-
-          <div className="table-responsive">
-            <table
-              className="table table-sm table-hover table-vcenter align-middle mb-3"
-              id="produits-table"
-            >
-              <caption className="visually-hidden">Catalogue des produits</caption>
-              <thead>
-                <tr>
-                  {header('Référence', 'reference')}
-                  {header('Libellé', 'libelle')}
-                  {header('Catégorie', 'categorie')}
-                  {header('Unité', 'unite')}
-                  {header('Achat', 'prix_achat', 'text-end')}
-                  {header('Vente HT', 'prix_vente_ht', 'text-end')}
-                  {header('TVA', 'taux_tva', 'text-end')}
-                  <th scope="col">Fournisseur</th>
-                </tr>
-              </thead>
-              <tbody>
-                {produits.data.map((p) => (
-                  <tr key={p.id} className={p.actif ? '' : 'text-body-tertiary'}>
-                    <td className="text-nowrap">
-                      {/* The reference opens the edit form */}
-                      <button
-                        type="button"
-                        className="btn btn-link p-0 fw-semibold text-decoration-none align-baseline"
-                        onClick={() => setEditing(p)}
-                        title="Modifier"
-                        aria-label={`Modifier ${p.reference}`}
-                      >
-                        {p.reference}
-                      </button>
-                    </td>
-                    <td style={{ minWidth: 200 }}>
-                      {p.libelle}
-                      {!p.actif && <span className="badge text-bg-secondary ms-2">Inactif</span>}
-                    </td>
-                    <td className="small">{p.categorie}</td>
-                    <td>{UNITE_LABELS[p.unite]}</td>
-                    <td className="text-end text-nowrap">{formatMoney(p.prix_achat)}</td>
-                    <td className="text-end text-nowrap">{formatMoney(p.prix_vente_ht)}</td>
-                    <td className="text-end">{p.taux_tva} %</td>
-                    <td className="small">{p.fournisseur?.nom}</td>
-                  </tr>
-                ))}
-                {produits.data.length === 0 && (
-                  <tr>
-                    <td colSpan={8} className="text-center text-body-secondary py-4">
-                      {filtered
-                        ? 'Aucun produit ne correspond à ces critères.'
-                        : 'Le catalogue est vide : ajoutez un produit ou importez un fichier CSV.'}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={produits} noun="produit" onNavigate={(position) => visit({}, position)} />
-        </Block>
-      </div>
+          </ListToolbar>
+        }
+      >
+        <DataTable
+          id="produits-table"
+          small
+          rows={produits.data}
+          columns={columns(setEditing)}
+          rowKey={(p) => p.id}
+          rowAttrs={(p) => ({ className: p.actif ? '' : 'text-body-tertiary' })}
+          sort={list.sort}
+          onSort={list.onSort}
+          caption="Catalogue des produits"
+          empty={
+            <EmptyState
+              icon="bi-box"
+              filtered={list.filtered}
+              noMatch="Aucun produit ne correspond à ces critères."
+              none="Le catalogue est vide : ajoutez un produit ou importez un fichier CSV."
+              onClear={list.reset}
+            />
+          }
+        />
+      </ListPage>
 
       <ProduitFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
