@@ -11,7 +11,12 @@ import { startEmbeddedPg } from './lib/embedded_pg.js'
 const env = { ...ensureDotEnv(), ...process.env, NODE_ENV: 'development', APP_DEBUG: 'true' }
 let embedded = null
 if (!hasRealDatabase(env)) {
-  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') })
+  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') }).catch(
+    (error) => {
+      console.error(`✗ ${error.message}`)
+      process.exit(1)
+    }
+  )
   Object.assign(env, embedded.env)
 }
 const stopDb = async () => embedded?.stop()

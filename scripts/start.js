@@ -66,7 +66,12 @@ if (!hasRealDatabase(env)) {
     )
     process.exit(1)
   }
-  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') })
+  embedded = await startEmbeddedPg({ dataDir: path.join(ROOT, 'storage/postgres') }).catch(
+    (error) => {
+      console.error(`✗ ${error.message}`)
+      process.exit(1)
+    }
+  )
   Object.assign(env, embedded.env)
   console.log(
     `› PostgreSQL embarqué sur 127.0.0.1:${embedded.env.DB_PORT}, données dans storage/postgres`

@@ -13,7 +13,15 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 
 async function portIsFree(port) {
   return new Promise((resolve) => {
@@ -59,6 +67,25 @@ async function stopLeftover(dataDir) {
 }
 
 /**
+ * As root the server runs as the `postgres` user, who must be able to walk down to the data
+ * directory: a project under a private home (/root, mode 700) cannot host it. Said in French
+ * before initdb fails with a cryptic permission error.
+ */
+function checkReachable(dir) {
+  if (process.getuid?.() !== 0) return
+  for (let d = path.dirname(path.resolve(dir)); ; d = path.dirname(d)) {
+    if (existsSync(d) && (statSync(d).mode & 0o001) === 0) {
+      throw new Error(
+        `Le PostgreSQL embarqué tourne sous l'utilisateur « postgres », qui ne peut pas traverser ${d}. ` +
+          `Placez le projet ailleurs (par exemple sous /srv ou /opt), donnez ce droit (chmod o+x ${d}) ` +
+          `ou configurez DATABASE_URL vers un serveur PostgreSQL.`
+      )
+    }
+    if (d === path.dirname(d)) return
+  }
+}
+
+/**
  * Starts a PostgreSQL cluster. `dataDir` null makes a throwaway one (tests).
  * Returns the DB_* variables to hand to the app and a stop function.
  */
@@ -67,6 +94,7 @@ export async function startEmbeddedPg({ dataDir, port = 5499, log = false }) {
   const throwaway = !dataDir
   const dir = throwaway ? mkdtempSync(path.join(os.tmpdir(), 'esi-pg-')) : dataDir
   const secretFile = throwaway ? null : `${dir}.password`
+  if (!throwaway) checkReachable(dir)
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'))
 
   // The password of a kept cluster is chosen once, at its creation, and kept beside it (0600)
