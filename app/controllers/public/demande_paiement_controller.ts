@@ -1,10 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DemandePaiement from '#models/demande_paiement'
 import type Societe from '#models/societe'
-import {
-  isLinkExpired,
-  PAYMENT_LINK_PURPOSE,
-} from '#services/paiement/payment_link'
+import { isLinkExpired, PAYMENT_LINK_PURPOSE } from '#services/paiement/payment_link'
 import { storedLogo } from '#services/logo_storage'
 import { readBytes } from '#services/storage/files'
 import { companySociete } from '#services/company'

@@ -52,7 +52,8 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
     const bdc = this.resource
     const c = bdc.client
     const nomClient = c
-      ? [c.civilite, c.prenom, c.nom].filter(Boolean).join(' ') + (c.societe ? ` (${c.societe})` : '')
+      ? [c.civilite, c.prenom, c.nom].filter(Boolean).join(' ') +
+        (c.societe ? ` (${c.societe})` : '')
       : bdc.clientNom
     return {
       ...this.omit(this.toObject(), ['client_id', 'client_nom']),
