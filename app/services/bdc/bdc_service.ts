@@ -42,20 +42,9 @@ export function bdcListQuery(params: ListParams) {
   return query
 }
 
+/** A row of esi/bdc/Index (BdcTransformer.forList). */
 export function bdcListItem(bdc: Bdc): BdcListItem {
-  return {
-    id: bdc.id,
-    numero: bdc.numero,
-    client_id: bdc.clientId,
-    client_nom: bdc.clientNom,
-    objet: bdc.objet,
-    total_ttc: bdc.totalTtc,
-    acompte: bdc.acompte,
-    statut: bdc.statut,
-    signe_le: bdc.signeLe?.toISO() ?? null,
-    created_at: bdc.createdAt.toISO()!,
-    commande_id: bdc.$extras.commande_id ?? null,
-  }
+  return new BdcTransformer(bdc).forList()
 }
 
 /** A bdc from a URL id: anything that is not an existing bdc is a 404. */

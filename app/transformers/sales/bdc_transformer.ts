@@ -5,6 +5,7 @@ import DemandePaiementTransformer from '#transformers/sales/demande_paiement_tra
 import type Bdc from '#models/bdc'
 import type Commande from '#models/commande'
 import type Devis from '#models/devis'
+import type { BdcListItem } from '#shared/bdc'
 
 /** A bon de commande's own columns (its lines, client and demandes come from their own). */
 export default class BdcTransformer extends BaseTransformer<Bdc> {
@@ -40,6 +41,26 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
         fin_retractation: isoDate(bdc.finRetractation),
       },
       motif_annulation: bdc.motifAnnulation,
+    }
+  }
+
+  /** A row of esi/bdc/Index (the commande's id comes from the list query's join). */
+  forList(): BdcListItem {
+    const data = this.toObject()
+    return {
+      ...this.pick(data, [
+        'id',
+        'numero',
+        'client_id',
+        'client_nom',
+        'objet',
+        'total_ttc',
+        'acompte',
+        'statut',
+        'created_at',
+      ]),
+      signe_le: data.signature.signe_le,
+      commande_id: this.resource.$extras.commande_id ?? null,
     }
   }
 
