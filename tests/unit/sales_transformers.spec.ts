@@ -7,6 +7,8 @@ import DevisLigne from '#models/devis_ligne'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import DemandePaiement from '#models/demande_paiement'
+import BdcLigne from '#models/bdc_ligne'
+import Client from '#models/client'
 import DevisTransformer from '#transformers/sales/devis_transformer'
 import DevisLigneTransformer from '#transformers/sales/devis_ligne_transformer'
 import BdcTransformer from '#transformers/sales/bdc_transformer'
@@ -86,6 +88,71 @@ test.group('Sales transformers (what the sales pages receive)', () => {
     const data = new DemandePaiementTransformer(demande).toObject()
     assert.equal(data.lien_expire_le, AT.toISO())
     assert.notInclude(JSON.stringify(data), 'b1946ac9')
+  })
+
+  test('the bdc Show page: a client block instead of the copied name, dates as the page shows them', ({
+    assert,
+  }) => {
+    const bdc = new Bdc().merge({
+      id: 4,
+      numero: 'BDC-2026-0004',
+      clientId: 9,
+      clientNom: '',
+      finRetractation: DateTime.fromISO('2026-03-16'),
+      createdAt: AT,
+    })
+    const client = new Client().merge({
+      idClient: 9,
+      civilite: 'M.',
+      prenom: 'Jean',
+      nom: 'Dupont',
+      facturationRue: 'Rue Haute 1',
+      facturationCodePostal: '1000',
+      facturationLocalite: 'Bruxelles',
+    })
+    const ligne = new BdcLigne().merge({ id: 1, type: 'produit', produitId: 12, totalHt: 500 })
+    const demande = new DemandePaiement().merge({ id: 2, publicId: 'b1946ac9', lienExpireLe: AT })
+    bdc.$setRelated('client', client)
+    bdc.$setRelated('commercial', null)
+    bdc.$setRelated('lignes', [ligne])
+    bdc.$setRelated('demandesPaiement', [demande])
+    const data = new BdcTransformer(bdc).forDetail(null, null)
+    assert.notProperty(data, 'client_id')
+    assert.notProperty(data, 'client_nom')
+    assert.deepEqual(data.client, {
+      id: 9,
+      nom: 'M. Jean Dupont',
+      email: null,
+      telephone: null,
+      adresse: ['Rue Haute 1', '1000 Bruxelles'],
+    })
+    assert.equal(data.signature.fin_retractation, '2026-03-16')
+    assert.isNull(data.devis_numero)
+    assert.isNull(data.commande)
+    assert.notProperty(data.lignes[0], 'produit_id')
+    assert.notInclude(JSON.stringify(data), 'b1946ac9')
+  })
+
+  test('a bdc list row and a commande Show page keep their own shapes', ({ assert }) => {
+    const bdc = new Bdc().merge({ id: 4, numero: 'BDC-2026-0004', signeLe: AT, createdAt: AT })
+    bdc.$extras.commande_id = 8
+    const row = new BdcTransformer(bdc).forList()
+    assert.equal(row.signe_le, AT.toISO())
+    assert.equal(row.commande_id, 8)
+    assert.notProperty(row, 'signature')
+
+    const commande = new Commande().merge({
+      id: 5,
+      numero: 'CMD-2026-0005',
+      bdcId: 4,
+      finRetractation: DateTime.fromISO('2026-03-16'),
+      createdAt: AT,
+    })
+    commande.$setRelated('chefProjet', null)
+    const data = new CommandeTransformer(commande).forDetail(bdc)
+    assert.equal(data.fin_retractation, '2026-03-16')
+    assert.notProperty(data, 'bdc_id')
+    assert.deepInclude(data.bdc, { id: 4, numero: 'BDC-2026-0004', signe_le: AT.toISO() })
   })
 
   test('the generated client types (.adonisjs/client/data.d.ts) list every sales transformer', async ({

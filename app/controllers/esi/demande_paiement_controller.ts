@@ -4,9 +4,12 @@ import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import DemandePaiement from '#models/demande_paiement'
 import { findBdc } from '#services/bdc/bdc_service'
-import { markDemandePayee, resteADemander } from '#services/paiement/demande_paiement_service'
+import {
+  demandeDetail,
+  markDemandePayee,
+  resteADemander,
+} from '#services/paiement/demande_paiement_service'
 import { createAndSendDemande, resendDemandeMail } from '#services/paiement/demande_mail'
-import { demandeDetail } from '#services/paiement/payment_link'
 import { fieldError } from '#services/field_error'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'

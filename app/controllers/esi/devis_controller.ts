@@ -22,13 +22,13 @@ import {
 import { today } from '#services/documents/numbering'
 import {
   bdcOf,
-  clientOption,
   devisEditorData,
   editorOptions,
   revisionItems,
   searchClients,
   searchProduits,
 } from '#services/devis/devis_queries'
+import { clientOption } from '#transformers/client_option'
 import { changeStatutAndNotify, MAIL_FAILED_WARNING } from '#services/devis/devis_send'
 import {
   devisCreateValidator,

@@ -1,14 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DemandePaiement from '#models/demande_paiement'
 import type Societe from '#models/societe'
-import {
-  isLinkExpired,
-  paiementPublic,
-  PAYMENT_LINK_PURPOSE,
-} from '#services/paiement/payment_link'
+import { isLinkExpired, PAYMENT_LINK_PURPOSE } from '#services/paiement/payment_link'
 import { storedLogo } from '#services/logo_storage'
 import { readBytes } from '#services/storage/files'
 import { companySociete } from '#services/company'
+import DemandePaiementTransformer from '#transformers/sales/demande_paiement_transformer'
 
 export const INVALID_PAYMENT_LINK =
   'Ce lien de paiement a expiré ou n’est pas valide. Contactez-nous pour en recevoir un nouveau.'
@@ -48,7 +45,7 @@ export default class PublicDemandePaiementController {
     }
     const societe = await companySociete()
     return inertia.render('Public/DemandePaiement', {
-      paiement: await paiementPublic(demande),
+      paiement: await new DemandePaiementTransformer(demande).forPublic(),
       societe: {
         nom: demande.beneficiaire,
         email: societe?.email ?? null,

@@ -24,13 +24,8 @@ import { checkVersion } from '#services/documents/optimistic_lock'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
 import { BDC_STATUTS } from '#shared/devis'
-import {
-  BDC_SORT_KEYS,
-  type BdcDetail,
-  type BdcListItem,
-  type DemandePaiementItem,
-} from '#shared/bdc'
-import type DemandePaiement from '#models/demande_paiement'
+import { BDC_SORT_KEYS, type BdcListItem } from '#shared/bdc'
+import BdcTransformer from '#transformers/sales/bdc_transformer'
 
 /** Sort keys of esi/bdc/Index (those of every document list). */
 export const BDC_SORT_COLUMNS = documentSortColumns('bdcs')
@@ -47,20 +42,9 @@ export function bdcListQuery(params: ListParams) {
   return query
 }
 
+/** A row of esi/bdc/Index (BdcTransformer.forList). */
 export function bdcListItem(bdc: Bdc): BdcListItem {
-  return {
-    id: bdc.id,
-    numero: bdc.numero,
-    client_id: bdc.clientId,
-    client_nom: bdc.clientNom,
-    objet: bdc.objet,
-    total_ttc: bdc.totalTtc,
-    acompte: bdc.acompte,
-    statut: bdc.statut,
-    signe_le: bdc.signeLe?.toISO() ?? null,
-    created_at: bdc.createdAt.toISO()!,
-    commande_id: bdc.$extras.commande_id ?? null,
-  }
+  return new BdcTransformer(bdc).forList()
 }
 
 /** A bdc from a URL id: anything that is not an existing bdc is a 404. */
@@ -71,21 +55,8 @@ export async function findBdc(rawId: unknown): Promise<Bdc> {
   return bdc
 }
 
-export function demandeItem(d: DemandePaiement): DemandePaiementItem {
-  return {
-    id: d.id,
-    numero: d.numero,
-    montant: d.montant,
-    statut: d.statut,
-    email: d.email,
-    communication: d.communication,
-    envoyee_le: d.envoyeeLe?.toISO() ?? null,
-    payee_le: d.payeeLe?.toISO() ?? null,
-    lien_expire_le: d.lienExpireLe.toISO()!,
-  }
-}
-
-export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
+/** The esi/bdc/Show page's prop, shaped by the transformer (BdcTransformer.forDetail). */
+export async function bdcDetail(bdc: Bdc) {
   await bdc.load((loader) => {
     loader
       .load('lignes')
@@ -97,65 +68,7 @@ export async function bdcDetail(bdc: Bdc): Promise<BdcDetail> {
     Devis.find(bdc.devisId),
     Commande.findBy('bdc_id', bdc.id),
   ])
-  const c = bdc.client
-  const nomClient = c
-    ? [c.civilite, c.prenom, c.nom].filter(Boolean).join(' ') + (c.societe ? ` (${c.societe})` : '')
-    : bdc.clientNom
-  return {
-    id: bdc.id,
-    numero: bdc.numero,
-    statut: bdc.statut,
-    lock_version: bdc.lockVersion,
-    created_at: bdc.createdAt.toISO()!,
-    devis_id: bdc.devisId,
-    devis_numero: devis?.numero ?? null,
-    devis_revision: bdc.devisRevision,
-    client: {
-      id: bdc.clientId,
-      nom: bdc.clientNom || nomClient,
-      email: c?.email ?? null,
-      telephone: c?.telephone ?? c?.gsm ?? null,
-      adresse: c
-        ? [
-            c.facturationRue,
-            [c.facturationCodePostal, c.facturationLocalite].filter(Boolean).join(' '),
-          ].filter((l): l is string => Boolean(l))
-        : [],
-    },
-    commercial: bdc.commercial?.name ?? null,
-    objet: bdc.objet,
-    adresse_chantier: bdc.adresseChantier,
-    remise_globale_pct: bdc.remiseGlobalePct,
-    total_ht: bdc.totalHt,
-    total_tva: bdc.totalTva,
-    total_ttc: bdc.totalTtc,
-    tva: bdc.tvaDetail ?? [],
-    acompte_pct: bdc.acomptePct,
-    acompte: bdc.acompte,
-    lignes: bdc.lignes.map((l) => ({
-      id: l.id,
-      type: l.type,
-      designation: l.designation,
-      quantite: l.quantite,
-      unite: l.unite,
-      prix_unitaire_ht: l.prixUnitaireHt,
-      remise_pct: l.remisePct,
-      taux_tva: l.tauxTva,
-      total_ht: l.totalHt,
-    })),
-    signature: {
-      signe_le: bdc.signeLe?.toISO() ?? null,
-      signataire: bdc.signataire,
-      lieu: bdc.lieuSignature,
-      type: bdc.signatureType,
-      mime: bdc.signatureMime,
-      renonciation: bdc.renonciationRetractation,
-      fin_retractation: bdc.finRetractation?.toISODate() ?? null,
-    },
-    motif_annulation: bdc.motifAnnulation,
-    commande: commande ? { id: commande.id, numero: commande.numero } : null,
-    demandes: bdc.demandesPaiement.map(demandeItem),
-  }
+  return new BdcTransformer(bdc).forDetail(devis, commande)
 }
 
 /**

@@ -14,7 +14,8 @@ import {
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
-import { COMMANDE_SORT_KEYS, type CommandeDetail, type CommandeListItem } from '#shared/bdc'
+import { COMMANDE_SORT_KEYS, type CommandeListItem } from '#shared/bdc'
+import CommandeTransformer from '#transformers/sales/commande_transformer'
 
 /** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
 export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
@@ -58,26 +59,9 @@ export async function findCommande(rawId: unknown): Promise<Commande> {
   return commande
 }
 
-export async function commandeDetail(commande: Commande): Promise<CommandeDetail> {
+/** The esi/commande/Show page's prop, shaped by the transformer (CommandeTransformer.forDetail). */
+export async function commandeDetail(commande: Commande) {
   await commande.load('chefProjet')
   const bdc = await Bdc.findOrFail(commande.bdcId)
-  return {
-    id: commande.id,
-    numero: commande.numero,
-    statut: commande.statut,
-    created_at: commande.createdAt.toISO()!,
-    client: { id: commande.clientId, nom: commande.clientNom },
-    chef_projet: commande.chefProjet?.name ?? null,
-    objet: commande.objet,
-    total_ttc: commande.totalTtc,
-    fin_retractation: commande.finRetractation?.toISODate() ?? null,
-    bdc: {
-      id: bdc.id,
-      numero: bdc.numero,
-      signe_le: bdc.signeLe?.toISO() ?? null,
-      lieu: bdc.lieuSignature,
-      renonciation: bdc.renonciationRetractation,
-      acompte: bdc.acompte,
-    },
-  }
+  return new CommandeTransformer(commande).forDetail(bdc)
 }

@@ -4,12 +4,10 @@
  */
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
-import type Client from '#models/client'
 import Devis from '#models/devis'
 import Texte from '#models/texte'
 import User from '#models/user'
 import { likePattern, normalizeTerm } from '#services/recherche'
-import { clientDisplayName } from '#shared/clients'
 import type {
   DevisClientOption,
   DevisEditorDevis,
@@ -17,47 +15,10 @@ import type {
   DevisProduitOption,
   DevisRevisionItem,
 } from '#shared/devis_editor'
-import { trimDecimal } from '#models/ligne_base'
+import DevisTransformer from '#transformers/sales/devis_transformer'
+import { clientOption } from '#transformers/client_option'
 
 export const PICKER_LIMIT = 10
-
-type ClientRow = Pick<
-  Client,
-  | 'idClient'
-  | 'type'
-  | 'civilite'
-  | 'nom'
-  | 'prenom'
-  | 'societe'
-  | 'email'
-  | 'facturationCodePostal'
-  | 'facturationLocalite'
-  | 'chantierRue'
-  | 'chantierCodePostal'
-  | 'chantierLocalite'
->
-
-export function clientOption(c: ClientRow): DevisClientOption {
-  const chantier = [
-    c.chantierRue,
-    [c.chantierCodePostal, c.chantierLocalite].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ')
-  return {
-    id: c.idClient,
-    nom: clientDisplayName(c),
-    detail:
-      [
-        `n° ${c.idClient}`,
-        [c.facturationCodePostal, c.facturationLocalite].filter(Boolean).join(' '),
-      ]
-        .filter(Boolean)
-        .join(' · ') || null,
-    email: c.email,
-    adresse_chantier: chantier || null,
-  }
-}
 
 /** Each word somewhere in the client's search text; newest clients first. */
 export async function searchClients(q: unknown): Promise<DevisClientOption[]> {
@@ -141,54 +102,12 @@ export async function editorOptions(): Promise<DevisEditorOptions> {
   }
 }
 
-const iso = (d: { toISO: () => string | null } | null | undefined) => (d ? d.toISO() : null)
-
-/** The devis as the editor holds it (lines as typed text). */
+/** The devis as the editor holds it (DevisTransformer.forEditor). */
 export async function devisEditorData(devis: Devis): Promise<DevisEditorDevis> {
   await devis.load((loader) => {
     loader.load('client').load('lignes').load('editor').load('apporteur')
   })
-  return {
-    id: devis.id,
-    numero: devis.numero,
-    revision: devis.revision,
-    statut: devis.statut,
-    lock_version: devis.lockVersion,
-    client: clientOption(devis.client),
-    form: {
-      client_id: devis.clientId,
-      commercial_id: devis.commercialId,
-      date_devis: devis.dateDevis.toISODate()!,
-      valable_jusqu_au: devis.valableJusquAu.toISODate()!,
-      objet: devis.objet,
-      adresse_chantier: devis.adresseChantier ?? '',
-      remise_globale_pct: trimDecimal(devis.remiseGlobalePct).replace('.', ','),
-      acompte_pct: trimDecimal(devis.acomptePct).replace('.', ','),
-      intro: devis.intro ?? '',
-      conditions: devis.conditions ?? '',
-      lignes: devis.lignes.map((l) => {
-        const { total_ht: lineTotal, ...form } = l.toForm()
-        void lineTotal
-        return {
-          ...form,
-          quantite: form.quantite.replace('.', ','),
-          remise_pct: form.remise_pct.replace('.', ','),
-        }
-      }),
-    },
-    total_ht: devis.totalHt,
-    total_tva: devis.totalTva,
-    total_ttc: devis.totalTtc,
-    acompte: devis.acompte,
-    motif_annulation: devis.motifAnnulation,
-    envoye_le: iso(devis.envoyeLe),
-    accepte_le: iso(devis.accepteLe),
-    refuse_le: iso(devis.refuseLe),
-    updated_at: devis.updatedAt.toISO()!,
-    updated_by: devis.editor?.name ?? null,
-    apporteur: devis.apporteur?.nom ?? null,
-    offre_id: devis.offreId,
-  }
+  return new DevisTransformer(devis).forEditor()
 }
 
 export async function revisionItems(devisId: number): Promise<DevisRevisionItem[]> {

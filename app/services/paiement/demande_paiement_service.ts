@@ -25,6 +25,7 @@ import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { structuredCommunication } from '#shared/validation/belgium'
 import { DEMANDE_PAIEMENT_LIEN_JOURS } from '#shared/devis'
 import { companySociete } from '#services/company'
+import DemandePaiementTransformer from '#transformers/sales/demande_paiement_transformer'
 
 /** DP-2026-00042 → +++260/0000/04214+++ (year on 2 digits + number on 8, mod 97) */
 export function communicationFor(numero: string): string {
@@ -162,4 +163,11 @@ export async function markDemandePayee(actor: Actor, id: number, userId: number 
     )
     return demande
   })
+}
+
+/** The esi/paiement/DemandePaiement page's prop, shaped by the transformer. */
+export async function demandeDetail(demande: DemandePaiement) {
+  await demande.load('client')
+  const bdc = demande.bdcId ? await Bdc.find(demande.bdcId) : null
+  return new DemandePaiementTransformer(demande).forDetail(bdc)
 }

@@ -7,12 +7,9 @@ import { DateTime } from 'luxon'
 import QRCode from 'qrcode'
 import logger from '@adonisjs/core/services/logger'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
-import Bdc from '#models/bdc'
 import type DemandePaiement from '#models/demande_paiement'
 import { appUrl } from '#config/app'
 import { epcPayload } from '#shared/epc'
-import { formatIban } from '#shared/validation/belgium'
-import type { DemandePaiementDetail, PaiementPublic } from '#shared/bdc'
 
 export const PAYMENT_LINK_PURPOSE = 'demande_paiement'
 
@@ -51,41 +48,4 @@ export async function qrDataUrl(demande: DemandePaiement): Promise<string | null
 
 export function isLinkExpired(demande: Pick<DemandePaiement, 'lienExpireLe'>): boolean {
   return demande.lienExpireLe <= DateTime.now()
-}
-
-/** What the customer may see: the payment details, nothing else about him. */
-export async function paiementPublic(demande: DemandePaiement): Promise<PaiementPublic> {
-  return {
-    numero: demande.numero,
-    objet: demande.objet,
-    montant: demande.montant,
-    beneficiaire: demande.beneficiaire,
-    iban: formatIban(demande.iban),
-    bic: demande.bic,
-    communication: demande.communication,
-    statut: demande.statut,
-    payee_le: demande.payeeLe?.toISO() ?? null,
-    lien_expire_le: demande.lienExpireLe.toISO()!,
-    qr_data_url: await qrDataUrl(demande),
-  }
-}
-
-export async function demandeDetail(demande: DemandePaiement): Promise<DemandePaiementDetail> {
-  await demande.load('client')
-  const bdc = demande.bdcId ? await Bdc.find(demande.bdcId) : null
-  const c = demande.client
-  return {
-    ...(await paiementPublic(demande)),
-    id: demande.id,
-    client: {
-      id: demande.clientId,
-      nom: bdc?.clientNom || [c?.prenom, c?.nom].filter(Boolean).join(' '),
-    },
-    bdc: bdc ? { id: bdc.id, numero: bdc.numero } : null,
-    email: demande.email,
-    envoyee_le: demande.envoyeeLe?.toISO() ?? null,
-    created_at: demande.createdAt.toISO()!,
-    lien: paymentLinkUrl(demande),
-    lien_expire: isLinkExpired(demande),
-  }
 }

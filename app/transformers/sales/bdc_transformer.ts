@@ -1,6 +1,11 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { iso } from '#transformers/dates'
+import { iso, isoDate } from '#transformers/dates'
+import DevisLigneTransformer from '#transformers/sales/devis_ligne_transformer'
+import DemandePaiementTransformer from '#transformers/sales/demande_paiement_transformer'
 import type Bdc from '#models/bdc'
+import type Commande from '#models/commande'
+import type Devis from '#models/devis'
+import type { BdcListItem } from '#shared/bdc'
 
 /** A bon de commande's own columns (its lines, client and demandes come from their own). */
 export default class BdcTransformer extends BaseTransformer<Bdc> {
@@ -33,9 +38,63 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
         type: bdc.signatureType,
         mime: bdc.signatureMime,
         renonciation: bdc.renonciationRetractation,
-        fin_retractation: iso(bdc.finRetractation),
+        fin_retractation: isoDate(bdc.finRetractation),
       },
       motif_annulation: bdc.motifAnnulation,
+    }
+  }
+
+  /** A row of esi/bdc/Index (the commande's id comes from the list query's join). */
+  forList(): BdcListItem {
+    const data = this.toObject()
+    return {
+      ...this.pick(data, [
+        'id',
+        'numero',
+        'client_id',
+        'client_nom',
+        'objet',
+        'total_ttc',
+        'acompte',
+        'statut',
+        'created_at',
+      ]),
+      signe_le: data.signature.signe_le,
+      commande_id: this.resource.$extras.commande_id ?? null,
+    }
+  }
+
+  /**
+   * The esi/bdc/Show page: its columns (the client as a block instead of the copied name), its
+   * lines, devis, commande and demandes. Needs lignes, client, commercial and demandesPaiement
+   * loaded, the devis and commande given (bdcDetail).
+   */
+  forDetail(devis: Devis | null, commande: Commande | null) {
+    const bdc = this.resource
+    const c = bdc.client
+    const nomClient = c
+      ? [c.civilite, c.prenom, c.nom].filter(Boolean).join(' ') +
+        (c.societe ? ` (${c.societe})` : '')
+      : bdc.clientNom
+    return {
+      ...this.omit(this.toObject(), ['client_id', 'client_nom']),
+      devis_numero: devis?.numero ?? null,
+      client: {
+        id: bdc.clientId,
+        nom: bdc.clientNom || nomClient,
+        email: c?.email ?? null,
+        telephone: c?.telephone ?? c?.gsm ?? null,
+        adresse: c
+          ? [
+              c.facturationRue,
+              [c.facturationCodePostal, c.facturationLocalite].filter(Boolean).join(' '),
+            ].filter((l): l is string => Boolean(l))
+          : [],
+      },
+      commercial: bdc.commercial?.name ?? null,
+      lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
+      commande: commande ? { id: commande.id, numero: commande.numero } : null,
+      demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),
     }
   }
 }

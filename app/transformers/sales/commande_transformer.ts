@@ -1,5 +1,6 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import { iso } from '#transformers/dates'
+import { iso, isoDate } from '#transformers/dates'
+import type Bdc from '#models/bdc'
 import type Commande from '#models/commande'
 
 /** A commande's own columns (its bdc and chef de projet come from their own). */
@@ -15,7 +16,24 @@ export default class CommandeTransformer extends BaseTransformer<Commande> {
       client: { id: commande.clientId, nom: commande.clientNom },
       objet: commande.objet,
       total_ttc: commande.totalTtc,
-      fin_retractation: iso(commande.finRetractation),
+      fin_retractation: isoDate(commande.finRetractation),
+    }
+  }
+
+  /** The esi/commande/Show page: needs chefProjet loaded, and its bdc (commandeDetail). */
+  forDetail(bdc: Bdc) {
+    const commande = this.resource
+    return {
+      ...this.omit(this.toObject(), ['bdc_id']),
+      chef_projet: commande.chefProjet?.name ?? null,
+      bdc: {
+        id: bdc.id,
+        numero: bdc.numero,
+        signe_le: iso(bdc.signeLe),
+        lieu: bdc.lieuSignature,
+        renonciation: bdc.renonciationRetractation,
+        acompte: bdc.acompte,
+      },
     }
   }
 }

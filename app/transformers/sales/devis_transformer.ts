@@ -6,6 +6,13 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Devis from '#models/devis'
 import { DEVIS_STATUT_LABELS } from '#shared/devis'
+import type { DevisEditorDevis } from '#shared/devis_editor'
+import { trimDecimal } from '#models/ligne_base'
+import { iso } from '#transformers/dates'
+import { clientOption } from '#transformers/client_option'
+
+/** A decimal as the editor's inputs hold it (`12,5`). */
+const typed = (decimal: string) => trimDecimal(decimal).replace('.', ',')
 
 /** The head of a devis: what the Preview page and the links to a devis show. */
 export default class DevisTransformer extends BaseTransformer<Devis> {
@@ -17,6 +24,52 @@ export default class DevisTransformer extends BaseTransformer<Devis> {
       revision: devis.revision,
       statut: devis.statut,
       statut_label: DEVIS_STATUT_LABELS[devis.statut],
+    }
+  }
+
+  /**
+   * The devis as its Edit page holds it (lines as typed text). Needs client, lignes, editor and
+   * apporteur loaded (devisEditorData).
+   */
+  forEditor(): DevisEditorDevis {
+    const devis = this.resource
+    return {
+      ...this.omit(this.toObject(), ['statut_label']),
+      lock_version: devis.lockVersion,
+      client: clientOption(devis.client),
+      form: {
+        client_id: devis.clientId,
+        commercial_id: devis.commercialId,
+        date_devis: devis.dateDevis.toISODate()!,
+        valable_jusqu_au: devis.valableJusquAu.toISODate()!,
+        objet: devis.objet,
+        adresse_chantier: devis.adresseChantier ?? '',
+        remise_globale_pct: typed(devis.remiseGlobalePct),
+        acompte_pct: typed(devis.acomptePct),
+        intro: devis.intro ?? '',
+        conditions: devis.conditions ?? '',
+        lignes: devis.lignes.map((l) => {
+          const { total_ht: lineTotal, ...form } = l.toForm()
+          void lineTotal
+          return {
+            ...form,
+            quantite: form.quantite.replace('.', ','),
+            remise_pct: form.remise_pct.replace('.', ','),
+          }
+        }),
+      },
+      total_ht: devis.totalHt,
+      total_tva: devis.totalTva,
+      total_ttc: devis.totalTtc,
+      acompte: devis.acompte,
+      motif_annulation: devis.motifAnnulation,
+      envoye_le: iso(devis.envoyeLe),
+      accepte_le: iso(devis.accepteLe),
+      refuse_le: iso(devis.refuseLe),
+      updated_at: iso(devis.updatedAt),
+      updated_by: devis.editor?.name ?? null,
+      apporteur: devis.apporteur?.nom ?? null,
+      offre_id: devis.offreId,
     }
   }
 }

@@ -2,10 +2,10 @@
  * The frozen lines of a bon de commande (copied from the accepted devis, never recomputed),
  * with the VAT summary by rate, the totals and the acompte.
  */
-import type { BdcDetail } from '@shared/bdc'
+import type { Data } from '~generated/data'
 import { formatDecimal, formatEuros } from '@shared/totals'
 
-export default function BdcLignesTable({ bdc }: { bdc: BdcDetail }) {
+export default function BdcLignesTable({ bdc }: { bdc: Data.Bdc.Variants['forDetail'] }) {
   const remise = bdc.tva.reduce((sum, g) => sum + g.remise, 0)
   const hasRemise = remise !== 0
   return (

@@ -7,7 +7,8 @@ import { Link, useForm } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { SubmitButton, TextInput } from '../form/index.js'
 import { formatDate } from '../../lib/format.js'
-import { DEMANDE_STATUT_VARIANTS, type DemandePaiementItem } from '@shared/bdc'
+import { DEMANDE_STATUT_VARIANTS } from '@shared/bdc'
+import type { Data } from '~generated/data'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
 import { centsToInput, formatEuros } from '@shared/totals'
 import { moneyError } from '@shared/money'
@@ -24,7 +25,7 @@ export default function DemandesBlock({
   /** The bdc version shown: sent along so a double submit makes one request. */
   lockVersion: number
   bdcId: number
-  demandes: DemandePaiementItem[]
+  demandes: Data.DemandePaiement[]
   acompte: number
   email: string | null
   canCreate: boolean

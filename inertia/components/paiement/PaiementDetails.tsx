@@ -2,11 +2,15 @@
  * What a payment needs (both the esi page and the customer's page): amount, beneficiary, IBAN,
  * BIC, structured communication and the EPC QR code a banking app scans.
  */
-import type { PaiementPublic } from '@shared/bdc'
+import type { Data } from '~generated/data'
 import { formatEuros } from '@shared/totals'
 import { formatDate } from '../../lib/format.js'
 
-export default function PaiementDetails({ paiement }: { paiement: PaiementPublic }) {
+export default function PaiementDetails({
+  paiement,
+}: {
+  paiement: Data.DemandePaiement.Variants['forPublic']
+}) {
   const payee = paiement.statut === 'payee'
   return (
     <div className="row g-4 align-items-center">

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import GuestSimpleLayout from '../../layouts/GuestSimpleLayout.js'
 import PaiementDetails from '../../components/paiement/PaiementDetails.js'
-import type { PaiementPublic } from '@shared/bdc'
+import type { Data } from '~generated/data'
 
 export type PublicDemandePaiementProps = {
   /** Null when the link is expired, altered or unknown (nothing else is sent then). */
-  paiement: PaiementPublic | null
+  paiement: Data.DemandePaiement.Variants['forPublic'] | null
   societe: {
     nom: string
     email: string | null

@@ -8,7 +8,10 @@ import SignaturePanel from '../../../components/bdc/SignaturePanel.js'
 import DemandesBlock from '../../../components/paiement/DemandesBlock.js'
 import { askCancellationReason } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
-import { BDC_STATUT_VARIANTS, type BdcDetail } from '@shared/bdc'
+import { BDC_STATUT_VARIANTS } from '@shared/bdc'
+import type { Data } from '~generated/data'
+
+type BdcDetail = Data.Bdc.Variants['forDetail']
 import { BDC_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import type { DocumentData } from '@shared/document'

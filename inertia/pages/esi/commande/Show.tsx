@@ -4,13 +4,14 @@ import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import RetractationBanner from '../../../components/commande/RetractationBanner.js'
 import { formatDateTime } from '../../../lib/format.js'
-import { COMMANDE_STATUT_VARIANTS, type CommandeDetail } from '@shared/bdc'
+import { COMMANDE_STATUT_VARIANTS } from '@shared/bdc'
+import type { Data } from '~generated/data'
 import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
 
 export type CommandeShowProps = {
-  commande: CommandeDetail
+  commande: Data.Commande.Variants['forDetail']
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

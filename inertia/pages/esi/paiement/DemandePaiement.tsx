@@ -5,13 +5,14 @@ import Block from '../../../components/ui/Block.js'
 import PaiementDetails from '../../../components/paiement/PaiementDetails.js'
 import { confirm } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
-import { DEMANDE_STATUT_VARIANTS, type DemandePaiementDetail } from '@shared/bdc'
+import { DEMANDE_STATUT_VARIANTS } from '@shared/bdc'
+import type { Data } from '~generated/data'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
 
 export type DemandePaiementProps = {
-  demande: DemandePaiementDetail
+  demande: Data.DemandePaiement.Variants['forDetail']
 }
 
 /** esi/paiement DemandePaiement: the request, its public link and QR code, marking it paid. */
