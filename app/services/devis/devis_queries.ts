@@ -7,7 +7,8 @@ import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import Texte from '#models/texte'
 import User from '#models/user'
-import { likePattern, normalizeTerm } from '#services/recherche'
+import { normalizeTerm } from '#services/recherche'
+import { whereWords } from '#services/list/list_params'
 import type {
   DevisClientOption,
   DevisEditorDevis,
@@ -24,9 +25,7 @@ export const PICKER_LIMIT = 10
 export async function searchClients(q: unknown): Promise<DevisClientOption[]> {
   const term = normalizeTerm(q)
   const query = db.from('clients').orderBy('id_client', 'desc').limit(PICKER_LIMIT)
-  for (const word of term.split(/\s+/).filter(Boolean)) {
-    query.whereRaw('recherche LIKE f_unaccent(lower(?))', [likePattern(word)])
-  }
+  whereWords(query, 'recherche', term.split(/\s+/).filter(Boolean))
   const rows = await query.select(
     'id_client',
     'type',
@@ -63,9 +62,7 @@ export async function searchClients(q: unknown): Promise<DevisClientOption[]> {
 export async function searchProduits(q: unknown): Promise<DevisProduitOption[]> {
   const term = normalizeTerm(q)
   const query = db.from('produits').where('actif', true).orderBy('reference').limit(PICKER_LIMIT)
-  for (const word of term.split(/\s+/).filter(Boolean)) {
-    query.whereRaw('recherche LIKE f_unaccent(lower(?))', [likePattern(word)])
-  }
+  whereWords(query, 'recherche', term.split(/\s+/).filter(Boolean))
   const rows = await query.select(
     'id',
     'reference',

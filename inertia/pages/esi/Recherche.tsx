@@ -14,6 +14,11 @@ const ICONS: Record<string, string> = {
   contacts: 'bi bi-person-lines-fill',
   societes: 'bi bi-buildings',
   produits: 'bi bi-box',
+  devis: 'bi bi-file-earmark-text',
+  bdc: 'bi bi-pen',
+  commandes: 'bi bi-box-seam',
+  demandes: 'bi bi-credit-card',
+  offres: 'bi bi-file-earmark-richtext',
 }
 
 /** Where « voir tout » leads: the list of that kind, searched with the same words. */
@@ -22,6 +27,10 @@ const LIST_URL: Record<string, string> = {
   contacts: route('partner.contacts.index'),
   societes: route('app.company.index'),
   produits: route('esi.produits.index'),
+  devis: route('esi.devis.index'),
+  bdc: route('esi.bdc.index'),
+  commandes: route('esi.commandes.index'),
+  offres: route('partner.offres.index'),
 }
 
 export default function Recherche({ q, minLength, groups }: RechercheProps) {
@@ -79,12 +88,14 @@ export default function Recherche({ q, minLength, groups }: RechercheProps) {
                       </>
                     }
                     options={
-                      <Link
-                        className="btn btn-sm btn-alt-secondary"
-                        href={`${LIST_URL[group.type]}?q=${encodeURIComponent(q)}`}
-                      >
-                        Voir tout
-                      </Link>
+                      LIST_URL[group.type] && (
+                        <Link
+                          className="btn btn-sm btn-alt-secondary"
+                          href={`${LIST_URL[group.type]}?q=${encodeURIComponent(q)}`}
+                        >
+                          Voir tout
+                        </Link>
+                      )
                     }
                   >
                     <ul className="list-group list-group-flush mb-3" data-group={group.type}>

@@ -8,7 +8,9 @@ import { ClientFactory } from '#database/factories/client_factory'
 import { ContactFactory } from '#database/factories/contact_factory'
 import { ProduitFactory } from '#database/factories/produit_factory'
 import { SocieteFactory } from '#database/factories/societe_factory'
-import { likePattern } from '#services/recherche'
+import { likeContains } from '#services/list/list_params'
+import { makeBdc } from '#tests/functional/bdc/helpers'
+import Devis from '#models/devis'
 
 type Group = { type: string; hits: { titre: string; url: string }[]; more: boolean }
 
@@ -35,7 +37,17 @@ test.group('Recherche', (group) => {
     const groups = response.inertiaProps.groups as Group[]
     assert.deepEqual(
       groups.map((g) => g.type),
-      ['clients', 'contacts', 'societes', 'produits']
+      [
+        'clients',
+        'contacts',
+        'societes',
+        'produits',
+        'devis',
+        'bdc',
+        'commandes',
+        'demandes',
+        'offres',
+      ]
     )
     assert.deepEqual(titles(groups, 'clients'), ['Hélène Gérardin'])
     assert.deepEqual(titles(groups, 'contacts'), ['Émile GERARD'])
@@ -64,7 +76,55 @@ test.group('Recherche', (group) => {
       const groups = response.inertiaProps.groups as Group[]
       assert.deepEqual(titles(groups, 'clients'), [], `q=${q}`)
     }
-    assert.equal(likePattern('50%_a\\'), '%50\\%\\_a\\\\%')
+    assert.equal(likeContains('50%_a\\'), '%50\\%\\_a\\\\%')
+  })
+
+  test('several words must all appear, in any field and any order', async ({ client, assert }) => {
+    const esi = await makeUser('esi')
+    await ClientFactory.merge({
+      nom: 'Vandenberghe',
+      prenom: 'Luc',
+      facturationLocalite: 'Namur',
+    }).create()
+    await ClientFactory.merge({
+      nom: 'Vandenberghe',
+      prenom: 'Anne',
+      facturationLocalite: 'Liège',
+    }).create()
+    const response = await client
+      .get(`/recherhce?q=${encodeURIComponent('vandenberghe namur')}`)
+      .withInertia()
+      .loginAs(esi)
+    assert.deepEqual(titles(response.inertiaProps.groups as Group[], 'clients'), [
+      'Luc Vandenberghe',
+    ])
+    const reversed = await client
+      .get('/recherhce?q=namur%20VANDENBERGHE')
+      .withInertia()
+      .loginAs(esi)
+    assert.deepEqual(titles(reversed.inertiaProps.groups as Group[], 'clients'), [
+      'Luc Vandenberghe',
+    ])
+  })
+
+  test('document numbers are found: devis and bon de commande', async ({ client, assert }) => {
+    const esi = await makeUser('esi')
+    const bdc = await makeBdc({ objet: 'Portes de garage Recherche' })
+    const devisNumero = (await Devis.findOrFail(bdc.devisId)).numero!
+    for (const [q, type, numero] of [
+      [devisNumero, 'devis', devisNumero],
+      [bdc.numero!, 'bdc', bdc.numero!],
+      [bdc.numero!.toLowerCase(), 'bdc', bdc.numero!],
+    ]) {
+      const response = await client
+        .get(`/recherhce?q=${encodeURIComponent(q)}`)
+        .withInertia()
+        .loginAs(esi)
+      response.assertStatus(200)
+      const hits = (response.inertiaProps.groups as Group[]).find((g) => g.type === type)!.hits
+      assert.lengthOf(hits, 1, q)
+      assert.include(hits[0].titre, numero)
+    }
   })
 
   test('more than 8 hits of a kind: 8 shown and « more » flagged', async ({ client, assert }) => {
