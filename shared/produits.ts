@@ -1,6 +1,8 @@
 /*
  * Produits of the catalogue (DESIGN.md §2): units, VAT rates, sortable columns.
  */
+import { formatDecimal } from './totals.js'
+
 export const UNITES = ['piece', 'm2', 'ml', 'forfait', 'heure'] as const
 export type Unite = (typeof UNITES)[number]
 
@@ -10,6 +12,31 @@ export const UNITE_LABELS: Record<Unite, string> = {
   ml: 'ml',
   forfait: 'forfait',
   heure: 'heure',
+}
+
+/** Plural of the units that take one in French (m² and ml do not change). */
+const UNITE_PLURALS: Record<string, string> = {
+  piece: 'pièces',
+  pieces: 'pièces',
+  forfait: 'forfaits',
+  heure: 'heures',
+}
+
+/**
+ * « 2 pièces », « 1 pièce », « 1,5 heure », « 12,5 m² »: the quantity of a document line with
+ * its unit, plural from 2 on (French rule), a unit typed by hand printed as typed. One function
+ * for the PDF and the preview.
+ */
+export function formatQuantiteUnite(quantite: string | null, unite: string | null): string {
+  if (quantite === null || quantite === '') return ''
+  const plural = Math.abs(Number(quantite.replace(',', '.'))) >= 2
+  const label = !unite
+    ? ''
+    : ((plural ? UNITE_PLURALS[unite] : undefined) ??
+      UNITE_LABELS[unite as Unite] ??
+      UNITE_PLURALS[unite] ??
+      unite)
+  return [formatDecimal(quantite), label].filter(Boolean).join('\u00a0')
 }
 
 /** Belgian VAT rates (DESIGN.md §1); 6 % for the renovation of dwellings over 10 years old. */

@@ -105,7 +105,7 @@ describe('DocumentView', () => {
     // Text, never markup
     expect(t).toContain('Fenêtre <b>PVC</b>')
     expect(html).not.toContain('<b>PVC</b>')
-    expect(t).toContain('2,5 pièce')
+    expect(t).toContain('2,5 pièces')
     expect(t).toContain('10 %')
     expect(t).toContain(`Sous-total ${euros(d.lignes[3].total_ht!)}`)
     for (const g of d.tva) expect(t).toContain(euros(g.tva))

@@ -3,6 +3,7 @@
  * sanitising of the PDF texts (app/services/pdf/sanitize.ts).
  */
 import { test } from '@japa/runner'
+import { formatQuantiteUnite } from '#shared/produits'
 import {
   documentTitle,
   formatEnterpriseNumber,
@@ -156,5 +157,19 @@ test.group('PDF / sanitizePdfText (WinAnsi)', () => {
     assert.equal(sanitizePdfText('bell\u0007'), 'bell')
     assert.equal(sanitizePdfText(null), '')
     assert.equal(sanitizePdfText(undefined), '')
+  })
+})
+
+test.group('Document lines / quantity and unit', () => {
+  test('units take the plural from 2 on, m² and ml never; a typed unit stays', ({ assert }) => {
+    assert.equal(formatQuantiteUnite('1', 'piece'), '1\u00a0pièce')
+    assert.equal(formatQuantiteUnite('1.5', 'heure'), '1,5\u00a0heure')
+    assert.equal(formatQuantiteUnite('2', 'piece'), '2\u00a0pièces')
+    assert.equal(formatQuantiteUnite('3', 'forfait'), '3\u00a0forfaits')
+    assert.equal(formatQuantiteUnite('12.5', 'm2'), '12,5\u00a0m²')
+    assert.equal(formatQuantiteUnite('4', 'ml'), '4\u00a0ml')
+    assert.equal(formatQuantiteUnite('2', 'caisse'), '2\u00a0caisse')
+    assert.equal(formatQuantiteUnite('2', null), '2')
+    assert.equal(formatQuantiteUnite(null, 'piece'), '')
   })
 })

@@ -18,8 +18,9 @@ import {
   type DocumentLigne,
 } from '#shared/document'
 import { formatDate } from '#shared/dates'
-import { formatDecimal, formatEuros } from '#shared/totals'
+import { formatEuros } from '#shared/totals'
 import { formatIban } from '#shared/validation/belgium'
+import { formatQuantiteUnite } from '#shared/produits'
 
 type Doc = PDFKit.PDFDocument
 
@@ -57,12 +58,8 @@ const PAD = 4
 
 const t = sanitizePdfText
 
-const UNITES: Record<string, string> = { piece: 'pièce', pieces: 'pièces', m2: 'm²', m3: 'm³' }
-
 function quantiteText(l: DocumentLigne): string {
-  if (l.quantite === null) return ''
-  const unite = l.unite ? (UNITES[l.unite] ?? l.unite) : ''
-  return [formatDecimal(l.quantite), unite].filter(Boolean).join('\u00a0')
+  return formatQuantiteUnite(l.quantite, l.unite)
 }
 
 class Writer {

@@ -13,15 +13,12 @@ import {
   type DocumentLigne,
 } from '@shared/document'
 import { formatDate } from '@shared/dates'
-import { formatDecimal, formatEuros } from '@shared/totals'
+import { formatEuros } from '@shared/totals'
 import { formatIban } from '@shared/validation/belgium'
-
-const UNITES: Record<string, string> = { piece: 'pièce', pieces: 'pièces', m2: 'm²', m3: 'm³' }
+import { formatQuantiteUnite } from '@shared/produits'
 
 function quantite(l: DocumentLigne): string {
-  if (l.quantite === null) return ''
-  const unite = l.unite ? (UNITES[l.unite] ?? l.unite) : ''
-  return [formatDecimal(l.quantite), unite].filter(Boolean).join('\u00a0')
+  return formatQuantiteUnite(l.quantite, l.unite)
 }
 
 function LigneRow({ ligne }: { ligne: DocumentLigne }) {
