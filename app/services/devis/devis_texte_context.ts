@@ -10,6 +10,9 @@ import { formatEuros } from '#shared/totals'
 import { contextFrom, type TexteContext } from '#shared/textes'
 import { companySociete } from '#services/company'
 
+/** What a draft prints where its number will be. */
+export const DRAFT_NUMERO = '(brouillon)'
+
 const fr = (d: { toFormat: (f: string) => string } | null | undefined) =>
   d ? d.toFormat('dd/MM/yyyy') : ''
 
@@ -32,7 +35,8 @@ export async function devisTexteContext(
     'client.nom': client.type === 'professionnel' && client.societe ? client.societe : client.nom,
     'client.adresse': adresse,
     'client.email': client.email ?? '',
-    'devis.numero': devis.numero ?? '',
+    // A draft has no number yet: « notre offre n° (brouillon) du … », never « n° du … »
+    'devis.numero': devis.numero ?? DRAFT_NUMERO,
     'devis.date': fr(devis.dateDevis),
     'devis.objet': devis.objet,
     'devis.montant_ttc': formatEuros(devis.totalTtc),

@@ -297,4 +297,15 @@ test.group('PDF / devis Preview page', (group) => {
     assert.include(text, 'voici notre devis DEV-2026-00011')
     assert.notInclude(text, '{{')
   })
+
+  test('a draft never prints « n° du … »: its number placeholder says (brouillon)', async ({
+    assert,
+  }) => {
+    await makeEsiSociete()
+    const made = await makeDevis({ numero: null, statut: 'brouillon' })
+    made.devis.merge({ intro: 'Notre offre n° {{devis.numero}} du {{devis.date}}.' })
+    await made.devis.save()
+    const doc = await devisDocument(made.devis.id)
+    assert.match(doc.intro!, /^Notre offre n° \(brouillon\) du \d{2}\/\d{2}\/\d{4}\.$/)
+  })
 })
