@@ -28,7 +28,11 @@ export default defineConfig({
     },
   },
   // Tests run the dev server without hot reload (no websocket port to share between runs)
-  server: { hmr: process.env.NODE_ENV === 'test' ? false : undefined },
+  server: {
+    hmr: process.env.NODE_ENV === 'test' ? false : undefined,
+    // Transformed at start, so the first page a browser test opens is not compiled under it
+    warmup: { clientFiles: ['./inertia/app.tsx', './inertia/pages/**/*.tsx'] },
+  },
   // Pre-bundled at start so the first page of a browser test does not reload mid-test
   optimizeDeps: {
     include: [

@@ -50,4 +50,50 @@ test.group('Browser / devis preview', (group) => {
       await page.screenshot({ path: process.env.PREVIEW_SCREENSHOT, fullPage: true })
     assert.deepEqual(errors, [])
   })
+
+  test('in dark mode the sheet keeps its paper colours: every text readable', async ({
+    assert,
+  }) => {
+    await makeEsiSociete()
+    const user = await makeUser('esi')
+    const made = await makeDevis({ lignes: [produit('Porte d’entrée', 250000, 21, '1')] })
+    const page = await newPage({ viewport: { width: 1400, height: 1000 }, colorScheme: 'dark' })
+    await page.addInitScript(() => localStorage.setItem('esi.layout.darkMode', 'on'))
+    await loginAs(page, user.email, TEST_PASSWORD)
+    await page.goto(`/esi/devis/${made.devis.id}/preview`)
+    await page.getByTestId('document-view').waitFor()
+    assert.isTrue(
+      await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))
+    )
+    // WCAG contrast of every text of the sheet against the background it sits on
+    const worst = await page.evaluate(() => {
+      const lum = (c: string) => {
+        const [r, g, b] = (c.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map(Number)
+        const f = (v: number) => {
+          const x = v / 255
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
+        }
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+      }
+      const background = (el: Element | null): string => {
+        for (let e = el; e; e = e.parentElement) {
+          const bg = getComputedStyle(e).backgroundColor
+          if (bg && !/rgba\(.*, 0\)$/.test(bg) && bg !== 'transparent') return bg
+        }
+        return 'rgb(255, 255, 255)'
+      }
+      let min = { ratio: 21, text: '' }
+      const sheet = document.querySelector('[data-testid="document-view"]')!
+      for (const el of sheet.querySelectorAll('*')) {
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())
+        if (!own || el.closest('.doc-watermark')) continue
+        const a = lum(getComputedStyle(el).color)
+        const b = lum(background(el))
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+        if (ratio < min.ratio) min = { ratio, text: el.textContent!.trim().slice(0, 40) }
+      }
+      return min
+    })
+    assert.isAtLeast(worst.ratio, 4.5, `contrast ${worst.ratio.toFixed(2)} on « ${worst.text} »`)
+  })
 })

@@ -74,6 +74,8 @@ export default function DocumentView({ document: doc }: { document: DocumentData
   return (
     <article
       className="doc-sheet"
+      // Paper stays paper: Bootstrap's light colours inside the sheet, whatever the app's mode
+      data-bs-theme="light"
       aria-label={`${documentTitle(doc)} — aperçu du document`}
       data-testid="document-view"
     >

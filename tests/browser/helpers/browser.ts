@@ -44,6 +44,10 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const b = await getBrowser()
   const context = await b.newContext({ baseURL: baseUrl(), locale: 'fr-BE', ...options })
+  // A page compiled on demand by the Vite dev server on a busy 2-core machine can take longer
+  // than Playwright's 30 s default; a failure still fails, only later
+  context.setDefaultTimeout(60_000)
+  context.setDefaultNavigationTimeout(90_000)
   // No request may leave the machine (gravatar, fonts, tiles): answer them locally
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
     route.fulfill({ status: 204, body: '' })
