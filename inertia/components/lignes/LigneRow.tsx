@@ -107,7 +107,7 @@ export default function LigneRow({
   if (ligne.type === 'produit') {
     cells = (
       <>
-        <td style={{ minWidth: '16rem' }}>
+        <td className="ligne-designation" style={{ minWidth: '16rem' }}>
           <label htmlFor={id('designation')} className="visually-hidden">
             Désignation de la ligne {index + 1}
           </label>
@@ -128,13 +128,13 @@ export default function LigneRow({
           )}
           <CellError id={`${id('designation')}-error`} message={err('designation')} />
         </td>
-        <td style={{ width: '6rem' }}>
+        <td data-label="Quantité" style={{ width: '6rem' }}>
           <label htmlFor={id('quantite')} className="visually-hidden">
             Quantité
           </label>
           {input('quantite')}
         </td>
-        <td style={{ width: '6.5rem' }}>
+        <td data-label="Unité" style={{ width: '6.5rem' }}>
           <label htmlFor={id('unite')} className="visually-hidden">
             Unité
           </label>
@@ -153,19 +153,19 @@ export default function LigneRow({
           </select>
           <CellError id={`${id('unite')}-error`} message={err('unite')} />
         </td>
-        <td style={{ width: '8rem' }}>
+        <td data-label="Prix unit. HT" style={{ width: '8rem' }}>
           <label htmlFor={id('prix_unitaire_ht')} className="visually-hidden">
             Prix unitaire HT
           </label>
           {input('prix_unitaire_ht')}
         </td>
-        <td style={{ width: '5.5rem' }}>
+        <td data-label="Remise %" style={{ width: '5.5rem' }}>
           <label htmlFor={id('remise_pct')} className="visually-hidden">
             Remise %
           </label>
           {input('remise_pct')}
         </td>
-        <td style={{ width: '5.5rem' }}>
+        <td data-label="TVA" style={{ width: '5.5rem' }}>
           <label htmlFor={id('taux_tva')} className="visually-hidden">
             TVA
           </label>
@@ -186,7 +186,11 @@ export default function LigneRow({
           </select>
           <CellError id={`${id('taux_tva')}-error`} message={err('taux_tva')} />
         </td>
-        <td className="text-end text-nowrap align-middle" data-testid={`ligne-total-${index}`}>
+        <td
+          className="ligne-total text-end text-nowrap align-middle"
+          data-label="Total HT"
+          data-testid={`ligne-total-${index}`}
+        >
           {formatEuros(total ?? 0)}
         </td>
       </>
@@ -194,11 +198,11 @@ export default function LigneRow({
   } else if (ligne.type === 'sous_total') {
     cells = (
       <>
-        <td colSpan={6} className="text-end fw-semibold align-middle">
+        <td colSpan={6} className="ligne-designation text-end fw-semibold align-middle">
           Sous-total
         </td>
         <td
-          className="text-end text-nowrap fw-semibold align-middle"
+          className="ligne-total text-end text-nowrap fw-semibold align-middle"
           data-testid={`ligne-total-${index}`}
         >
           {formatEuros(total ?? 0)}
@@ -208,7 +212,7 @@ export default function LigneRow({
   } else {
     const section = ligne.type === 'section'
     cells = (
-      <td colSpan={7}>
+      <td colSpan={7} className="ligne-designation">
         <label htmlFor={id('designation')} className="visually-hidden">
           {section ? 'Titre de la section' : 'Texte'} (ligne {index + 1})
         </label>
@@ -245,11 +249,11 @@ export default function LigneRow({
       data-testid={`ligne-${index}`}
       data-ligne-type={ligne.type}
     >
-      <td className="text-center align-middle" style={{ width: '2rem' }}>
+      <td className="ligne-handle text-center align-middle" style={{ width: '2rem' }}>
         {handle}
       </td>
       {cells}
-      <td className="text-center align-middle" style={{ width: '2rem' }}>
+      <td className="ligne-remove text-center align-middle" style={{ width: '2rem' }}>
         {removeButton}
       </td>
     </tr>

@@ -24,6 +24,7 @@ import { emptyLigne, type LigneForm } from '@shared/devis'
 import { LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
 import LigneRow from './LigneRow.js'
 import type { Catalogue } from './catalogue.js'
+import './lignes_table.css'
 
 export type LignesTableProps = {
   lignes: LigneForm[]
@@ -107,7 +108,7 @@ export default function LignesTable({
 
   return (
     <div>
-      <div className="table-responsive">
+      <div className="table-responsive lignes-table-wrap">
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}
@@ -117,7 +118,7 @@ export default function LignesTable({
             screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
           }}
         >
-          <table className="table table-sm align-top mb-2" data-testid="lignes-table">
+          <table className="table table-sm align-top mb-2 lignes-table" data-testid="lignes-table">
             <thead>
               <tr>
                 <th scope="col">
