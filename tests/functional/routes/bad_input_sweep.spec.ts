@@ -137,7 +137,7 @@ function valueOf(i: number, round: number): unknown {
 function queryOf(round: number): string {
   return QUERY_FIELDS.map((field, i) => {
     const v =
-      i === (round * 5) % QUERY_FIELDS.length ? LONG.slice(0, 2000) : String(valueOf(i, round))
+      i === (round * 5 + 3) % QUERY_FIELDS.length ? LONG.slice(0, 2000) : String(valueOf(i, round))
     return `${field}=${encode(v)}`
   }).join('&')
 }
