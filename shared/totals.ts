@@ -21,8 +21,25 @@ export const LIGNE_TYPE_LABELS: Record<LigneType, string> = {
   sous_total: 'Sous-total',
 }
 
-/** Quantities: up to 3 decimals (DESIGN.md §2); stored as numeric(12,3). */
-export const MAX_QUANTITE = 999_999_999
+/*
+ * Business limits (issue 10), far above what an installer ever types and low enough that every
+ * product stays exact: quantity × unit price ≤ 10^6 × 10^9 cents = 10^15 < 2^53, so no line
+ * loses precision in a JS number and no total can overflow a bigint column. The validators
+ * (app/validators/lignes.ts, produit.ts) and the editor use the same constants and messages.
+ */
+/** Quantities: up to 3 decimals (DESIGN.md §2), at most 1 000 000. */
+export const MAX_QUANTITE = 1_000_000
+/** A unit price: at most 10 000 000,00 € (cents). */
+export const MAX_PRIX_UNITAIRE_CENTS = 1_000_000_000
+/** A line's net and a document's total TTC: at most 100 000 000,00 € (cents). */
+export const MAX_TOTAL_CENTS = 10_000_000_000
+
+export const LIMIT_MESSAGES = {
+  quantite: 'La quantité ne peut pas dépasser 1 000 000.',
+  prix: 'Le prix unitaire ne peut pas dépasser 10 000 000,00 €.',
+  ligne: 'Le total de la ligne ne peut pas dépasser 100 000 000,00 € HT.',
+  document: 'Le total du document ne peut pas dépasser 100 000 000,00 € TTC.',
+} as const
 /** Discounts and acompte: percentages with up to 2 decimals. */
 export const MAX_PCT = 100
 
@@ -180,6 +197,44 @@ export function computeTotals(input: TotalsInput): Totals {
     acompte: Number(divRound(BigInt(totalTtc) * acompteBp, 10_000n)),
     tva: groups,
   }
+}
+
+/**
+ * The business limits of a document's lines, keyed like the validators (`lignes.3.quantite`,
+ * `lignes` for the document total): empty when every figure is within them. Lines whose
+ * figures do not parse are skipped (their own field error says why).
+ */
+export function limitErrors(
+  lignes: TotalsLigneInput[],
+  remiseGlobalePct: string | number | null = 0
+): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const checked: TotalsLigneInput[] = []
+  lignes.forEach((ligne, i) => {
+    if (ligne.type !== 'produit') return
+    const qty = parseScaled(ligne.quantite, 3)
+    const pct = parseScaled(ligne.remise_pct, 2)
+    const price = ligne.prix_unitaire_ht ?? 0
+    if (qty === null || pct === null || !Number.isFinite(price)) return
+    if (qty > BigInt(MAX_QUANTITE) * 1000n) {
+      errors[`lignes.${i}.quantite`] = LIMIT_MESSAGES.quantite
+      return
+    }
+    if (price > MAX_PRIX_UNITAIRE_CENTS) {
+      errors[`lignes.${i}.prix_unitaire_ht`] = LIMIT_MESSAGES.prix
+      return
+    }
+    if (ligneNet(ligne) > MAX_TOTAL_CENTS) {
+      errors[`lignes.${i}.quantite`] = LIMIT_MESSAGES.ligne
+      return
+    }
+    checked.push(ligne)
+  })
+  if (Object.keys(errors).length === 0 && parseScaled(remiseGlobalePct, 2) !== null) {
+    const totals = computeTotals({ lignes: checked, remise_globale_pct: remiseGlobalePct })
+    if (totals.total_ttc > MAX_TOTAL_CENTS) errors.lignes = LIMIT_MESSAGES.document
+  }
+  return errors
 }
 
 // Built once: an Intl formatter is costly to make and these run for every line and row

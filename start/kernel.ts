@@ -17,6 +17,8 @@ server.use([
 
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
+  // Control characters and lone surrogates out of query, body and params (issue 10)
+  () => import('#middleware/clean_input_middleware'),
   // shield reads ctx.route, so it stays a router middleware
   () => import('@adonisjs/shield/shield_middleware'),
 ])

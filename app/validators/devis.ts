@@ -131,22 +131,22 @@ export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInp
     errors.valable_jusqu_au = DEVIS_ERRORS.validiteAvantDate
   }
   const lignes = data.lignes ?? []
-  Object.assign(errors, await lignesContentErrors(lignes))
+  Object.assign(
+    errors,
+    await lignesContentErrors(lignes, undefined, data.remise_globale_pct ?? null)
+  )
   throwFieldErrors(errors, 'devis')
-  // PostgreSQL text cannot hold NUL characters: dropped rather than failing the save
-  const clean = <T extends string | null | undefined>(text: T): T =>
-    (typeof text === 'string' ? text.replaceAll(String.fromCharCode(0), '') : text) as T
   return {
     client_id: data.client_id,
     commercial_id: data.commercial_id,
     date_devis: dateDevis,
     valable_jusqu_au: valable,
-    objet: clean(data.objet),
-    adresse_chantier: clean(data.adresse_chantier),
+    objet: data.objet,
+    adresse_chantier: data.adresse_chantier,
     remise_globale_pct: data.remise_globale_pct,
     acompte_pct: data.acompte_pct,
-    intro: clean(data.intro),
-    conditions: clean(data.conditions),
-    lignes: lignes.map((l) => ({ ...toLigneData(l), designation: clean(l.designation ?? '') })),
+    intro: data.intro,
+    conditions: data.conditions,
+    lignes: lignes.map(toLigneData),
   }
 }

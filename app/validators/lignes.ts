@@ -8,7 +8,15 @@ import type { FieldContext } from '@vinejs/vine/types'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { MoneyFormatError, parseMoney } from '#shared/money'
-import { LIGNE_TYPES, MAX_QUANTITE, parseScaled } from '#shared/totals'
+import {
+  LIGNE_TYPES,
+  LIMIT_MESSAGES,
+  MAX_PRIX_UNITAIRE_CENTS,
+  MAX_QUANTITE,
+  limitErrors,
+  parseScaled,
+} from '#shared/totals'
+import { parseId } from '#services/route_params'
 import { MAX_LIGNES } from '#shared/devis'
 import { TAUX_TVA, UNITES } from '#shared/produits'
 
@@ -21,6 +29,7 @@ export const LIGNE_MESSAGES = {
   'lignes.*.unite.enum': 'Unité invalide : pièce, m², ml, forfait ou heure.',
   'lignes.*.taux_tva.in': 'Taux de TVA invalide : 21, 12, 6 ou 0 %.',
   'lignes.*.produit_id.database.exists': 'Ce produit n’existe plus dans le catalogue.',
+  'lignes.*.produit_id.id': 'Ce produit n’existe plus dans le catalogue.',
 }
 
 /** "2,5" → "2.5" (≤ 3 decimals, 0 … MAX_QUANTITE) */
@@ -30,7 +39,7 @@ const quantiteRule = vine.createRule((value: unknown, _o: undefined, field: Fiel
     return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
   if (scaled < 0n) return field.report('La quantité ne peut pas être négative.', 'quantite', field)
   if (scaled > BigInt(MAX_QUANTITE) * 1000n)
-    return field.report('La quantité est trop élevée.', 'quantite', field)
+    return field.report(LIMIT_MESSAGES.quantite, 'quantite', field)
   field.mutate(formatScaled(scaled, 3), field)
 })
 
@@ -44,11 +53,14 @@ export const pctRule = vine.createRule((value: unknown, _o: undefined, field: Fi
   field.mutate(formatScaled(scaled, 2), field)
 })
 
-/** "1 234,56" → 123456 cents (shared/money.ts) */
+/** "1 234,56" → 123456 cents (shared/money.ts), at most MAX_PRIX_UNITAIRE_CENTS */
 export const moneyCentsRule = vine.createRule(
   (value: unknown, _o: undefined, field: FieldContext) => {
     try {
-      field.mutate(parseMoney(String(value)), field)
+      const cents = parseMoney(String(value))
+      if (cents > MAX_PRIX_UNITAIRE_CENTS)
+        return field.report(LIMIT_MESSAGES.prix, 'prixMax', field)
+      field.mutate(cents, field)
     } catch (error) {
       field.report(
         error instanceof MoneyFormatError ? error.message : 'Montant invalide.',
@@ -58,6 +70,13 @@ export const moneyCentsRule = vine.createRule(
     }
   }
 )
+
+/** An id of an `integer` column (the one id parser): anything else is a field error. */
+export const int4IdRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
+  const id = parseId(value)
+  if (id === null) return field.report('Identifiant invalide.', 'id', field)
+  field.mutate(id, field)
+})
 
 function formatScaled(value: bigint, scale: number): string {
   const negative = value < 0n
@@ -74,7 +93,7 @@ export const lignesSchema = () =>
     .array(
       vine.object({
         type: vine.enum(LIGNE_TYPES),
-        produit_id: vine.number().withoutDecimals().positive().nullable().optional(),
+        produit_id: vine.any().use(int4IdRule()).nullable().optional(),
         designation: vine.string().trim().maxLength(2000).optional(),
         quantite: vine.string().trim().maxLength(20).use(quantiteRule()).optional(),
         unite: vine.enum(UNITES).nullable().optional(),
@@ -104,8 +123,15 @@ type ValidatedLigne = {
  * After VineJS: the checks that depend on the line type (a produit line needs its quantity,
  * price and VAT rate; a texte or section its text). Returns the field errors, keyed like VineJS.
  */
-export function lignesErrors(lignes: ValidatedLigne[]): Record<string, string> {
-  const errors: Record<string, string> = {}
+export function lignesErrors(
+  lignes: ValidatedLigne[],
+  remiseGlobalePct: string | null = null
+): Record<string, string> {
+  // The business limits first (shared/totals.ts), then the per-type rules on top
+  const errors: Record<string, string> = limitErrors(
+    lignes.map((l) => ({ ...l, prix_unitaire_ht: Number(l.prix_unitaire_ht ?? 0) })),
+    remiseGlobalePct ?? 0
+  )
   lignes.forEach((l, i) => {
     const at = (f: string) => `lignes.${i}.${f}`
     if ((l.type === 'produit' || l.type === 'texte' || l.type === 'section') && !l.designation)
@@ -129,9 +155,10 @@ export function lignesErrors(lignes: ValidatedLigne[]): Record<string, string> {
  */
 export async function lignesContentErrors(
   lignes: ValidatedLigne[],
-  client: QueryClientContract = db.connection()
+  client: QueryClientContract = db.connection(),
+  remiseGlobalePct: string | null = null
 ): Promise<Record<string, string>> {
-  const errors = lignesErrors(lignes)
+  const errors = lignesErrors(lignes, remiseGlobalePct)
   const ids = [...new Set(lignes.map((l) => l.produit_id).filter((id): id is number => !!id))]
   if (ids.length > 0) {
     const rows = await client.from('produits').whereIn('id', ids).select('id')

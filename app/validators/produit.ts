@@ -3,10 +3,9 @@
  * References are stored upper-case, so "ch-pvc-1" and "CH-PVC-1" are one product.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import type { FieldContext } from '@vinejs/vine/types'
 import { messages, fields } from '#start/validator'
 import { TAUX_TVA, UNITES } from '#shared/produits'
-import { MoneyFormatError, parseMoney } from '#shared/money'
+import { moneyCentsRule } from '#validators/lignes'
 
 export const PRODUIT_MESSAGES = {
   ...messages,
@@ -37,18 +36,8 @@ export const PRODUIT_FIELDS = {
 export const produitMessagesProvider = () =>
   new SimpleMessagesProvider(PRODUIT_MESSAGES, PRODUIT_FIELDS)
 
-/** "12,50" → 1250 (shared/money.ts), with its French message when it does not parse. */
-const moneyRule = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
-  if (typeof value !== 'string' && typeof value !== 'number') return
-  try {
-    field.mutate(parseMoney(String(value)), field)
-  } catch (error) {
-    const message = error instanceof MoneyFormatError ? error.message : 'Montant invalide.'
-    field.report(message, 'money', field)
-  }
-})
-
-const money = () => vine.string().trim().maxLength(30).use(moneyRule())
+// A catalogue price is a unit price: the same rule and limit as a line's (issue 10)
+const money = () => vine.string().trim().maxLength(30).use(moneyCentsRule())
 
 function produitSchema(withDatabase: boolean) {
   const reference = vine

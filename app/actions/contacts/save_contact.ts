@@ -5,6 +5,7 @@
  */
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import { AppException } from '#exceptions/http_exceptions'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
 import type User from '#models/user'
@@ -96,6 +97,14 @@ export async function updateContact(
 
 export async function deleteContact(actor: Actor, contact: Contact) {
   await db.transaction(async (trx) => {
+    // Its offres keep it (foreign key RESTRICT): say why instead of a database error
+    const [row] = await trx.from('offres').where('contact_id', contact.id).count('* as n')
+    if (Number(row.n) > 0) {
+      throw new AppException(
+        `Le contact « ${contact.fullName} » a des offres : il ne peut pas être supprimé (ses offres restent dans l’historique).`,
+        { status: 422 }
+      )
+    }
     await audit(
       actor,
       {

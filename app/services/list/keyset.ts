@@ -56,16 +56,33 @@ export function orderedExprs(sort: SortKey[], columns: SortColumns): OrderedExpr
   return out
 }
 
+/** A real calendar day and time of day (PostgreSQL refuses "2026-13-45" with a 500). */
+function realDate(text: string): boolean {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[+-](\d{2}))?)?/.exec(text)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const day = new Date(0)
+  day.setUTCFullYear(y, mo - 1, d)
+  const dateOk =
+    y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d
+  const timeOk =
+    m[4] === undefined ||
+    (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60 && Number(m[7] ?? 0) <= 15)
+  return dateOk && timeOk
+}
+
 const CAST_CHECKS: Record<SqlCast, (v: unknown) => boolean> = {
   text: (v) => typeof v === 'string' && v.length <= 1000,
   bigint: (v) => typeof v === 'string' && /^-?\d{1,18}$/.test(v),
   integer: (v) => typeof v === 'string' && /^-?\d{1,9}$/.test(v),
   // A calendar date as PostgreSQL prints it: "2026-05-01"
-  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v),
   // As PostgreSQL prints it (microseconds kept): "2026-05-01 10:00:00.123456+00"
   timestamptz: (v) =>
     typeof v === 'string' &&
-    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/.test(v),
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/.test(v) &&
+    realDate(v),
   boolean: (v) => typeof v === 'string' && (v === 'true' || v === 'false'),
 }
 

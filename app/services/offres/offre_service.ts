@@ -53,7 +53,7 @@ export function offreLabel(offre: Pick<Offre, 'numero'>): string {
 
 /** The lines and header checks that need more than VineJS (type rules, dates, products). */
 async function checkedContent(input: OffreHeaderInput, trx: TransactionClientContract) {
-  const errors = await lignesContentErrors(input.lignes, trx)
+  const errors = await lignesContentErrors(input.lignes, trx, input.remise_globale_pct ?? null)
   if (input.valable_jusqu_au < input.date_offre) errors.valable_jusqu_au = VALIDITE_AVANT
   throwFieldErrors(errors)
   const lignes: LigneData[] = normaliseLignes(input.lignes.map(toLigneData))

@@ -117,7 +117,10 @@ export function useDocumentEditor<T extends EditorForm>(
   const busy = useRef(false)
 
   const live = useDocumentTotals(data)
-  const errors = useMemo(() => ({ ...live.errors, ...serverErrors }), [live.errors, serverErrors])
+  const errors = useMemo(
+    () => ({ ...live.limits, ...live.errors, ...serverErrors }),
+    [live.limits, live.errors, serverErrors]
+  )
   const dirty = useMemo(() => !readOnly && !sameValues(data, saved), [readOnly, data, saved])
   const guard = useUnsavedGuard(dirty)
   const { onDirtyChange } = options

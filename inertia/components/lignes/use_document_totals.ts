@@ -6,7 +6,13 @@
  */
 import { useMemo } from 'react'
 import { MoneyFormatError, parseMoney } from '@shared/money'
-import { computeTotals, parseScaled, type Totals, type TotalsLigneInput } from '@shared/totals'
+import {
+  computeTotals,
+  limitErrors,
+  parseScaled,
+  type Totals,
+  type TotalsLigneInput,
+} from '@shared/totals'
 import type { LigneForm } from '@shared/devis'
 
 export type TotalsForm = {
@@ -20,6 +26,8 @@ export type LiveTotals = {
   totals: Totals
   /** Client-side messages keyed like the server's (`lignes.2.prix_unitaire_ht`). */
   errors: Record<string, string>
+  /** The server's business limits (shared/totals.ts `limitErrors`), keyed the same way. */
+  limits: Record<string, string>
 }
 
 const QTY_MESSAGE = 'Quantité invalide : au plus 3 décimales (ex. 2,5).'
@@ -60,13 +68,15 @@ export function liveTotals(form: TotalsForm): LiveTotals {
       taux_tva: l.taux_tva ?? 0,
     }
   })
+  const remise = pct(form.remise_globale_pct, 'remise_globale_pct', errors)
   const totals = computeTotals({
     lignes,
-    remise_globale_pct: pct(form.remise_globale_pct, 'remise_globale_pct', errors),
+    remise_globale_pct: remise,
     acompte_pct:
       form.acompte_pct === undefined ? undefined : pct(form.acompte_pct, 'acompte_pct', errors),
   })
-  return { totals, errors }
+  // The server's business limits (issue 10), shown on the cell before saving
+  return { totals, errors, limits: limitErrors(lignes, remise) }
 }
 
 export function useDocumentTotals(form: TotalsForm): LiveTotals {

@@ -1,0 +1,20 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { cleanInput, needsCleaning } from '#services/http/clean_input'
+
+/**
+ * Control characters and lone surrogates out of the query string, the body and the route
+ * params, once for every route (app/services/http/clean_input.ts says what and why). Runs right
+ * after the body parser, before shield, validators and controllers.
+ */
+export default class CleanInputMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    const { request } = ctx
+    const qs = request.qs()
+    if (needsCleaning(qs)) request.updateQs(cleanInput(qs))
+    const body = request.body()
+    if (needsCleaning(body)) request.updateBody(cleanInput(body))
+    if (ctx.params && needsCleaning(ctx.params)) ctx.params = cleanInput(ctx.params)
+    return next()
+  }
+}
