@@ -110,7 +110,8 @@ test.group('Recherche', (group) => {
   test('document numbers are found: devis and bon de commande', async ({ client, assert }) => {
     const esi = await makeUser('esi')
     const bdc = await makeBdc({ objet: 'Portes de garage Recherche' })
-    const devisNumero = (await Devis.findOrFail(bdc.devisId)).numero!
+    const devis = await Devis.findOrFail(bdc.devisId)
+    const devisNumero = devis.numero!
     for (const [q, type, numero] of [
       [devisNumero, 'devis', devisNumero],
       [bdc.numero!, 'bdc', bdc.numero!],
