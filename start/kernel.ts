@@ -16,6 +16,8 @@ server.use([
 ])
 
 router.use([
+  // Before the bodyparser: multipart only on the upload routes, their temp files deleted at the end
+  () => import('#middleware/upload_guard_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
   // shield reads ctx.route, so it stays a router middleware
   () => import('@adonisjs/shield/shield_middleware'),
