@@ -5,6 +5,7 @@
  */
 import limiter from '@adonisjs/limiter/services/main'
 import { errors, type Limiter } from '@adonisjs/limiter'
+import { ActionLimitException } from '#exceptions/http_exceptions'
 
 // Options objects are made per call: the limiter manager parses (mutates) them
 export const limiters = {
@@ -77,4 +78,59 @@ export function tooManyAttemptsMessage(wait: number): string {
 
 export function waitBeforeResendMessage(wait: number): string {
   return `Veuillez patienter ${seconds(wait)} avant de demander un nouvel e-mail.`
+}
+
+/*
+ * Actions that cost (a mail under the company's sender, a PDF render, a CSV export): per user,
+ * and for mails per document too. Counted before the work; the 11th mail of a document in an
+ * hour is refused with the French message (a toast on pages, 429 JSON for API callers).
+ */
+export const ACTION_LIMITS = {
+  mailPerDocument: { requests: 10, duration: '1 hour' },
+  mailPerUser: { requests: 50, duration: '1 hour' },
+  pdfPerUser: { requests: 30, duration: '1 min' },
+  exportPerUser: { requests: 10, duration: '1 min' },
+} as const
+
+export type CostlyAction = 'mail' | 'pdf' | 'export'
+
+const ACTION_WORDS: Record<CostlyAction, string> = {
+  mail: 'd’e-mails envoyés',
+  pdf: 'de PDF générés',
+  export: 'd’exports',
+}
+
+function waitWords(wait: number) {
+  return wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : seconds(wait)
+}
+
+export function actionLimitMessage(action: CostlyAction, wait: number): string {
+  return `Trop ${ACTION_WORDS[action]} en peu de temps. Veuillez réessayer dans ${waitWords(wait)}.`
+}
+
+/**
+ * Takes one of the user's allowance for the action (and the document's, for a mail, e.g.
+ * `offre:12`); throws ActionLimitException when one is used up. The one helper every mail,
+ * PDF and export route calls before doing the work.
+ */
+export async function limitAction(
+  userId: number,
+  action: CostlyAction,
+  document?: string
+): Promise<void> {
+  const checks: [Limiter, string][] = []
+  if (action === 'mail') {
+    if (document) {
+      checks.push([limiter.use({ ...ACTION_LIMITS.mailPerDocument }), `mail_doc:${document}`])
+    }
+    checks.push([limiter.use({ ...ACTION_LIMITS.mailPerUser }), `mail_user:${userId}`])
+  } else if (action === 'pdf') {
+    checks.push([limiter.use({ ...ACTION_LIMITS.pdfPerUser }), `pdf_user:${userId}`])
+  } else {
+    checks.push([limiter.use({ ...ACTION_LIMITS.exportPerUser }), `export_user:${userId}`])
+  }
+  for (const [l, key] of checks) {
+    const wait = await takeTry(l, key)
+    if (wait > 0) throw new ActionLimitException(actionLimitMessage(action, wait), wait)
+  }
 }
