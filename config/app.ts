@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
+import { trustedProxies } from '#services/http/trusted_proxies'
 
 export const appKey = env.get('APP_KEY')
 export const appUrl = env.get('APP_URL') ?? `http://localhost:${env.get('PORT')}`
@@ -9,8 +10,8 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: false,
-  // Behind a reverse proxy in production: trust X-Forwarded-* from loopback/private hops only
-  trustProxy: () => app.inProduction,
+  // X-Forwarded-* only from the proxies of TRUSTED_PROXIES (default loopback), in every mode
+  trustProxy: trustedProxies(env.get('TRUSTED_PROXIES')),
   cookie: {
     domain: '',
     path: '/',

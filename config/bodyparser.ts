@@ -1,4 +1,24 @@
+import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { defineConfig } from '@adonisjs/core/bodyparser'
+
+/**
+ * The only routes that take files (multipart): the société logo (1 Mo), the signed bdc's scan
+ * (5 Mo) and the produits CSV import (2 Mo). Anywhere else a multipart body is refused before it
+ * is read (#middleware/upload_guard_middleware), so nothing reaches the disk.
+ */
+export const UPLOAD_ROUTES = [
+  '/app/company/:id/logo',
+  '/esi/bdc/:id/signature',
+  '/esi/produits/import',
+]
+
+/** Where the uploads wait while their request runs; emptied when each request ends. */
+export function uploadTmpDir() {
+  return join(tmpdir(), 'esi-uploads')
+}
 
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -13,10 +33,15 @@ export default defineConfig({
     ],
   },
   multipart: {
-    autoProcess: true,
+    autoProcess: UPLOAD_ROUTES,
     convertEmptyStringsToNull: true,
     processManually: [],
-    limit: '20mb',
+    // The largest upload (the 5 Mo scan) and its form fields; each route checks its own cap
+    limit: '6mb',
+    tmpFileName: () => {
+      mkdirSync(uploadTmpDir(), { recursive: true })
+      return join(uploadTmpDir(), randomUUID())
+    },
     types: ['multipart/form-data'],
   },
 })

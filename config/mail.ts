@@ -8,8 +8,13 @@ import { FALLBACK_FROM } from '#services/mail/sender'
  * Production sends through SMTP (SMTP_* variables). Development and tests keep every message as
  * a JSON file under storage/mails (readable at /dev/mails), so no mail server is needed.
  */
+/** `file` when mails are kept (never in production unless MAIL_MAILER=file is set there). */
+export function defaultMailer(): 'smtp' | 'file' {
+  return env.get('MAIL_MAILER') ?? (app.inProduction ? 'smtp' : 'file')
+}
+
 const mailConfig = defineConfig({
-  default: env.get('MAIL_MAILER') ?? (app.inProduction ? 'smtp' : 'file'),
+  default: defaultMailer(),
   // Every email is signed with the company's address and a reply-to by deliver() (see
   // #services/mail/sender); this default only serves a mail sent another way
   from: FALLBACK_FROM,

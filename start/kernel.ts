@@ -16,6 +16,8 @@ server.use([
 ])
 
 router.use([
+  // Before the bodyparser: multipart only on the upload routes, their temp files deleted at the end
+  () => import('#middleware/upload_guard_middleware'),
   () => import('@adonisjs/core/bodyparser_middleware'),
   // Control characters and lone surrogates out of query, body and params (issue 10)
   () => import('#middleware/clean_input_middleware'),

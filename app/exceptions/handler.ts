@@ -3,6 +3,7 @@ import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/http/http_errors'
 import {
+  ActionLimitException,
   AppException,
   RedirectingException,
   TooManyAttemptsException,
@@ -75,10 +76,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // A refused change submitted from a page (a stale version, a status the document cannot
     // take): back to that page with the French reason as an error toast and in the `_form`
     // error bag, and what was typed kept — never an error page that loses the user's work.
+    // Too many mails, PDFs or exports: back to the page too, even from a link (GET)
     if (
       error instanceof AppException &&
-      [409, 422].includes(error.status) &&
-      ctx.request.method() !== 'GET' &&
+      (error instanceof ActionLimitException ||
+        ([409, 422].includes(error.status) && ctx.request.method() !== 'GET')) &&
       ctx.session
     ) {
       ctx.session.flashExcept(['_csrf', '_method', 'password', 'password_confirmation'])

@@ -81,6 +81,21 @@ export class TooManyAttemptsException extends AppException {
   }
 }
 
+/** A file sent where no file is expected (only the upload routes take multipart bodies). */
+export class UnsupportedMediaTypeException extends AppException {
+  static status = 415
+  static code = 'E_UNSUPPORTED_MEDIA_TYPE'
+  static message = 'Cette adresse n’accepte pas d’envoi de fichier.'
+}
+
+/**
+ * Too many mails, PDFs or exports (services/throttle.ts limitAction): 429 JSON for API callers,
+ * back to the page with the French message for page visits.
+ */
+export class ActionLimitException extends TooManyAttemptsException {
+  static code = 'E_ACTION_LIMIT'
+}
+
 /** The address must be verified first (API calls of an unverified user). */
 export class EmailNotVerifiedException extends AppException {
   static status = 403

@@ -1,21 +1,25 @@
 /*
  * Attempt limits of the auth flows (security-reliability-performance.md §A2): 5 login tries a
- * minute per email+IP, 5 second-factor or password-confirmation tries a minute per user, one
- * reset link a minute per email, verification emails 1 a minute and 6 an hour per user.
+ * minute per email+IP and 30 failed logins a minute per IP, 5 second-factor or
+ * password-confirmation tries a minute per user, one reset link a minute per email, verification emails 1 a minute and 6 an hour per user.
  */
 import limiter from '@adonisjs/limiter/services/main'
-import type { Limiter } from '@adonisjs/limiter'
+import { errors, type Limiter } from '@adonisjs/limiter'
+import { ActionLimitException } from '#exceptions/http_exceptions'
 
 // Options objects are made per call: the limiter manager parses (mutates) them
 export const limiters = {
   /** Failed attempts, penalised; 5 a minute, then blocked for a minute. */
   attempts: () => limiter.use({ requests: 5, duration: '1 min', blockDuration: '1 min' }),
+  /** Failed logins from one IP across accounts: 30 a minute, then blocked for a minute. */
+  ipAttempts: () => limiter.use({ requests: 30, duration: '1 min', blockDuration: '1 min' }),
   perMinute: () => limiter.use({ requests: 1, duration: '1 min' }),
   sixPerHour: () => limiter.use({ requests: 6, duration: '1 hour' }),
 }
 
 export const throttleKeys = {
   login: (email: string, ip: string) => `login:${email.trim().toLowerCase()}|${ip}`,
+  loginIp: (ip: string) => `login_ip:${ip}`,
   twoFactor: (userId: number) => `two_factor:${userId}`,
   stepUp: (userId: number) => `step_up:${userId}`,
   confirmPassword: (userId: number) => `confirm_password:${userId}`,
@@ -35,15 +39,29 @@ export async function secondsToWait(checks: [Limiter, string][]): Promise<number
   return wait
 }
 
+/**
+ * Takes one try atomically BEFORE the check (the store's consume), so parallel requests cannot
+ * all pass a read-then-count window: returns the seconds to wait when the limit is reached
+ * (nothing checked then), else 0. The try stays counted until `clearTries` (on success).
+ */
+export async function takeTry(l: Limiter, key: string): Promise<number> {
+  try {
+    await l.consume(key)
+    return 0
+  } catch (error) {
+    if (!(error instanceof errors.E_TOO_MANY_REQUESTS)) throw error
+    return Math.max(error.response.availableIn, 1)
+  }
+}
+
+/** Gives back a try taken by `takeTry` (a success that must not count as a failure). */
+export async function giveBackTry(l: Limiter, key: string) {
+  await l.decrement(key)
+}
+
 /** Counts one try against each limit. */
 export async function countTry(checks: [Limiter, string][]) {
   for (const [l, key] of checks) await l.increment(key)
-}
-
-/** Counts a failed try; at the limit the key is blocked for the block duration. */
-export async function countFailure(l: Limiter, key: string) {
-  const state = await l.increment(key)
-  if (state.consumed >= state.limit && l.blockDuration) await l.block(key, l.blockDuration)
 }
 
 export async function clearTries(l: Limiter, key: string) {
@@ -60,4 +78,59 @@ export function tooManyAttemptsMessage(wait: number): string {
 
 export function waitBeforeResendMessage(wait: number): string {
   return `Veuillez patienter ${seconds(wait)} avant de demander un nouvel e-mail.`
+}
+
+/*
+ * Actions that cost (a mail under the company's sender, a PDF render, a CSV export): per user,
+ * and for mails per document too. Counted before the work; the 11th mail of a document in an
+ * hour is refused with the French message (a toast on pages, 429 JSON for API callers).
+ */
+export const ACTION_LIMITS = {
+  mailPerDocument: { requests: 10, duration: '1 hour' },
+  mailPerUser: { requests: 50, duration: '1 hour' },
+  pdfPerUser: { requests: 30, duration: '1 min' },
+  exportPerUser: { requests: 10, duration: '1 min' },
+} as const
+
+export type CostlyAction = 'mail' | 'pdf' | 'export'
+
+const ACTION_WORDS: Record<CostlyAction, string> = {
+  mail: 'd’e-mails envoyés',
+  pdf: 'de PDF générés',
+  export: 'd’exports',
+}
+
+function waitWords(wait: number) {
+  return wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : seconds(wait)
+}
+
+export function actionLimitMessage(action: CostlyAction, wait: number): string {
+  return `Trop ${ACTION_WORDS[action]} en peu de temps. Veuillez réessayer dans ${waitWords(wait)}.`
+}
+
+/**
+ * Takes one of the user's allowance for the action (and the document's, for a mail, e.g.
+ * `offre:12`); throws ActionLimitException when one is used up. The one helper every mail,
+ * PDF and export route calls before doing the work.
+ */
+export async function limitAction(
+  userId: number,
+  action: CostlyAction,
+  document?: string
+): Promise<void> {
+  const checks: [Limiter, string][] = []
+  if (action === 'mail') {
+    if (document) {
+      checks.push([limiter.use({ ...ACTION_LIMITS.mailPerDocument }), `mail_doc:${document}`])
+    }
+    checks.push([limiter.use({ ...ACTION_LIMITS.mailPerUser }), `mail_user:${userId}`])
+  } else if (action === 'pdf') {
+    checks.push([limiter.use({ ...ACTION_LIMITS.pdfPerUser }), `pdf_user:${userId}`])
+  } else {
+    checks.push([limiter.use({ ...ACTION_LIMITS.exportPerUser }), `export_user:${userId}`])
+  }
+  for (const [l, key] of checks) {
+    const wait = await takeTry(l, key)
+    if (wait > 0) throw new ActionLimitException(actionLimitMessage(action, wait), wait)
+  }
 }

@@ -4,9 +4,8 @@ import type User from '#models/user'
 import { audit } from '#services/audit'
 import {
   clearTries,
-  countFailure,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -27,10 +26,9 @@ export async function checkCurrentPassword(
 ): Promise<string | null> {
   const attempts = limiters.attempts()
   const key = throttleKeys.confirmPassword(user.id)
-  const wait = await secondsToWait([[attempts, key]])
+  const wait = await takeTry(attempts, key)
   if (wait > 0) return tooManyAttemptsMessage(wait)
   if (!password || !(await hash.verify(user.password, password))) {
-    await countFailure(attempts, key)
     await audit(actor, {
       action: 'auth.password_confirm_failed',
       subjectType: 'user',

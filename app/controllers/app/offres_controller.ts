@@ -38,6 +38,7 @@ import { createOffreValidator, offreActionValidator, updateOffreValidator } from
 import { OFFRE_STATUT_LABELS } from '#shared/devis'
 import { offreMachine } from '#shared/machines/offre'
 import { isOffreEditable, type OffreAbilities } from '#shared/offres'
+import { limitAction } from '#services/throttle'
 
 const policy = new OffrePolicy()
 
@@ -204,6 +205,7 @@ export default class OffresController {
   async pdf({ auth, params, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const { offre } = await findOffreFor(user, params.id, 'view')
+    await limitAction(user.id, 'pdf')
     const { filename, content } = await offrePdf(offre.id)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
@@ -213,7 +215,8 @@ export default class OffresController {
     const { auth, params, request, response, session } = ctx
     const user = auth.getUserOrFail()
     const back = urlFor('partner.offres.preview', { id: parseId(params.id) ?? 0 })
-    await findOffreFor(user, params.id, 'view')
+    const { offre: found } = await findOffreFor(user, params.id, 'view')
+    await limitAction(user.id, 'mail', `offre:${found.id}`)
     const { lock_version: lockVersion } = await request.validateUsing(offreActionValidator)
     return orFlash(ctx, back, async () => {
       const {

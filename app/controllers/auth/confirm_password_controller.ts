@@ -9,9 +9,8 @@ import { markPasswordConfirmed } from '#services/http/auth_session'
 import { pullIntended } from '#services/http/intended'
 import {
   clearTries,
-  countFailure,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -30,13 +29,12 @@ export default class ConfirmPasswordController {
     const { password } = await request.validateUsing(passwordValidator)
     const attempts = limiters.attempts()
     const key = throttleKeys.confirmPassword(user.id)
-    const wait = await secondsToWait([[attempts, key]])
+    const wait = await takeTry(attempts, key)
     if (wait > 0) {
       flashFieldErrors(session, { password: tooManyAttemptsMessage(wait) })
       return response.redirect().back()
     }
     if (!(await hash.verify(user.password, password))) {
-      await countFailure(attempts, key)
       await audit(actorOf(ctx), {
         action: 'auth.password_confirm_failed',
         subjectType: 'user',

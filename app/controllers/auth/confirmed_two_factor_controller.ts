@@ -7,9 +7,8 @@ import { RECOVERY_CODES_FLASH } from '#services/two_factor'
 import { BAD_CODE_MESSAGE } from '#controllers/auth/two_factor_challenge_controller'
 import {
   clearTries,
-  countFailure,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -22,14 +21,13 @@ export default class ConfirmedTwoFactorController {
     const { code } = await request.validateUsing(twoFactorCodeValidator)
     const attempts = limiters.attempts()
     const key = throttleKeys.twoFactor(user.id)
-    const wait = await secondsToWait([[attempts, key]])
+    const wait = await takeTry(attempts, key)
     if (wait > 0) {
       flashFieldErrors(session, { code: tooManyAttemptsMessage(wait) })
       return response.redirect().back()
     }
     const codes = await new ConfirmTwoFactor().handle(actorOf(ctx), user, code)
     if (!codes) {
-      await countFailure(attempts, key)
       flashFieldErrors(session, { code: BAD_CODE_MESSAGE })
       return response.redirect().back()
     }

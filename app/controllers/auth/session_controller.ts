@@ -11,9 +11,9 @@ import { putPendingLogin } from '#services/http/auth_session'
 import { startUserSession } from '#services/http/user_sessions'
 import {
   clearTries,
-  countFailure,
+  giveBackTry,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -27,7 +27,7 @@ export default class SessionController {
   }
 
   /**
-   * The password step. 5 failures a minute per email+IP, then a wait (ASVS 6.3.1). With
+   * The password step. 5 failures a minute per email+IP and 30 per IP, then a wait (ASVS 6.3.1). With
    * two-factor on, the login waits for the code (FrontTwoFactorChallenge); the session only
    * becomes the user's after it.
    */
@@ -36,8 +36,11 @@ export default class SessionController {
     const { email, password, remember } = await request.validateUsing(loginValidator)
     const attempts = limiters.attempts()
     const key = throttleKeys.login(email, request.ip())
+    const ipAttempts = limiters.ipAttempts()
+    const ipKey = throttleKeys.loginIp(request.ip())
 
-    const wait = await secondsToWait([[attempts, key]])
+    // The try is counted before the password is checked: 30 parallel tries get 5 checks
+    const wait = (await takeTry(attempts, key)) || (await takeTry(ipAttempts, ipKey))
     if (wait > 0) {
       await audit(actorOf(ctx), { action: 'auth.login_throttled', after: { email } })
       return this.refuse(ctx, tooManyAttemptsMessage(wait), wait)
@@ -48,12 +51,13 @@ export default class SessionController {
       user = await User.verifyCredentials(email.toLowerCase(), password)
     } catch (error) {
       if ((error as { code?: string }).code !== 'E_INVALID_CREDENTIALS') throw error
-      await countFailure(attempts, key)
       await audit(actorOf(ctx), { action: 'auth.login_failed', after: { email } })
       // Same message whether the email exists or not; what the user typed stays in the form
       return this.refuse(ctx, BAD_CREDENTIALS_MESSAGE)
     }
+    // Only failures count: the account's count starts again, the IP's try is given back
     await clearTries(attempts, key)
+    await giveBackTry(ipAttempts, ipKey)
 
     if (user.hasTwoFactor) {
       putPendingLogin(session, user, Boolean(remember))

@@ -12,9 +12,8 @@ import {
 } from '#controllers/auth/two_factor_challenge_controller'
 import {
   clearTries,
-  countFailure,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -36,14 +35,13 @@ export default class StepUpController {
     const field = input.recovery_code && !input.code ? 'recovery_code' : 'code'
     const attempts = limiters.attempts()
     const key = throttleKeys.stepUp(user.id)
-    const wait = await secondsToWait([[attempts, key]])
+    const wait = await takeTry(attempts, key)
     if (wait > 0) {
       flashFieldErrors(session, { [field]: tooManyAttemptsMessage(wait) })
       return response.redirect().back()
     }
     const factor = await new CheckSecondFactor().handle(user, input)
     if (!factor) {
-      await countFailure(attempts, key)
       await audit(actorOf(ctx), {
         action: 'auth.step_up_failed',
         subjectType: 'user',

@@ -11,9 +11,8 @@ import { startUserSession } from '#services/http/user_sessions'
 import { localPathOr } from '#services/safe_redirect'
 import {
   clearTries,
-  countFailure,
   limiters,
-  secondsToWait,
+  takeTry,
   throttleKeys,
   tooManyAttemptsMessage,
 } from '#services/throttle'
@@ -40,7 +39,7 @@ export default class TwoFactorChallengeController {
     const field = input.recovery_code && !input.code ? 'recovery_code' : 'code'
     const attempts = limiters.attempts()
     const key = throttleKeys.twoFactor(user.id)
-    const wait = await secondsToWait([[attempts, key]])
+    const wait = await takeTry(attempts, key)
     if (wait > 0) {
       flashFieldErrors(session, { [field]: tooManyAttemptsMessage(wait) })
       return response.redirect().back()
@@ -48,7 +47,6 @@ export default class TwoFactorChallengeController {
 
     const factor = await new CheckSecondFactor().handle(user, input)
     if (!factor) {
-      await countFailure(attempts, key)
       await audit(actorOf(ctx), {
         action: 'auth.two_factor_failed',
         userId: user.id,

@@ -3,6 +3,7 @@ import BdcPolicy from '#policies/bdc_policy'
 import { authorize } from '#policies/base_policy'
 import { findBdc } from '#services/bdc/bdc_service'
 import { bdcPdf } from '#services/pdf/index'
+import { limitAction } from '#services/throttle'
 
 const policy = new BdcPolicy()
 
@@ -14,6 +15,7 @@ export default class BdcPdfController {
   async show({ params, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const bdc = await findBdc(params.id)
+    await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } = await bdcPdf(bdc.id)
     response.header('Content-Type', 'application/pdf')
     response.header('X-Content-Type-Options', 'nosniff')

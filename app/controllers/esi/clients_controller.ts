@@ -19,6 +19,7 @@ import {
 import { clientDetail, clientListItem } from '#transformers/client_transformer'
 import { clientCommandes, clientDevis } from '#services/clients/client_documents'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
+import { limitAction } from '#services/throttle'
 
 async function findClient(id: unknown): Promise<Client> {
   const idClient = parseId(id, 'bigint')
@@ -93,6 +94,7 @@ export default class ClientsController {
   /** The filtered list in its order, as CSV (same parameters as the page). */
   async export({ auth, request, response }: HttpContext) {
     authorize(policy.viewAny(auth.getUserOrFail() as User))
+    await limitAction(auth.getUserOrFail().id, 'export')
     sendCsv(response, exportClients(parseClientListParams(request.qs())))
   }
 }

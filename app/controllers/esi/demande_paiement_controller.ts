@@ -16,6 +16,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { demandePaiementValidator } from '#validators/bdc'
 import { MoneyFormatError, parseMoney } from '#shared/money'
 import { resteMessage } from '#shared/machines/bdc'
+import { limitAction } from '#services/throttle'
 
 async function findDemande(rawId: unknown): Promise<DemandePaiement> {
   const id = parseId(rawId)
@@ -36,6 +37,7 @@ export default class DemandePaiementController {
     const { request, response, session, auth, params } = ctx
     const user = auth.getUserOrFail()
     const bdc = await findBdc(params.id)
+    await limitAction(user.id, 'mail', `bdc:${bdc.id}`)
     const input = await request.validateUsing(demandePaiementValidator)
     let montant = bdc.acompte
     if (input.montant) {
@@ -94,6 +96,7 @@ export default class DemandePaiementController {
     authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
     const demande = await findDemande(params.id)
+    await limitAction(auth.getUserOrFail().id, 'mail', `demande:${demande.id}`)
     const sent = await resendDemandeMail(actorOf(ctx), demande, auth.getUserOrFail())
     if (sent) session.flash('success', `E-mail renvoyé à ${demande.email}.`)
     else session.flash('error', 'L’e-mail n’a pas pu partir : réessayez dans un instant.')

@@ -51,6 +51,7 @@ import { DEVIS_TRANSITIONS } from '#shared/machines/devis'
 import { trimDecimal } from '#models/ligne_base'
 import type { DevisEditorDevis, DevisFormData } from '#shared/devis_editor'
 import { canReach } from '#shared/roles'
+import { limitAction } from '#services/throttle'
 
 /** Flash key of the optimistic-lock message, shown as a sticky alert by the editor. */
 export const CONFLICT_FLASH = 'devisConflict'
@@ -197,6 +198,7 @@ export default class DevisController {
       messagesProvider: devisMessagesProvider(),
     })
     const user = ctx.auth.getUserOrFail()
+    if (data.to === 'envoye') await limitAction(user.id, 'mail', `devis:${devis.id}`)
     let outcome
     try {
       outcome = await changeStatutAndNotify(

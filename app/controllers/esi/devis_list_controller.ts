@@ -10,6 +10,7 @@ import { exportDevis } from '#services/devis_list/devis_export'
 import { sendCsv } from '#services/http/csv_response'
 import type { DevisStatut } from '#shared/devis'
 import type { DevisListItem } from '#shared/devis_list'
+import { limitAction } from '#services/throttle'
 
 function devisListItem(row: DevisListRow): DevisListItem {
   return {
@@ -47,7 +48,8 @@ export default class DevisListController {
   }
 
   /** The filtered list in its order, as CSV (same parameters as the page). */
-  async export({ request, response }: HttpContext) {
+  async export({ auth, request, response }: HttpContext) {
+    await limitAction(auth.getUserOrFail().id, 'export')
     sendCsv(response, exportDevis(parseDevisListParams(request.qs())))
   }
 }

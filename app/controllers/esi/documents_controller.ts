@@ -7,6 +7,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { devisDocument, devisPdf, devisRevisionPdf, pdfHeaders } from '#services/pdf/index'
 import DevisTransformer from '#transformers/sales/devis_transformer'
+import { limitAction } from '#services/throttle'
 
 const policy = new DevisPolicy()
 
@@ -40,6 +41,7 @@ export default class DocumentsController {
     authorize(policy.view(auth.user ?? null))
     const id = parseId(params.id)
     if (!id) throw new NotFoundException()
+    await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } = await devisPdf(id)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
@@ -51,6 +53,7 @@ export default class DocumentsController {
     const id = parseId(params.id)
     const revision = parseId(params.revision)
     if (!id || !revision) throw new NotFoundException()
+    await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } = await devisRevisionPdf(id, revision)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)

@@ -19,6 +19,7 @@ import { readCsvUpload } from '#services/http/csv_upload'
 import { actorOf } from '#services/actor'
 import { produitItem } from '#transformers/produit_transformer'
 import { produitMessagesProvider, produitValidator, produitValues } from '#validators/produit'
+import { limitAction } from '#services/throttle'
 
 async function findProduit(id: unknown): Promise<Produit> {
   const text = String(id ?? '')
@@ -70,6 +71,7 @@ export default class ProduitsController {
 
   async export({ auth, request, response }: HttpContext) {
     authorize(policy.viewAny(auth.getUserOrFail() as User))
+    await limitAction(auth.getUserOrFail().id, 'export')
     sendCsv(response, exportProduits(parseProduitListParams(request.qs())))
   }
 
