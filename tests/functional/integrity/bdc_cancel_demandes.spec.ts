@@ -21,6 +21,16 @@ const pathOf = (url: string) => {
   return u.pathname + u.search
 }
 
+async function bdcStatut(id: number) {
+  const bdc = await Bdc.findOrFail(id)
+  return bdc.statut
+}
+
+async function demandeStatut(id: number) {
+  const demande = await DemandePaiement.findOrFail(id)
+  return demande.statut
+}
+
 async function demandeOn(bdcId: number, montant: number) {
   const bdc = await Bdc.findOrFail(bdcId)
   return createDemandePaiementForBdc(systemActor(), {
@@ -54,9 +64,9 @@ test.group('Integrity / a cancelled bdc cancels its payment requests', (group) =
       .withInertia()
       .redirects(0)
     response.assertStatus(302)
-    assert.equal((await Bdc.findOrFail(bdc.id)).statut, 'annule')
-    assert.equal((await DemandePaiement.findOrFail(open.id)).statut, 'annulee')
-    assert.equal((await DemandePaiement.findOrFail(paid.id)).statut, 'payee')
+    assert.equal(await bdcStatut(bdc.id), 'annule')
+    assert.equal(await demandeStatut(open.id), 'annulee')
+    assert.equal(await demandeStatut(paid.id), 'payee')
     assert.exists(
       await AuditLog.query()
         .where({ action: 'demande_paiement.annulee', subject_id: String(open.id) })
@@ -78,7 +88,7 @@ test.group('Integrity / a cancelled bdc cancels its payment requests', (group) =
       .withInertia()
       .redirects(0)
     assert.equal(pay.flashMessage('error'), `La demande ${open.numero} est annulée.`)
-    assert.equal((await DemandePaiement.findOrFail(open.id)).statut, 'annulee')
+    assert.equal(await demandeStatut(open.id), 'annulee')
   })
 
   test('a refused cancellation leaves the requests open (same transaction)', async ({
@@ -99,7 +109,7 @@ test.group('Integrity / a cancelled bdc cancels its payment requests', (group) =
       .redirects(0)
     response.assertStatus(302)
     assert.exists(response.flashMessage('error'))
-    assert.equal((await Bdc.findOrFail(bdc.id)).statut, 'a_signer')
-    assert.equal((await DemandePaiement.findOrFail(open.id)).statut, 'envoyee')
+    assert.equal(await bdcStatut(bdc.id), 'a_signer')
+    assert.equal(await demandeStatut(open.id), 'envoyee')
   })
 })

@@ -103,13 +103,14 @@ test.group('Integrity / deleting a société with documents', (group) => {
     )
     assert.exists(await Offre.find(offre.id))
 
-    const apporteur = (await proWithContact()).societe
+    const { societe: apporteur } = await proWithContact()
     const customer = await makeClient({ apporteurId: apporteur.id } as any)
     await assert.rejects(
       () => db.transaction((trx) => trx.from('societes').where('id', apporteur.id).delete()),
       /clients_apporteur_id_foreign/
     )
-    assert.equal((await customer.refresh()).apporteurId, apporteur.id)
+    await customer.refresh()
+    assert.equal(customer.apporteurId, apporteur.id)
   })
 
   test('a foreign key refusal that reaches the handler is a French 409, not a 500', async ({
