@@ -5,6 +5,7 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { messages, fields } from '#start/validator'
+import { lockVersionField } from '#validators/lock_version'
 import { TAUX_TVA, UNITES } from '#shared/produits'
 import { MoneyFormatError, parseMoney } from '#shared/money'
 
@@ -87,6 +88,7 @@ function produitSchema(withDatabase: boolean) {
           .optional()
       : vine.number().nullable().optional(),
     actif: vine.boolean(),
+    lock_version: lockVersionField(),
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import { lockRecordVersion } from '#services/documents/optimistic_lock'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { ConflictException } from '#exceptions/http_exceptions'
 import Societe from '#models/societe'
@@ -121,6 +122,11 @@ export async function updateSociete(
     values.type = input.type
   }
   await db.transaction(async (trx) => {
+    await lockRecordVersion(trx, societe, input.lock_version, {
+      label: 'Cette société',
+      feminine: true,
+      auditType: 'societe',
+    })
     societe.useTransaction(trx)
     societe.merge(values)
     await societe.save()
