@@ -88,6 +88,8 @@ export type ClientDetail = {
   notes: string | null
   created_at: string
   updated_at: string
+  /** The version the edit form sends back (optimistic lock). */
+  lock_version: number
 }
 
 /** The latest sales documents of a client, on its Show page (issue 5). */

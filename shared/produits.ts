@@ -91,6 +91,8 @@ export type ProduitItem = {
   categorie: string | null
   fournisseur: { id: number; nom: string } | null
   actif: boolean
+  /** The version the edit form sends back (optimistic lock). */
+  lock_version: number
 }
 
 /** One refused line of a CSV import. */

@@ -5,9 +5,14 @@ import { errorMessage, isApiRequest, LOGIN_REQUIRED_MESSAGE } from '#services/ht
 import {
   ActionLimitException,
   AppException,
+  ConflictException,
   RedirectingException,
   TooManyAttemptsException,
 } from '#exceptions/http_exceptions'
+
+/** A foreign key refused the change (PostgreSQL 23503). */
+export const FOREIGN_KEY_MESSAGE =
+  'Cette opération est refusée : un élément lié est encore utilisé par d’autres documents ou n’existe plus. Rechargez la page.'
 
 /**
  * One place that turns every error into what the caller can read: an Inertia error page for page
@@ -40,6 +45,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
+    // The foreign keys are the last wall behind the services' own checks: a row still used by
+    // another one is a French 409 with the usual refusal path, never a 500
+    if ((error as { code?: string }).code === '23503') {
+      ctx.logger.warn({ err: error }, 'foreign key refused a change')
+      error = new ConflictException(FOREIGN_KEY_MESSAGE)
+    }
     const err = error as { code?: string; status?: number; messages?: unknown; handle?: unknown }
 
     // Shield flashes and redirects on a bad CSRF token; the spec wants a 419 the client can see
@@ -111,6 +122,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    // Answered as a 409 and logged as a warning by handle(): not a server error
+    if ((error as { code?: string }).code === '23503') return
     return super.report(error, ctx)
   }
 }

@@ -73,6 +73,10 @@ export default class Client extends BaseModel {
   @column()
   declare notes: string | null
 
+  /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
+  @column()
+  declare lockVersion: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -40,6 +40,10 @@ export default class Produit extends BaseModel {
   @column()
   declare actif: boolean
 
+  /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
+  @column()
+  declare lockVersion: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -53,6 +53,10 @@ export default class Societe extends BaseModel {
   @column()
   declare remisePartenairePct: string
 
+  /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
+  @column()
+  declare lockVersion: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -56,5 +56,6 @@ export function clientDetail(client: Client, apporteur: Societe | null): ClientD
     notes: client.notes,
     created_at: iso(client.createdAt) ?? '',
     updated_at: iso(client.updatedAt) ?? '',
+    lock_version: client.lockVersion,
   }
 }

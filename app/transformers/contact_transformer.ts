@@ -21,5 +21,7 @@ export function contactDetail(contact: Contact) {
     notes: contact.notes,
     created_at: contact.createdAt.toISO(),
     updated_at: contact.updatedAt.toISO(),
+    /** Sent back by the edit form (optimistic lock, issue 10). */
+    lock_version: contact.lockVersion,
   }
 }

@@ -17,5 +17,6 @@ export function produitItem(row: ProduitRow): ProduitItem {
         ? { id: row.fournisseur_id, nom: row.fournisseur_nom }
         : null,
     actif: row.actif,
+    lock_version: row.lock_version,
   }
 }

@@ -48,6 +48,8 @@ export function societeForm(societe: Societe) {
     /** Partner discount on catalogue prices (pro sociétés; set by staff), "12,5". */
     remise_partenaire_pct: trimDecimal(societe.remisePartenairePct ?? '0').replace('.', ','),
     logo_url: logoUrl(societe),
+    /** Sent back by the form: a stale save is refused (optimistic lock, issue 10). */
+    lock_version: societe.lockVersion,
   }
 }
 

@@ -4,6 +4,7 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { messages, fields } from '#start/validator'
+import { lockVersionField } from '#validators/lock_version'
 import { CIVILITES, CLIENT_TYPES } from '#shared/clients'
 import { isValidBeVat, normalizeBeVat } from '#shared/validation/belgium'
 import { normalizePhone, PHONE_MESSAGE } from '#shared/validation/phone'
@@ -79,6 +80,7 @@ const coordinateRule = vine.createRule(
 const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
 
 export const clientValidator = vine.create({
+  lock_version: lockVersionField(),
   type: vine.enum(CLIENT_TYPES),
   civilite: vine.enum(CIVILITES).nullable().optional(),
   nom: vine.string().trim().minLength(1).maxLength(120),

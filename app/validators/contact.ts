@@ -5,10 +5,12 @@
 import vine from '@vinejs/vine'
 import { CONTACT_LIMITS, FIELD_MESSAGES, PHONE_PATTERN } from '#shared/societes'
 import { frenchMessages } from '#validators/french'
+import { lockVersionField } from '#validators/lock_version'
 
 const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
 
 export const contactValidator = vine.create({
+  lock_version: lockVersionField(),
   societe_id: vine.number().withoutDecimals().positive().max(2_147_483_647),
   nom: vine.string().trim().minLength(1).maxLength(CONTACT_LIMITS.nom),
   prenom: optionalText(CONTACT_LIMITS.prenom),

@@ -4,6 +4,7 @@
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { messages, fields } from '#start/validator'
+import { lockVersionField } from '#validators/lock_version'
 import { TAUX_TVA, UNITES } from '#shared/produits'
 import { moneyCentsRule } from '#validators/lignes'
 
@@ -76,6 +77,7 @@ function produitSchema(withDatabase: boolean) {
           .optional()
       : vine.number().nullable().optional(),
     actif: vine.boolean(),
+    lock_version: lockVersionField(),
   }
 }
 

@@ -24,6 +24,7 @@ import {
   SOCIETE_TYPES,
 } from '#shared/societes'
 import { frenchMessages } from '#validators/french'
+import { lockVersionField } from '#validators/lock_version'
 import { pctField } from '#validators/lignes'
 
 function country(field: FieldContext): string {
@@ -72,6 +73,7 @@ const postcode = vine.createRule((value, _options, field) => {
 const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
 
 export const societeValidator = vine.create({
+  lock_version: lockVersionField(),
   nom: vine.string().trim().minLength(2).maxLength(SOCIETE_LIMITS.nom),
   type: vine.enum(SOCIETE_TYPES).optional(),
   forme_juridique: vine.enum(FORMES_JURIDIQUES).nullable().optional(),

@@ -1,6 +1,6 @@
 /*
- * A demande de paiement: envoyée → payée (marked by staff when the transfer is seen). A paid or
- * cancelled request is final.
+ * A demande de paiement: envoyée → payée (marked by staff when the transfer is seen), or
+ * envoyée → annulée (its bdc was cancelled: issue 10). A paid or cancelled request is final.
  */
 import { defineMachine } from '../state_machine.js'
 import {
@@ -13,7 +13,7 @@ export type DemandePaiementContext = { statut: DemandePaiementStatut; numero: st
 
 export const demandePaiementMachine = defineMachine<
   DemandePaiementStatut,
-  'payer',
+  'payer' | 'annuler',
   DemandePaiementContext
 >({
   statuts: DEMANDE_PAIEMENT_STATUTS,
@@ -27,6 +27,14 @@ export const demandePaiementMachine = defineMachine<
         c.statut === 'payee'
           ? `La demande ${c.numero} est déjà marquée payée.`
           : `La demande ${c.numero} est annulée.`,
+    },
+    annuler: {
+      from: ['envoyee'],
+      to: 'annulee',
+      refused: (c) =>
+        c.statut === 'payee'
+          ? `La demande ${c.numero} est payée : elle ne peut plus être annulée.`
+          : `La demande ${c.numero} est déjà annulée.`,
     },
   },
 })

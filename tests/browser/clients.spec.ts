@@ -4,6 +4,7 @@
  * the whole state (it lives in the URL).
  */
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright-core'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
@@ -132,6 +133,29 @@ test.group('Browser / clients list', (group) => {
     assert.isTrue(await page.getByText('Aucun devis pour ce client.').isVisible())
     // Nothing leaves the machine: no map tiles, no fonts, no gravatar
     assert.deepEqual(outside, [])
+    await page.context().close()
+  })
+
+  test('a stale edit keeps what was typed and shows the conflict (issue 10)', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const client = await ClientFactory.merge({ nom: 'Avant' }).create()
+    const page = await newPage({ viewport: { width: 1280, height: 900 } })
+    await loginAs(page, user.email, TEST_PASSWORD)
+    await page.goto(`/esi/customers/${client.idClient}`)
+    await page.getByRole('button', { name: 'Modifier' }).click()
+    await page.fill('#client-form [name="nom"]', 'Tapé par moi')
+    // Someone else saves the client meanwhile
+    await db
+      .from('clients')
+      .where('id_client', client.idClient)
+      .update({ lock_version: 2, nom: 'Par un autre' })
+    await page.locator('#client-form button[type="submit"]').click()
+    const conflict = page.locator('[data-testid="form-conflict"]')
+    await conflict.waitFor()
+    assert.include(await conflict.innerText(), 'a été modifié')
+    assert.equal(await page.inputValue('#client-form [name="nom"]'), 'Tapé par moi')
     await page.context().close()
   })
 })

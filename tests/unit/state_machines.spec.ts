@@ -207,12 +207,17 @@ test.group('State machine: demande de paiement', () => {
     table(
       assert,
       demandePaiementMachine,
-      { envoyee: ['payer'], payee: [], annulee: [] },
+      { envoyee: ['payer', 'annuler'], payee: [], annulee: [] },
       { numero: 'DP-2026-00001' }
     )
     assert.equal(
       demandePaiementMachine.reasonWhyNot('payer', { statut: 'payee', numero: 'DP-2026-00001' }),
       'La demande DP-2026-00001 est déjà marquée payée.'
+    )
+    // Issue 10: a cancelled bdc cancels its open requests, never a paid one
+    assert.equal(
+      demandePaiementMachine.reasonWhyNot('annuler', { statut: 'payee', numero: 'DP-2026-00001' }),
+      'La demande DP-2026-00001 est payée : elle ne peut plus être annulée.'
     )
     assert.equal(
       demandePaiementMachine.reasonWhyNot('payer', { statut: 'annulee', numero: 'DP-2026-00001' }),

@@ -6,6 +6,7 @@
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import { AppException } from '#exceptions/http_exceptions'
+import { lockRecordVersion } from '#services/documents/optimistic_lock'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
 import type User from '#models/user'
@@ -81,6 +82,10 @@ export async function updateContact(
   if (input.societe_id !== contact.societeId) await checkSociete(user, input.societe_id)
   const before = summary(contact)
   await db.transaction(async (trx) => {
+    await lockRecordVersion(trx, contact, input.lock_version, {
+      label: 'Ce contact',
+      auditType: 'contact',
+    })
     contact.useTransaction(trx)
     contact.merge(attributes(input))
     await contact.save()

@@ -4,6 +4,9 @@
  */
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import { lockRecordVersion } from '#services/documents/optimistic_lock'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { ConflictException } from '#exceptions/http_exceptions'
 import Societe from '#models/societe'
 import type User from '#models/user'
 import { audit } from '#services/audit'
@@ -24,9 +27,6 @@ function remisePartenaire(actor: Actor | null, input: SocieteInput): string | un
   const value = input.remise_partenaire_pct
   return value === undefined || value === null || value === '' ? undefined : value
 }
-
-export const SOCIETE_IN_USE =
-  'Cette société est encore utilisée par d’autres documents : elle ne peut pas être supprimée.'
 
 /** The columns a form may write (never the id, the logo or the timestamps). */
 function attributes(input: SocieteInput) {
@@ -122,6 +122,11 @@ export async function updateSociete(
     values.type = input.type
   }
   await db.transaction(async (trx) => {
+    await lockRecordVersion(trx, societe, input.lock_version, {
+      label: 'Cette société',
+      feminine: true,
+      auditType: 'societe',
+    })
     societe.useTransaction(trx)
     societe.merge(values)
     await societe.save()
@@ -136,30 +141,58 @@ export async function updateSociete(
   })
 }
 
-/** Deletes the société (its memberships and contacts go with it). False when still in use. */
-export async function deleteSociete(actor: Actor, societe: Societe): Promise<boolean> {
-  try {
-    await db.transaction(async (trx) => {
-      await audit(
-        actor,
-        {
-          action: 'societe.deleted',
-          subjectType: 'societe',
-          subjectId: societe.id,
-          before: auditSummary(societe),
-        },
-        trx
-      )
-      societe.useTransaction(trx)
-      await societe.delete()
-    })
-  } catch (error) {
-    // Another table still points to it (devis, offres… of later issues): refused, in French
-    if ((error as { code?: string }).code === '23503') return false
-    throw error
+/**
+ * Why the société cannot be deleted, in French, or null. Its offres (even drafts: a contact and
+ * lines go with them), the devis and clients it brought in keep it (« an issued or transmitted
+ * document is never deleted »; the foreign keys RESTRICT are the last wall).
+ */
+export async function societeDeletionBlocker(
+  societeId: number,
+  client: TransactionClientContract | typeof db = db
+): Promise<string | null> {
+  const count = async (table: string, column: string) => {
+    const [row] = await client.from(table).where(column, societeId).count('* as n')
+    return Number(row.n)
   }
+  const reasons: string[] = []
+  const offres = await count('offres', 'societe_id')
+  if (offres) reasons.push(plural(offres, 'offre'))
+  const devis = await count('devis', 'apporteur_id')
+  if (devis) reasons.push(`${devis} devis dont elle est l’apporteur`)
+  const clients = await count('clients', 'apporteur_id')
+  if (clients) reasons.push(`${plural(clients, 'client')} dont elle est l’apporteur`)
+  if (!reasons.length) return null
+  return `Cette société ne peut pas être supprimée : elle a ${reasons.join(', ')}. Ses documents restent dans l’historique.`
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n > 1 ? 's' : ''}`
+}
+
+/**
+ * Deletes a société that has no document (its memberships and contacts go with it); otherwise
+ * refused with the reason (409), nothing deleted.
+ */
+export async function deleteSociete(actor: Actor, societe: Societe): Promise<void> {
+  await db.transaction(async (trx) => {
+    // Lock the row so no offre can be attached between the check and the delete
+    await trx.from('societes').where('id', societe.id).forUpdate().first()
+    const blocker = await societeDeletionBlocker(societe.id, trx)
+    if (blocker) throw new ConflictException(blocker)
+    await audit(
+      actor,
+      {
+        action: 'societe.deleted',
+        subjectType: 'societe',
+        subjectId: societe.id,
+        before: auditSummary(societe),
+      },
+      trx
+    )
+    societe.useTransaction(trx)
+    await societe.delete()
+  })
   await deleteLogo(societe.logoPath)
-  return true
 }
 
 async function hasContacts(societeId: number): Promise<boolean> {

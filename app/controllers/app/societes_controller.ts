@@ -14,12 +14,7 @@ import { filtersProp } from '#services/list/list_params'
 import type Societe from '#models/societe'
 import { memberRow, societeForm, societeRow } from '#transformers/societe_transformer'
 import { societeValidator } from '#validators/societe'
-import {
-  createSociete,
-  deleteSociete,
-  SOCIETE_IN_USE,
-  updateSociete,
-} from '#actions/societes/save_societe'
+import { createSociete, deleteSociete, updateSociete } from '#actions/societes/save_societe'
 import { SOCIETE_TYPES } from '#shared/societes'
 
 /** Company/Index, Create and Edit (DESIGN.md §4: a user's own sociétés, staff all). */
@@ -98,10 +93,8 @@ export default class SocietesController {
     const user = auth.getUserOrFail()
     const { societe } = await findSocieteFor(user, params.id)
     authorize(this.policy.delete(user, societe), 'Notre propre société ne peut pas être supprimée.')
-    if (!(await deleteSociete(actorOf(ctx), societe))) {
-      session.flash('error', SOCIETE_IN_USE)
-      return response.redirect().toRoute('app.company.edit', { id: societe.id })
-    }
+    // Refused with the reason (409, back to the page) while it has documents
+    await deleteSociete(actorOf(ctx), societe)
     session.flash('success', `La société « ${societe.nom} » est supprimée.`)
     return response.redirect().toRoute('app.company.index')
   }

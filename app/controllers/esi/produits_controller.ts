@@ -64,7 +64,7 @@ export default class ProduitsController {
       messagesProvider: produitMessagesProvider(),
       meta: { id: produit.id },
     })
-    await updateProduit(actorOf(ctx), produit, produitValues(data))
+    await updateProduit(actorOf(ctx), produit, produitValues(data), data.lock_version)
     ctx.session.flash('success', `Produit ${produit.reference} enregistré.`)
     return ctx.response.redirect().back()
   }

@@ -9,6 +9,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
+import DemandePaiement from '#models/demande_paiement'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
@@ -23,6 +24,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { checkVersion } from '#services/documents/optimistic_lock'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
+import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { BDC_STATUTS } from '#shared/devis'
 import { BDC_SORT_KEYS, type BdcListItem } from '#shared/bdc'
 import BdcTransformer from '#transformers/sales/bdc_transformer'
@@ -107,6 +109,8 @@ export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
     bdc.merge({ statut: 'annule', motifAnnulation: motif, lockVersion: bdc.lockVersion + 1 })
     bdc.useTransaction(trx)
     await bdc.save()
+    // Its open payment requests go with it: the customer's link stops asking to pay
+    const demandes = await annulerDemandesOuvertes(actor, trx, bdc.id, input.userId, motif)
     await audit(
       actor,
       {
@@ -115,7 +119,7 @@ export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
         subjectType: 'bdc',
         subjectId: bdc.id,
         before: { statut: 'a_signer' },
-        after: { statut: 'annule', motif },
+        after: { statut: 'annule', motif, demandes_annulees: demandes },
       },
       trx
     )
@@ -129,4 +133,41 @@ export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
     })
     return bdc
   })
+}
+
+/**
+ * Cancels the bdc's requests still awaiting payment, in the caller's transaction (rows locked),
+ * each audited. A paid one stays paid. Returns the numbers cancelled.
+ */
+async function annulerDemandesOuvertes(
+  actor: Actor,
+  trx: TransactionClientContract,
+  bdcId: number,
+  userId: number | null,
+  motif: string
+): Promise<string[]> {
+  const open = await DemandePaiement.query({ client: trx })
+    .where('bdc_id', bdcId)
+    .where('statut', 'envoyee')
+    .orderBy('id')
+    .forUpdate()
+  for (const demande of open) {
+    enforce(demandePaiementMachine, 'annuler', { statut: demande.statut, numero: demande.numero })
+    demande.statut = 'annulee'
+    demande.useTransaction(trx)
+    await demande.save()
+    await audit(
+      actor,
+      {
+        action: 'demande_paiement.annulee',
+        userId,
+        subjectType: 'demande_paiement',
+        subjectId: demande.id,
+        before: { statut: 'envoyee' },
+        after: { statut: 'annulee', motif: `Bon de commande annulé : ${motif}` },
+      },
+      trx
+    )
+  }
+  return open.map((d) => d.numero)
 }

@@ -3,6 +3,7 @@
  */
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import { lockRecordVersion } from '#services/documents/optimistic_lock'
 import { AppException } from '#exceptions/http_exceptions'
 import type { Infer } from '@vinejs/vine/types'
 import Client from '#models/client'
@@ -55,9 +56,13 @@ export async function createClient(actor: Actor, data: ClientInput): Promise<Cli
 
 export async function updateClient(actor: Actor, client: Client, data: ClientInput) {
   await db.transaction(async (trx) => {
+    await lockRecordVersion(trx, client, data.lock_version, {
+      label: `Le client n° ${client.idClient}`,
+      auditType: 'client',
+    })
     client.useTransaction(trx)
     client.merge(attributes(data))
-    const changed = Object.keys(client.$dirty)
+    const changed = Object.keys(client.$dirty).filter((k) => k !== 'lockVersion')
     await client.save()
     // The devis list sorts and searches on a copy of the client's name: keep it current.
     // (Bons de commande and commandes keep the name they were made with.)

@@ -67,6 +67,7 @@ export const PRODUIT_COLUMNS = [
   'p.categorie',
   'p.fournisseur_id',
   'p.actif',
+  'p.lock_version',
 ]
 
 export interface ProduitRow {
@@ -82,6 +83,7 @@ export interface ProduitRow {
   fournisseur_id: number | null
   fournisseur_nom: string | null
   actif: boolean
+  lock_version: number
 }
 
 export function withColumns(params: ListParams) {

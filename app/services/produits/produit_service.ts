@@ -4,6 +4,7 @@
  */
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
+import { lockRecordVersion } from '#services/documents/optimistic_lock'
 import Produit from '#models/produit'
 import Societe from '#models/societe'
 import { audit } from '#services/audit'
@@ -22,11 +23,20 @@ export async function createProduit(actor: Actor, values: ProduitValues) {
   })
 }
 
-export async function updateProduit(actor: Actor, produit: Produit, values: ProduitValues) {
+export async function updateProduit(
+  actor: Actor,
+  produit: Produit,
+  values: ProduitValues,
+  lockVersion: number | undefined
+) {
   await db.transaction(async (trx) => {
+    await lockRecordVersion(trx, produit, lockVersion, {
+      label: `Le produit ${produit.reference}`,
+      auditType: 'produit',
+    })
     produit.useTransaction(trx)
     produit.merge(values)
-    const changed = Object.keys(produit.$dirty)
+    const changed = Object.keys(produit.$dirty).filter((k) => k !== 'lockVersion')
     await produit.save()
     await audit(
       actor,

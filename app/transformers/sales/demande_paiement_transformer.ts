@@ -45,8 +45,8 @@ export default class DemandePaiementTransformer extends BaseTransformer<DemandeP
       /** Grouped by 4 ("BE68 5390 0754 7034"). */
       iban: formatIban(demande.iban),
       bic: demande.bic,
-      /** data: URL of the EPC QR code (null when the payload cannot be built). */
-      qr_data_url: await qrDataUrl(demande),
+      /** data: URL of the EPC QR code (null when the payload cannot be built or nothing is due). */
+      qr_data_url: demande.statut === 'envoyee' ? await qrDataUrl(demande) : null,
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import type { FormEvent } from 'react'
 import { useForm } from '@inertiajs/react'
+import FormConflict, { withoutConflict } from '../form/FormConflict.js'
 import {
   CIVILITES,
   CLIENT_TYPE_LABELS,
@@ -49,12 +50,14 @@ function initialData(c?: ClientDetail | null) {
     chantier_lng: text(c?.chantier_lng),
     apporteur_id: c?.apporteur ? String(c.apporteur.id) : '',
     notes: c?.notes ?? '',
+    /** Sent with an edit (optimistic lock); ignored on creation. */
+    lock_version: c?.lock_version ?? 0,
   }
 }
 
 type ClientFormData = ReturnType<typeof initialData>
 
-const LABELS: Record<keyof ClientFormData, string> = {
+const LABELS: Record<Exclude<keyof ClientFormData, 'lock_version'>, string> = {
   type: 'Type',
   civilite: 'Civilité',
   nom: 'Nom',
@@ -87,7 +90,10 @@ export default function ClientFormModal({
   const { data, errors } = form
   const professional = data.type === 'professionnel'
 
-  const field = (name: keyof ClientFormData, props: Record<string, unknown> = {}) => (
+  const field = (
+    name: Exclude<keyof ClientFormData, 'lock_version' | 'type'>,
+    props: Record<string, unknown> = {}
+  ) => (
     <TextInput
       name={name}
       label={LABELS[name]}
@@ -129,7 +135,8 @@ export default function ClientFormModal({
       title={client ? `Modifier le client n° ${client.id_client}` : 'Nouveau client'}
     >
       <form onSubmit={submit} noValidate id="client-form">
-        <FormError errors={errors} labels={LABELS} compact />
+        <FormConflict errors={errors} />
+        <FormError errors={withoutConflict(errors)} labels={LABELS} compact />
 
         <fieldset className="mb-2">
           <legend className="h6 fw-bold">Identité</legend>

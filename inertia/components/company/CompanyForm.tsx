@@ -5,6 +5,7 @@
  * appear on blur: a message pushing the submit button down between mousedown and mouseup would
  * swallow the click.
  */
+import FormConflict, { withoutConflict } from '../form/FormConflict.js'
 import { useState, type FormEvent } from 'react'
 import type { InertiaFormProps } from '@inertiajs/react'
 import { FieldGroup, FormError, SubmitButton, TextInput } from '../form/index.js'
@@ -23,7 +24,7 @@ import {
 } from '@shared/societes'
 import type { SocieteFormValues } from './types.js'
 
-type Field = keyof SocieteFormValues
+type Field = Exclude<keyof SocieteFormValues, 'lock_version'>
 
 /** Fields with a format the browser can check before sending. */
 const CHECKED: Field[] = ['numero_tva', 'iban', 'bic', 'telephone', 'code_postal']
@@ -131,7 +132,8 @@ export default function CompanyForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormError errors={{ ...hints, ...form.errors }} labels={LABELS} />
+      <FormConflict errors={form.errors} />
+      <FormError errors={{ ...hints, ...withoutConflict(form.errors) }} labels={LABELS} />
       <h2 className="h5 fw-semibold mb-3">Identité</h2>
       <div className="row">
         <div className="col-md-8">

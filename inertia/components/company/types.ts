@@ -32,6 +32,8 @@ export type SocieteFormValues = {
   bic: string
   /** Partner discount % of a pro société (staff only may change it). */
   remise_partenaire_pct: string
+  /** The version the form saw (edit only): a stale save is refused with the reason. */
+  lock_version?: number
 }
 
 export type SocieteDetail = SocieteFormValues & { id: number; logo_url: string | null }

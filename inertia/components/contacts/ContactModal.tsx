@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react'
 import { useForm } from '@inertiajs/react'
 import { FieldGroup, FormError, SubmitButton, TextInput } from '../form/index.js'
+import FormConflict, { withoutConflict } from '../form/FormConflict.js'
 import { CONTACT_LIMITS } from '@shared/societes'
 import {
   contactFormValues,
@@ -14,7 +15,9 @@ import {
 } from './types.js'
 import { route } from '~/lib/route'
 
-const LABELS: Record<keyof ContactFormValues, string> = {
+type Field = Exclude<keyof ContactFormValues, 'lock_version'>
+
+const LABELS: Record<Field, string> = {
   societe_id: 'Société',
   nom: 'Nom',
   prenom: 'Prénom',
@@ -62,7 +65,7 @@ export default function ContactModal({ contact, societes, onClose }: ContactModa
     else form.post(route('partner.contacts.store'), options)
   }
 
-  const text = (field: keyof ContactFormValues, extra: Record<string, unknown> = {}) => (
+  const text = (field: Field, extra: Record<string, unknown> = {}) => (
     <TextInput
       name={field}
       label={LABELS[field]}
@@ -92,7 +95,8 @@ export default function ContactModal({ contact, societes, onClose }: ContactModa
               <button type="button" className="btn-close" aria-label="Fermer" onClick={onClose} />
             </div>
             <div className="modal-body">
-              <FormError errors={form.errors} labels={LABELS} compact />
+              <FormConflict errors={form.errors} />
+              <FormError errors={withoutConflict(form.errors)} labels={LABELS} compact />
               <FieldGroup
                 id="societe_id"
                 label={LABELS.societe_id}

@@ -17,6 +17,7 @@ export type ContactDetail = ContactRow & {
   notes: string | null
   created_at: string | null
   updated_at: string | null
+  lock_version: number
 }
 
 export type ContactFormValues = {
@@ -29,6 +30,8 @@ export type ContactFormValues = {
   code_postal: string
   localite: string
   notes: string
+  /** The version the edit form saw (absent for a new contact). */
+  lock_version?: number
 }
 
 export function contactFormValues(
@@ -45,5 +48,6 @@ export function contactFormValues(
     code_postal: contact?.code_postal ?? '',
     localite: contact?.localite ?? '',
     notes: contact?.notes ?? '',
+    ...(contact ? { lock_version: contact.lock_version } : {}),
   }
 }

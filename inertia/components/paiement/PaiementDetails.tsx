@@ -12,6 +12,7 @@ export default function PaiementDetails({
   paiement: Data.DemandePaiement.Variants['forPublic']
 }) {
   const payee = paiement.statut === 'payee'
+  const annulee = paiement.statut === 'annulee'
   return (
     <div className="row g-4 align-items-center">
       <div className="col-md-7">
@@ -19,6 +20,13 @@ export default function PaiementDetails({
           <div className="alert alert-success" role="status" data-testid="paiement-payee">
             <i className="bi bi-check-circle-fill me-1" aria-hidden="true" />
             Payée le {formatDate(paiement.payee_le)}. Merci !
+          </div>
+        )}
+        {annulee && (
+          <div className="alert alert-warning" role="status" data-testid="paiement-annulee">
+            <i className="bi bi-x-circle-fill me-1" aria-hidden="true" />
+            Cette demande de paiement est annulée : ne la payez pas. Si vous avez déjà fait le
+            virement, contactez-nous pour le remboursement.
           </div>
         )}
         <dl className="row mb-0" data-testid="paiement-details">
@@ -43,7 +51,7 @@ export default function PaiementDetails({
         </dl>
       </div>
       <div className="col-md-5 text-center">
-        {paiement.qr_data_url && !payee ? (
+        {paiement.qr_data_url && !payee && !annulee ? (
           <figure className="mb-0">
             <img
               src={paiement.qr_data_url}
@@ -58,7 +66,8 @@ export default function PaiementDetails({
             </figcaption>
           </figure>
         ) : (
-          !payee && (
+          !payee &&
+          !annulee && (
             <p className="small text-body-secondary">
               Code QR indisponible : utilisez les coordonnées ci-contre.
             </p>

@@ -4,6 +4,7 @@
  */
 import type { FormEvent } from 'react'
 import { useForm } from '@inertiajs/react'
+import FormConflict, { withoutConflict } from '../form/FormConflict.js'
 import { centsToInput, moneyError, parseMoney } from '@shared/money'
 import { TAUX_TVA, UNITE_LABELS, UNITES, type ProduitItem } from '@shared/produits'
 import type { SocieteOption } from '@shared/clients'
@@ -33,6 +34,8 @@ function initialData(p?: ProduitItem | null) {
     categorie: p?.categorie ?? '',
     fournisseur_id: p?.fournisseur ? String(p.fournisseur.id) : '',
     actif: p?.actif ?? true,
+    /** Sent with an edit (optimistic lock); ignored on creation. */
+    lock_version: p?.lock_version ?? 0,
   }
 }
 
@@ -110,7 +113,8 @@ export default function ProduitFormModal(props: ProduitFormModalProps) {
       title={produit ? `Modifier le produit ${produit.reference}` : 'Nouveau produit'}
     >
       <form onSubmit={submit} noValidate id="produit-form">
-        <FormError errors={errors} labels={LABELS} compact />
+        <FormConflict errors={errors} />
+        <FormError errors={withoutConflict(errors)} labels={LABELS} compact />
         <div className="row g-3">
           <div className="col-sm-4">
             <TextInput

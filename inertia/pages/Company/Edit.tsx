@@ -69,7 +69,16 @@ export default function Edit({
                 submitLabel="Enregistrer"
                 canSetRemise={canSetRemise}
                 onSubmit={() =>
-                  form.put(route('app.company.update', { id }), { preserveScroll: true })
+                  form.put(route('app.company.update', { id }), {
+                    preserveScroll: true,
+                    // The next save carries the version just written; a refused one keeps its
+                    // stale version (and what was typed) until the page is reloaded
+                    onSuccess: (page) =>
+                      form.setData(
+                        'lock_version',
+                        (page.props as unknown as EditProps).societe.lock_version
+                      ),
+                  })
                 }
               />
             </Block>

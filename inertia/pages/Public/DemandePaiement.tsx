@@ -48,10 +48,12 @@ export default function PublicDemandePaiement({
               </div>
               <div className="block-content pb-4">
                 <h1 className="h3 fw-bold mb-1">Demande de paiement {paiement.numero}</h1>
-                <p className="text-body-secondary">
-                  Merci d’effectuer le virement ci-dessous avec la communication structurée indiquée
-                  (ou en scannant le code QR).
-                </p>
+                {paiement.statut === 'envoyee' && (
+                  <p className="text-body-secondary">
+                    Merci d’effectuer le virement ci-dessous avec la communication structurée
+                    indiquée (ou en scannant le code QR).
+                  </p>
+                )}
                 <PaiementDetails paiement={paiement} />
                 {(societe?.email || societe?.telephone) && (
                   <p className="small text-body-secondary mt-4 mb-0">

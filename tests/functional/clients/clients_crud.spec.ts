@@ -162,6 +162,7 @@ test.group('Clients / create and edit', (group) => {
         apporteur_id: apporteur.id,
         id_client: 999999,
         created_at: '2000-01-01',
+        lock_version: 1,
       })
       .withCsrfToken()
       .withInertia()

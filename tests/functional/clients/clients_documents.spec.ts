@@ -81,7 +81,13 @@ test.group('Clients / their documents', (group) => {
     const response = await client
       .put(`/esi/customers/${target.idClient}`)
       .loginAs(user)
-      .form({ type: 'particulier', nom: 'Après', prenom: 'Zoé', facturation_pays: 'BE' })
+      .form({
+        type: 'particulier',
+        nom: 'Après',
+        prenom: 'Zoé',
+        facturation_pays: 'BE',
+        lock_version: 1,
+      })
       .withCsrfToken()
       .withInertia()
       .redirects(0)

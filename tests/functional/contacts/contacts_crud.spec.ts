@@ -68,6 +68,7 @@ test.group('Contacts / create, edit, delete', (group) => {
         societe_id: mine.id,
         nom: 'Delvaux-Martin',
         prenom: 'Mathilde',
+        lock_version: 1,
       },
       `/app/contacts/${contact.id}`
     )

@@ -148,7 +148,7 @@ test.group('Produits / create and edit', (group) => {
     const ok = await save(
       client,
       user,
-      { ...GOOD, libelle: 'Nouveau libellé', actif: 'false' },
+      { ...GOOD, libelle: 'Nouveau libellé', actif: 'false', lock_version: 1 },
       produit.id
     )
     ok.assertStatus(303)

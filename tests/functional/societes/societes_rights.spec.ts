@@ -125,6 +125,7 @@ test.group('Sociétés / who sees what', (group) => {
     const response = await send(client, 'put', `/app/company/${societe.id}`, esi, {
       nom: 'Nouvelle raison sociale',
       type: 'fournisseur',
+      lock_version: 1,
     })
     response.assertStatus(302)
     await societe.refresh()
@@ -158,6 +159,7 @@ test.group('Sociétés / who sees what', (group) => {
     const societe = await societeOf(user, 'pro', 'admin')
     const response = await send(client, 'put', `/app/company/${societe.id}`, user, {
       nom: 'Atelier renommé',
+      lock_version: 1,
       type: 'esi',
       logo_path: '../../etc/passwd',
       logoPath: '../../etc/passwd',

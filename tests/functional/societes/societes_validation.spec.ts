@@ -78,12 +78,16 @@ test.group('Sociétés / form rules', (group) => {
   }) => {
     const user = await makeUser('other')
     const societe = await societeOf(user, 'client')
-    const put = (numero_tva: string, extra: Record<string, string> = {}) =>
-      send(client, 'put', `/app/company/${societe.id}`, user, {
+    // Each save carries the version the form would have seen (optimistic lock)
+    const put = async (numero_tva: string, extra: Record<string, string> = {}) => {
+      await societe.refresh()
+      return send(client, 'put', `/app/company/${societe.id}`, user, {
         nom: 'X SRL',
         numero_tva,
+        lock_version: societe.lockVersion,
         ...extra,
       })
+    }
 
     assert.isEmpty(fieldErrors(await put('811.223.371')))
     await societe.refresh()
@@ -114,11 +118,16 @@ test.group('Sociétés / form rules', (group) => {
     const societe = await societeOf(user, 'client')
     societe.iban = 'BE68539007547034'
     await societe.save()
-    const missing = await send(client, 'put', `/app/company/${societe.id}`, user, { nom: '' })
+    await societe.refresh()
+    const missing = await send(client, 'put', `/app/company/${societe.id}`, user, {
+      nom: '',
+      lock_version: societe.lockVersion,
+    })
     assert.deepEqual(fieldErrors(missing).nom, ['Le nom de la société est requis.'])
     const emptied = await send(client, 'put', `/app/company/${societe.id}`, user, {
       nom: 'Gardé',
       iban: '',
+      lock_version: societe.lockVersion,
     })
     assert.isEmpty(fieldErrors(emptied))
     await societe.refresh()
