@@ -8,6 +8,7 @@ import User from '#models/user'
 import OffreLigne from '#models/offre_ligne'
 import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
 import { assertNotFrozen } from '#services/documents/immutable'
+import type { PartiesSnapshot } from '#services/pdf/document_parts'
 import type { OffreStatut } from '#shared/devis'
 import { isOffreEditable } from '#shared/offres'
 
@@ -61,6 +62,10 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
   @column()
   declare devisId: number | null
 
+  /** The parties as printed when issued (NULL: a draft, printed with the live data). */
+  @column({ prepare: (value: unknown) => (value == null ? null : JSON.stringify(value)) })
+  declare partiesSnapshot: PartiesSnapshot | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -89,6 +94,7 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
     'adresseChantier',
     'intro',
     'conditions',
+    'partiesSnapshot',
   ] as const
 
   @beforeUpdate()

@@ -16,6 +16,7 @@ import Societe from '#models/societe'
 import logger from '@adonisjs/core/services/logger'
 import OffreMail from '#mails/offre_mail'
 import { offrePdf } from '#services/pdf/index'
+import { contactPartiesSnapshot } from '#services/pdf/document_parts'
 import { dispatchMail, notify } from '#services/events'
 import type User from '#models/user'
 import { audit } from '#services/audit'
@@ -232,6 +233,13 @@ async function numberOffre(offre: Offre, trx: TransactionClientContract) {
   if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
 }
 
+/** The pro's société and the contact as the offre issued now prints them (issue 10). */
+async function partiesOf(offre: Offre, trx: TransactionClientContract) {
+  const societe = await Societe.findOrFail(offre.societeId, { client: trx })
+  const contact = await Contact.findOrFail(offre.contactId, { client: trx })
+  return contactPartiesSnapshot(societe, contact)
+}
+
 /** The offre's mail to its contact, the PDF attached when it renders. */
 async function offreMailFor(offre: Offre, contact: Contact, user: User): Promise<OffreMail> {
   let pdf: { filename: string; content: Buffer } | null = null
@@ -286,6 +294,7 @@ export async function envoyerOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
+      partiesSnapshot: await partiesOf(offre, trx),
       statut: 'envoyee',
       envoyeeLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,
@@ -334,6 +343,7 @@ export async function transmettreOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
+      partiesSnapshot: await partiesOf(offre, trx),
       statut: 'transmise',
       transmiseLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,
