@@ -69,7 +69,7 @@ async function signedBdc() {
   if ('error' in decoded) throw new Error(decoded.error)
   await signBdc(systemActor(), {
     bdcId: bdc!.id,
-    lockVersion: bdc!.lockVersion,
+    lockVersion: (await Bdc.findOrFail(bdc!.id)).lockVersion,
     signataire: 'Anne Lambert',
     lieu: 'etablissement',
     signatureType: 'dessin',
@@ -152,7 +152,7 @@ test.group('Frozen parties / devis', (group) => {
         objet: 'Deuxième version',
         lignes: [produit('Châssis alu', 210000, 21, '1')],
       },
-      (await makeUser()).id
+      (await makeUser('esi')).id
     )
     const draft = await pdfText((await devisPdf(devis.id)).content)
     assert.include(draft.text, NEW_CLIENT)
