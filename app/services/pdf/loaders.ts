@@ -11,6 +11,9 @@ import { renderTexte } from '#shared/textes'
 import Devis from '#models/devis'
 import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
 import Offre from '#models/offre'
+import OffreRevision, { type OffreSnapshot } from '#models/offre_revision'
+import Contact from '#models/contact'
+import Societe from '#models/societe'
 import User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
@@ -334,6 +337,75 @@ export async function offreDocument(
     acompte_pct: null,
     acompte: null,
     conditions: offre.conditions,
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: tauxUtilises(lignes),
+      clientProfessionnel: false,
+    }),
+    signature: null,
+    bon_pour_accord: false,
+  }
+}
+
+/**
+ * An earlier version of an offre (offre_revisions): the header, lines, totals and parties as
+ * the contact received them; an old row without parties prints the live société and contact.
+ */
+export async function offreRevisionDocument(
+  offreId: number,
+  revision: unknown,
+  opts: LoadOptions = {}
+): Promise<DocumentData> {
+  const id = parseId(offreId)
+  const number = parseId(revision)
+  const row =
+    id && number
+      ? await OffreRevision.query().where('offre_id', id).where('revision', number).first()
+      : null
+  if (!row) throw new NotFoundException()
+  const snapshot = readSnapshot<OffreSnapshot>(row.snapshot)!
+  const header = snapshot.header
+  const lignes: StoredLigne[] = snapshot.lignes.map((l) => ({
+    ...l,
+    remise_pct: String(l.remise_pct ?? '0'),
+    total_ht: l.total_ht ?? null,
+  }))
+  const remise = String(header.remise_globale_pct ?? '0')
+  const totals = checkedTotals(
+    `offre ${id} version ${row.revision}`,
+    lignes,
+    snapshot.totals,
+    remise,
+    null
+  )
+  const parties = readSnapshot(snapshot.parties)
+  let emetteur = parties ? frozenEmetteur(parties, opts) : null
+  let destinataire = parties?.destinataire ?? null
+  if (!emetteur || !destinataire) {
+    const offre = await Offre.findOrFail(id)
+    emetteur = emetteurOf(await Societe.findOrFail(offre.societeId), opts)
+    destinataire = contactParty(await Contact.findOrFail(header.contact_id))
+  }
+  const auteur = header.auteur_id ? await User.find(header.auteur_id) : null
+  return {
+    kind: 'offre',
+    numero: header.numero,
+    brouillon: false,
+    revision: row.revision,
+    date: header.date_offre.slice(0, 10),
+    valable_jusqu_au: header.valable_jusqu_au.slice(0, 10),
+    reference: `Version ${row.revision}, remplacée par une version plus récente`,
+    objet: header.objet,
+    adresse_chantier: header.adresse_chantier,
+    emetteur,
+    destinataire,
+    contact_commercial: auteur?.name ?? null,
+    intro: header.intro,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, remise),
+    acompte_pct: null,
+    acompte: null,
+    conditions: header.conditions,
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),
