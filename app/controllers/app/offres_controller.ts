@@ -33,6 +33,7 @@ import {
 import { today } from '#services/documents/numbering'
 import { searchProduitsForPartner } from '#services/offres/produit_search'
 import { offreDocument, offrePdf, offreRevisionPdf, pdfHeaders } from '#services/pdf/index'
+import { offreRevisions } from '#services/offres/offre_queries'
 import { offreDetail, offreRow } from '#transformers/offre_transformer'
 import { createOffreValidator, offreActionValidator, updateOffreValidator } from '#validators/offre'
 import { OFFRE_STATUT_LABELS } from '#shared/devis'
@@ -202,6 +203,7 @@ export default class OffresController {
       document: await offreDocument(offre.id, { forBrowser: true }),
       abilities: abilitiesOf(user, offre, member),
       staff: seesTransmitted(user),
+      revisions: await offreRevisions(offre.id),
     })
   }
 
