@@ -287,7 +287,10 @@ async function numberOffre(offre: Offre, trx: TransactionClientContract) {
   if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
 }
 
-/** The pro's société and the contact as the offre issued now prints them (issue 10). */
+/**
+ * The pro's société and the contact as the offre issued now prints them (issue 10). Taken at
+ * its first send or transmission: sent again unchanged, the same version keeps its parties.
+ */
 async function partiesOf(offre: Offre, trx: TransactionClientContract) {
   const societe = await Societe.findOrFail(offre.societeId, { client: trx })
   const contact = await Contact.findOrFail(offre.contactId, { client: trx })
@@ -348,7 +351,7 @@ export async function envoyerOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
-      partiesSnapshot: await partiesOf(offre, trx),
+      partiesSnapshot: offre.partiesSnapshot ?? (await partiesOf(offre, trx)),
       statut: 'envoyee',
       envoyeeLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,
@@ -397,7 +400,7 @@ export async function transmettreOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
-      partiesSnapshot: await partiesOf(offre, trx),
+      partiesSnapshot: offre.partiesSnapshot ?? (await partiesOf(offre, trx)),
       statut: 'transmise',
       transmiseLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,
