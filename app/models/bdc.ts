@@ -84,7 +84,10 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
   declare motifAnnulation: string | null
 
   /** The parties as printed when issued (NULL: a draft, printed with the live data). */
-  @column({ prepare: (value: unknown) => (value == null ? null : JSON.stringify(value)) })
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
   declare partiesSnapshot: PartiesSnapshot | null
 
   @column()

@@ -88,7 +88,10 @@ export default class Devis extends compose(BaseModel, DocumentTotals) {
   declare refuseLe: DateTime | null
 
   /** The parties as printed when issued (NULL: a draft, printed with the live data). */
-  @column({ prepare: (value: unknown) => (value == null ? null : JSON.stringify(value)) })
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
   declare partiesSnapshot: PartiesSnapshot | null
 
   @column()

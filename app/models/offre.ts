@@ -66,7 +66,10 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
   declare devisId: number | null
 
   /** The parties as printed when issued (NULL: a draft, printed with the live data). */
-  @column({ prepare: (value: unknown) => (value == null ? null : JSON.stringify(value)) })
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
   declare partiesSnapshot: PartiesSnapshot | null
 
   @column.dateTime({ autoCreate: true })
