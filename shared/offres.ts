@@ -19,7 +19,7 @@ export function partnerPrice(prixVenteHt: number, remisePartenairePct: string | 
   return Number(divRound(BigInt(Math.round(prixVenteHt)) * (10_000n - clamped), 10_000n))
 }
 
-/** Statuts in which the pro may still change the content (a sent offre may be corrected). */
+/** Statuts in which the pro may still change the content (a sent offre: as a new version). */
 export const OFFRE_EDITABLE: OffreStatut[] = ['brouillon', 'envoyee']
 
 /** What esi sees: an offre exists for it once the pro has transmitted it. */
@@ -106,6 +106,8 @@ export type OffreDetail = {
   numero: string | null
   statut: OffreStatut
   lock_version: number
+  /** Versions of a sent offre: editing it makes the next one (offre_revisions). */
+  revision: number
   societe: { id: number; nom: string; remise_partenaire_pct: string }
   contact_id: number
   contact: string

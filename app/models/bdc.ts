@@ -11,6 +11,7 @@ import DemandePaiement from '#models/demande_paiement'
 import { toNumberStrict } from '#models/ligne_base'
 import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
 import { assertNotFrozen } from '#services/documents/immutable'
+import type { PartiesSnapshot } from '#services/pdf/document_parts'
 import type { BdcStatut, LieuSignature } from '#shared/devis'
 
 /** A bon de commande: the frozen copy of an accepted devis, to be signed (DESIGN.md §2, §3b). */
@@ -82,6 +83,13 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
   @column()
   declare motifAnnulation: string | null
 
+  /** The parties as printed when issued (NULL: a draft, printed with the live data). */
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
+  declare partiesSnapshot: PartiesSnapshot | null
+
   @column()
   declare createdBy: number | null
 
@@ -120,6 +128,7 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
     'adresseChantier',
     'acomptePct',
     'acompte',
+    'partiesSnapshot',
   ] as const
 
   @beforeUpdate()

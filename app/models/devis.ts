@@ -10,6 +10,7 @@ import DevisRevision from '#models/devis_revision'
 import { toNumberStrict } from '#models/ligne_base'
 import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
 import { assertNotFrozen } from '#services/documents/immutable'
+import type { PartiesSnapshot } from '#services/pdf/document_parts'
 import type { DevisStatut } from '#shared/devis'
 
 /**
@@ -86,6 +87,13 @@ export default class Devis extends compose(BaseModel, DocumentTotals) {
   @column.dateTime()
   declare refuseLe: DateTime | null
 
+  /** The parties as printed when issued (NULL: a draft, printed with the live data). */
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
+  declare partiesSnapshot: PartiesSnapshot | null
+
   @column()
   declare createdBy: number | null
 
@@ -128,6 +136,7 @@ export default class Devis extends compose(BaseModel, DocumentTotals) {
     'acompte',
     'intro',
     'conditions',
+    'partiesSnapshot',
   ] as const
 
   @beforeUpdate()

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { LigneData } from '#shared/devis'
 import type { Totals } from '#shared/totals'
+import type { PartiesSnapshot } from '#services/pdf/document_parts'
 
 /** A sent version as frozen in devis_revisions.snapshot (written by devis_service.snapshotOf). */
 export type DevisSnapshot = {
@@ -24,6 +25,8 @@ export type DevisSnapshot = {
   }
   lignes: (LigneData & { total_ht: number | null })[]
   totals: Totals
+  /** The parties as printed when that version was sent (absent from older rows). */
+  parties?: PartiesSnapshot | null
 }
 
 /** A sent version of a devis, frozen when it was edited again (read-only). */

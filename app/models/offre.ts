@@ -8,8 +8,8 @@ import User from '#models/user'
 import OffreLigne from '#models/offre_ligne'
 import { DocumentTotals, TOTALS_ATTRIBUTES } from '#models/mixins/document_totals'
 import { assertNotFrozen } from '#services/documents/immutable'
+import type { PartiesSnapshot } from '#services/pdf/document_parts'
 import type { OffreStatut } from '#shared/devis'
-import { isOffreEditable } from '#shared/offres'
 
 /** A pro société's offre for one of its contacts (DESIGN.md §2). */
 export default class Offre extends compose(BaseModel, DocumentTotals) {
@@ -30,6 +30,10 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
 
   @column()
   declare lockVersion: number
+
+  /** Versions of a sent offre (each older one is frozen in offre_revisions). */
+  @column()
+  declare revision: number
 
   @column.date()
   declare dateOffre: DateTime
@@ -61,6 +65,13 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
   @column()
   declare devisId: number | null
 
+  /** The parties as printed when issued (NULL: a draft, printed with the live data). */
+  @column({
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
+  })
+  declare partiesSnapshot: PartiesSnapshot | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -79,7 +90,10 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
   @hasMany(() => OffreLigne, { foreignKey: 'offreId', onQuery: (q) => q.orderBy('position') })
   declare lignes: HasMany<typeof OffreLigne>
 
-  /** Content attributes: frozen once the offre left the pro's hands (transmise and after). */
+  /**
+   * Content attributes: a draft's only. A sent offre changes its content only by becoming a new
+   * brouillon version in the same save (offre_revisions); transmise and after, never.
+   */
   static readonly CONTENT = [
     ...TOTALS_ATTRIBUTES,
     'contactId',
@@ -89,10 +103,13 @@ export default class Offre extends compose(BaseModel, DocumentTotals) {
     'adresseChantier',
     'intro',
     'conditions',
+    'partiesSnapshot',
   ] as const
 
   @beforeUpdate()
   static freezeIssued(offre: Offre) {
-    assertNotFrozen(offre, Offre.CONTENT, !isOffreEditable(offre.$original.statut as OffreStatut))
+    const was = offre.$original.statut as OffreStatut
+    const revised = was === 'envoyee' && offre.statut === 'brouillon'
+    assertNotFrozen(offre, Offre.CONTENT, was !== 'brouillon' && !revised)
   }
 }

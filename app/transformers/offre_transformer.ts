@@ -35,6 +35,7 @@ export function offreDetail(
     numero: offre.numero,
     statut: offre.statut,
     lock_version: offre.lockVersion,
+    revision: offre.revision,
     societe: {
       id: societe.id,
       nom: societe.nom,

@@ -121,6 +121,7 @@ export const ROUTES = {
   'partner.offres.pdf': '/app/offres/:id/pdf',
   'partner.offres.preview': '/app/offres/:id/preview',
   'partner.offres.produits': '/app/offres/produits',
+  'partner.offres.revision_pdf': '/app/offres/:id/versions/:revision/pdf',
   'partner.offres.store': '/app/offres',
   'partner.offres.transmettre': '/app/offres/:id/transmettre',
   'partner.offres.update': '/app/offres/:id',

@@ -1,6 +1,6 @@
 /*
  * The offre life cycle (pro portal, DESIGN.md §1, decision 98): the pro sends it to his contact
- * (again after a correction, same number) and transmits it to esi; esi turns a transmitted
+ * (again after a correction: a new version, same number) and transmits it to esi; esi turns a transmitted
  * offre into a devis (acceptee). No other move exists.
  */
 import { defineMachine } from '../state_machine.js'
@@ -26,7 +26,7 @@ const needsProduit = (c: OffreContext) => (c.produits === 0 ? OFFRE_NO_PRODUIT :
 
 export const offreMachine = defineMachine<
   OffreStatut,
-  'envoyer' | 'transmettre' | 'accepter',
+  'envoyer' | 'transmettre' | 'accepter' | 'reviser',
   OffreContext
 >({
   statuts: OFFRE_STATUTS,
@@ -47,6 +47,12 @@ export const offreMachine = defineMachine<
       to: 'transmise',
       refused: (c) => `Une offre « ${label(c)} » ne peut plus être transmise à ESI.`,
       guards: [needsProduit],
+    },
+    // Editing a sent offre: the sent version is kept (offre_revisions), a new draft follows
+    reviser: {
+      from: ['envoyee'],
+      to: 'brouillon',
+      refused: (c) => `Une offre « ${label(c)} » ne peut plus être modifiée.`,
     },
     accepter: {
       from: ['transmise'],

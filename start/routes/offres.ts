@@ -23,6 +23,9 @@ router
       .as('partner.offres.preview')
     router.get('/app/offres/:id/pdf', [OffresController, 'pdf']).as('partner.offres.pdf')
     router
+      .get('/app/offres/:id/versions/:revision/pdf', [OffresController, 'revisionPdf'])
+      .as('partner.offres.revision_pdf')
+    router
       .post('/app/offres/:id/envoyer', [OffresController, 'envoyer'])
       .as('partner.offres.envoyer')
     router

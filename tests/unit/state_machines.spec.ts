@@ -98,7 +98,7 @@ test.group('State machine: offre', () => {
       offreMachine,
       {
         brouillon: ['envoyer', 'transmettre'],
-        envoyee: ['envoyer', 'transmettre'],
+        envoyee: ['envoyer', 'transmettre', 'reviser'],
         transmise: ['accepter'],
         acceptee: [],
         refusee: [],
@@ -119,6 +119,10 @@ test.group('State machine: offre', () => {
     assert.equal(
       offreMachine.reasonWhyNot('accepter', { statut: 'envoyee' }),
       'Une offre « Envoyée » ne peut pas être transformée en devis.'
+    )
+    assert.equal(
+      offreMachine.reasonWhyNot('reviser', { statut: 'transmise' }),
+      'Une offre « Transmise » ne peut plus être modifiée.'
     )
     assert.equal(
       offreMachine.reasonWhyNot('accepter', { statut: 'acceptee' }),

@@ -32,7 +32,8 @@ import {
 } from '#services/offres/offre_service'
 import { today } from '#services/documents/numbering'
 import { searchProduitsForPartner } from '#services/offres/produit_search'
-import { offreDocument, offrePdf, pdfHeaders } from '#services/pdf/index'
+import { offreDocument, offrePdf, offreRevisionPdf, pdfHeaders } from '#services/pdf/index'
+import { offreRevisions } from '#services/offres/offre_queries'
 import { offreDetail, offreRow } from '#transformers/offre_transformer'
 import { createOffreValidator, offreActionValidator, updateOffreValidator } from '#validators/offre'
 import { OFFRE_STATUT_LABELS } from '#shared/devis'
@@ -160,20 +161,24 @@ export default class OffresController {
     // A foreign offre is a 404 before anything is read from the body
     await findOffreFor(user, params.id, 'view')
     const input = await request.validateUsing(updateOffreValidator)
-    const offre = await updateOffre(actorOf(ctx), user, params.id, input)
+    const { offre, revised } = await updateOffre(actorOf(ctx), user, params.id, input)
+    const message = revised
+      ? `L’offre est enregistrée en version ${offre.revision} (brouillon) ; la version envoyée reste consultable.`
+      : 'L’offre est enregistrée.'
     if (isApiRequest(ctx)) {
       return response.ok({
         id: offre.id,
         lock_version: offre.lockVersion,
         statut: offre.statut,
         numero: offre.numero,
+        revision: offre.revision,
         total_ht: offre.totalHt,
         total_tva: offre.totalTva,
         total_ttc: offre.totalTtc,
-        message: 'L’offre est enregistrée.',
+        message,
       })
     }
-    session.flash('success', 'L’offre est enregistrée.')
+    session.flash('success', message)
     return response.redirect().toRoute('partner.offres.edit', { id: offre.id })
   }
 
@@ -199,6 +204,7 @@ export default class OffresController {
       document: await offreDocument(offre.id, { forBrowser: true }),
       abilities: abilitiesOf(user, offre, member),
       staff: seesTransmitted(user),
+      revisions: await offreRevisions(offre.id),
     })
   }
 
@@ -207,6 +213,15 @@ export default class OffresController {
     const { offre } = await findOffreFor(user, params.id, 'view')
     await limitAction(user.id, 'pdf')
     const { filename, content } = await offrePdf(offre.id)
+    for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
+    return response.send(content)
+  }
+
+  /** An earlier, sent version of the offre (offre_revisions), as its contact received it. */
+  async revisionPdf({ auth, params, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { offre } = await findOffreFor(user, params.id, 'view')
+    const { filename, content } = await offreRevisionPdf(offre.id, params.revision)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
   }

@@ -1,13 +1,16 @@
 /*
  * Accepting a devis creates its bon de commande (DESIGN.md §1–§3): numbered in the accepting
- * transaction, with a frozen copy of the accepted lines and totals that never changes after.
+ * transaction, with a frozen copy of the accepted lines and totals, and of the client and
+ * company blocks as printed (parties_snapshot), that never changes after.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
+import Client from '#models/client'
 import type Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
 import { nextNumero } from '#services/documents/numbering'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
+import { clientPartiesSnapshot } from '#services/pdf/document_parts'
 
 export async function createBdcFromDevis(
   trx: TransactionClientContract,
@@ -20,6 +23,8 @@ export async function createBdcFromDevis(
   const data = lignes.map((l) => l.toData())
   // Recomputed from the same lines by the same function: equal to the devis by construction
   const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
+  // The client and company blocks as of now: the signed bdc prints them, whatever changes later
+  const client = await Client.findOrFail(devis.clientId, { client: trx })
   const bdc = await Bdc.create(
     {
       numero: await nextNumero(trx, 'bdc'),
@@ -38,6 +43,7 @@ export async function createBdcFromDevis(
       acomptePct: devis.acomptePct,
       acompte: totals.acompte,
       statut: 'a_signer',
+      partiesSnapshot: await clientPartiesSnapshot(client),
       createdBy: userId,
     },
     { client: trx }

@@ -10,6 +10,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Devis from '#models/devis'
 import type Bdc from '#models/bdc'
+import Client from '#models/client'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
@@ -17,6 +18,7 @@ import { nextNumero } from '#services/documents/numbering'
 import { lockDevisForUpdate } from '#services/devis/devis_service'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
 import { enforce } from '#services/documents/state'
+import { clientPartiesSnapshot } from '#services/pdf/document_parts'
 import type { DevisStatut } from '#shared/devis'
 import { devisMachine, type DevisContext } from '#shared/machines/devis'
 
@@ -76,6 +78,9 @@ export async function changeDevisStatut(
     if (input.to === 'envoye') {
       if (!devis.numero) devis.numero = await nextNumero(trx, 'devis')
       devis.envoyeLe = now
+      // What the client receives is frozen: his block and ours as printed now (issue 10)
+      const client = await Client.findOrFail(devis.clientId, { client: trx })
+      devis.partiesSnapshot = await clientPartiesSnapshot(client)
     }
     if (input.to === 'accepte') devis.accepteLe = now
     if (input.to === 'refuse') devis.refuseLe = now

@@ -25,6 +25,7 @@ import {
   totalsOf,
 } from '#services/documents/lignes'
 import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { readSnapshot } from '#services/pdf/document_parts'
 import type { DevisInput } from '#validators/devis'
 import {
   DEVIS_ACOMPTE_PCT_DEFAULT,
@@ -84,6 +85,7 @@ export async function snapshotOf(
     },
     lignes: data.map((l, i) => ({ ...l, total_ht: totals.lignes[i]?.total_ht ?? null })),
     totals,
+    parties: readSnapshot(devis.partiesSnapshot),
   }
 }
 
@@ -254,6 +256,8 @@ export async function updateDevis(
       devis.revision += 1
       devis.statut = 'brouillon'
       devis.refuseLe = null
+      // A draft again: it prints the live parties until it is sent
+      devis.partiesSnapshot = null
     }
     const client = await findClient(input.client_id, trx)
     // A new client brings his apporteur unless the devis came from a pro's offre

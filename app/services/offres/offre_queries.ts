@@ -6,6 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Offre from '#models/offre'
+import OffreRevision from '#models/offre_revision'
 import Societe from '#models/societe'
 import Contact from '#models/contact'
 import type User from '#models/user'
@@ -183,4 +184,10 @@ export async function contactsOf(societeIds: number[]): Promise<OffreContactOpti
         .filter(Boolean)
         .join(', ') || null,
   }))
+}
+
+/** The earlier sent versions of an offre (offre_revisions), oldest first. */
+export async function offreRevisions(offreId: number) {
+  const rows = await OffreRevision.query().where('offre_id', offreId).orderBy('revision')
+  return rows.map((r) => ({ revision: r.revision, envoyee_le: r.snapshot.header.envoyee_le }))
 }

@@ -11,11 +11,14 @@ import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Offre from '#models/offre'
+import OffreLigne from '#models/offre_ligne'
+import OffreRevision, { type OffreSnapshot } from '#models/offre_revision'
 import Contact from '#models/contact'
 import Societe from '#models/societe'
 import logger from '@adonisjs/core/services/logger'
 import OffreMail from '#mails/offre_mail'
 import { offrePdf } from '#services/pdf/index'
+import { contactPartiesSnapshot, readSnapshot } from '#services/pdf/document_parts'
 import { dispatchMail, notify } from '#services/events'
 import type User from '#models/user'
 import { audit } from '#services/audit'
@@ -25,11 +28,10 @@ import { checkVersion } from '#services/documents/optimistic_lock'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { findOffreFor, isMember } from '#services/offres/offre_queries'
 import OffrePolicy from '#policies/offre_policy'
-import { TransitionException } from '#exceptions/http_exceptions'
 import { lignesContentErrors, throwFieldErrors, toLigneData } from '#validators/lignes'
 import type { CreateOffreInput, OffreHeaderInput, UpdateOffreInput } from '#validators/offre'
-import { OFFRE_STATUT_LABELS, type LigneData, type OffreStatut } from '#shared/devis'
-import { OFFRE_VALIDITE_JOURS, isOffreEditable } from '#shared/offres'
+import type { LigneData } from '#shared/devis'
+import { OFFRE_VALIDITE_JOURS } from '#shared/offres'
 import { OFFRE_NO_EMAIL, OFFRE_NO_PRODUIT, offreMachine } from '#shared/machines/offre'
 import { enforce } from '#services/documents/state'
 import type { Totals } from '#shared/totals'
@@ -179,25 +181,73 @@ function checkOffreVersion(offre: Offre, expected: number, trx: TransactionClien
   }))
 }
 
-function readOnly(statut: OffreStatut): never {
-  throw new TransitionException(
-    `Une offre « ${OFFRE_STATUT_LABELS[statut]} » ne peut plus être modifiée.`
-  )
+/** The offre as its contact received it: header, lines, totals and parties (offre_revisions). */
+export async function offreSnapshotOf(
+  offre: Offre,
+  trx: TransactionClientContract
+): Promise<OffreSnapshot> {
+  const lignes = await OffreLigne.query({ client: trx })
+    .where('offre_id', offre.id)
+    .orderBy('position')
+  const data = lignes.map((l) => l.toData())
+  const totals = totalsOf(data, offre.remiseGlobalePct)
+  return {
+    header: {
+      numero: offre.numero,
+      revision: offre.revision,
+      date_offre: offre.dateOffre.toISODate()!,
+      valable_jusqu_au: offre.valableJusquAu.toISODate()!,
+      objet: offre.objet,
+      adresse_chantier: offre.adresseChantier,
+      contact_id: offre.contactId,
+      auteur_id: offre.auteurId,
+      intro: offre.intro,
+      conditions: offre.conditions,
+      remise_globale_pct: String(offre.remiseGlobalePct),
+      statut: offre.statut,
+      envoyee_le: offre.envoyeeLe?.toISO() ?? null,
+    },
+    lignes: data.map((l, i) => ({ ...l, total_ht: totals.lignes[i]?.total_ht ?? null })),
+    totals,
+    parties: readSnapshot(offre.partiesSnapshot),
+  }
 }
 
+export type UpdateOffreResult = { offre: Offre; revised: boolean }
+
+/**
+ * Saves the editor's content. A draft is changed in place; a sent offre becomes a new version
+ * (issue 10, like a devis): the one the contact received is frozen in offre_revisions, the offre
+ * goes back to brouillon with the same number and revision + 1. Transmise and after: refused.
+ */
 export async function updateOffre(
   actor: Actor,
   user: User,
   rawId: unknown,
   input: UpdateOffreInput
-): Promise<Offre> {
+): Promise<UpdateOffreResult> {
   return db.transaction(async (trx) => {
     const { offre } = await findOffreFor(user, rawId, 'update', trx)
     await checkOffreVersion(offre, input.lock_version, trx)
-    if (!isOffreEditable(offre.statut)) readOnly(offre.statut)
+    const from = offre.statut
+    const revised = from !== 'brouillon'
+    if (revised) enforce(offreMachine, 'reviser', { statut: from })
     await contactOf(input.contact_id, offre.societeId, trx)
     const { lignes, remise, totals } = await checkedContent(input, trx)
     const before = { total_ttc: offre.totalTtc, contact_id: offre.contactId }
+    if (revised) {
+      await OffreRevision.create(
+        {
+          offreId: offre.id,
+          revision: offre.revision,
+          snapshot: await offreSnapshotOf(offre, trx),
+          createdBy: user.id,
+        },
+        { client: trx }
+      )
+      // A draft again: it prints the live parties until it is sent
+      offre.merge({ revision: offre.revision + 1, statut: 'brouillon', partiesSnapshot: null })
+    }
     offre.merge({ ...headerColumns(input, remise, totals), lockVersion: offre.lockVersion + 1 })
     offre.useTransaction(trx)
     await offre.save()
@@ -205,16 +255,21 @@ export async function updateOffre(
     await audit(
       actor,
       {
-        action: 'offre.updated',
+        action: revised ? 'offre.revised' : 'offre.updated',
         userId: user.id,
         subjectType: 'offre',
         subjectId: offre.id,
-        before,
-        after: { total_ttc: totals.total_ttc, contact_id: offre.contactId, lignes: lignes.length },
+        before: revised ? { ...before, statut: from, revision: offre.revision - 1 } : before,
+        after: {
+          total_ttc: totals.total_ttc,
+          contact_id: offre.contactId,
+          lignes: lignes.length,
+          revision: offre.revision,
+        },
       },
       trx
     )
-    return offre
+    return { offre, revised }
   })
 }
 
@@ -230,6 +285,16 @@ async function produitCount(offreId: number, trx: TransactionClientContract): Pr
 /** The offre's number at its first issue (gapless per société), in the issuing transaction. */
 async function numberOffre(offre: Offre, trx: TransactionClientContract) {
   if (!offre.numero) offre.numero = await nextNumero(trx, 'offre', { scope: offre.societeId })
+}
+
+/**
+ * The pro's société and the contact as the offre issued now prints them (issue 10). Taken at
+ * its first send or transmission: sent again unchanged, the same version keeps its parties.
+ */
+async function partiesOf(offre: Offre, trx: TransactionClientContract) {
+  const societe = await Societe.findOrFail(offre.societeId, { client: trx })
+  const contact = await Contact.findOrFail(offre.contactId, { client: trx })
+  return contactPartiesSnapshot(societe, contact)
 }
 
 /** The offre's mail to its contact, the PDF attached when it renders. */
@@ -286,6 +351,7 @@ export async function envoyerOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
+      partiesSnapshot: offre.partiesSnapshot ?? (await partiesOf(offre, trx)),
       statut: 'envoyee',
       envoyeeLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,
@@ -334,6 +400,7 @@ export async function transmettreOffre(
     })
     await numberOffre(offre, trx)
     offre.merge({
+      partiesSnapshot: offre.partiesSnapshot ?? (await partiesOf(offre, trx)),
       statut: 'transmise',
       transmiseLe: DateTime.now(),
       lockVersion: offre.lockVersion + 1,

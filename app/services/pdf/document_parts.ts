@@ -3,8 +3,9 @@
  * lines as stored and as shown, and the stored totals checked against shared/totals.ts.
  */
 import logger from '@adonisjs/core/services/logger'
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import type Client from '#models/client'
+import type Contact from '#models/contact'
 import type Societe from '#models/societe'
 import type { LigneBase } from '#models/ligne_base'
 import { AppException } from '#exceptions/http_exceptions'
@@ -15,6 +16,7 @@ import type { DocumentEmetteur, DocumentLigne, DocumentParty } from '#shared/doc
 import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
 import { TIME_ZONE } from '#shared/app'
 import { companySociete } from '#services/company'
+import { partyPlaceholders } from '#services/devis/devis_texte_context'
 
 export type LoadOptions = {
   /** For a page: the logo as a URL of the logo route, never a server path. */
@@ -68,24 +70,36 @@ export function emetteurOf(societe: Societe, opts: LoadOptions = {}): DocumentEm
   }
 }
 
+const NO_COMPANY: DocumentEmetteur = {
+  nom: 'ESI',
+  lignes_adresse: [],
+  numero_tva: null,
+  email: null,
+  telephone: null,
+  forme_juridique: null,
+  rpm: null,
+  iban: null,
+  bic: null,
+  logo_path: null,
+  logo_url: null,
+}
+
 /** Our company: the first société of type esi (DESIGN.md §2). */
 export async function esiEmetteur(opts: LoadOptions = {}): Promise<DocumentEmetteur> {
   const societe = await companySociete()
   if (societe) return emetteurOf(societe, opts)
   // Not configured yet: the document still prints, without company details
   logger.warn('no société of type esi: documents print without the company details')
+  return { ...NO_COMPANY }
+}
+
+export function contactParty(contact: Contact): DocumentParty {
   return {
-    nom: 'ESI',
-    lignes_adresse: [],
+    nom: contact.fullName,
+    lignes_adresse: addressLines(contact.adresse, contact.codePostal, contact.localite),
     numero_tva: null,
-    email: null,
-    telephone: null,
-    forme_juridique: null,
-    rpm: null,
-    iban: null,
-    bic: null,
-    logo_path: null,
-    logo_url: null,
+    email: contact.email,
+    telephone: contact.telephone,
   }
 }
 
@@ -101,6 +115,77 @@ export function clientParty(client: Client): DocumentParty {
     numero_tva: client.type === 'professionnel' ? client.numeroTva : null,
     email: client.email,
     telephone: client.telephone ?? client.gsm,
+  }
+}
+
+// ── Parties frozen at issue (issue 10) ───────────────────────────────────────────────────────
+
+/**
+ * What an issued document printed about its parties, stored on it (`parties_snapshot`) when it
+ * is issued: a bdc at its creation, a devis when sent, an offre when sent or transmitted. A
+ * later change of the client, the contact or the company never reaches it; a draft (NULL)
+ * prints the live data.
+ */
+export type PartiesSnapshot = {
+  /** The company block as printed; logo_path is the storage key, logo_url always null. */
+  emetteur: DocumentEmetteur
+  /** The société issuing it (the browser loads its logo by this id). */
+  emetteur_id: number | null
+  destinataire: DocumentParty
+  client_professionnel: boolean
+  /** The client.* and societe.* placeholders of the printed texts (devis, bdc). */
+  placeholders: Record<string, string> | null
+  taken_at: string
+}
+
+function snapshotOfEmetteur(emetteur: DocumentEmetteur): DocumentEmetteur {
+  return { ...emetteur, logo_url: null }
+}
+
+/** Our company and the client, as a devis or bdc issued now prints them. */
+export async function clientPartiesSnapshot(client: Client): Promise<PartiesSnapshot> {
+  const societe = await companySociete()
+  return {
+    emetteur: snapshotOfEmetteur(societe ? emetteurOf(societe) : NO_COMPANY),
+    emetteur_id: societe?.id ?? null,
+    destinataire: clientParty(client),
+    client_professionnel: client.type === 'professionnel',
+    placeholders: partyPlaceholders(client, societe),
+    taken_at: DateTime.now().toISO()!,
+  }
+}
+
+/** A pro's société and its contact, as an offre issued now prints them. */
+export function contactPartiesSnapshot(societe: Societe, contact: Contact): PartiesSnapshot {
+  return {
+    emetteur: snapshotOfEmetteur(emetteurOf(societe)),
+    emetteur_id: societe.id,
+    destinataire: contactParty(contact),
+    client_professionnel: false,
+    placeholders: null,
+    taken_at: DateTime.now().toISO()!,
+  }
+}
+
+/** pg hands jsonb back parsed; a driver giving text is read the same. */
+export function readSnapshot<T>(value: T | string | null | undefined): T | null {
+  if (value === null || value === undefined) return null
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+/** The frozen company block, with its logo for a PDF (storage key) or a page (logo route). */
+export function frozenEmetteur(
+  snapshot: PartiesSnapshot,
+  opts: LoadOptions = {}
+): DocumentEmetteur {
+  const key = snapshot.emetteur.logo_path ?? null
+  return {
+    ...snapshot.emetteur,
+    logo_path: opts.forBrowser ? null : key,
+    logo_url:
+      opts.forBrowser && key && snapshot.emetteur_id
+        ? `/app/company/${snapshot.emetteur_id}/logo`
+        : null,
   }
 }
 

@@ -8,6 +8,7 @@ import {
   devisDocument,
   devisRevisionDocument,
   offreDocument,
+  offreRevisionDocument,
 } from '#services/pdf/loaders'
 import type { LoadOptions } from '#services/pdf/document_parts'
 import { renderPdf } from '#services/pdf/render'
@@ -17,6 +18,7 @@ export {
   devisDocument,
   devisRevisionDocument,
   offreDocument,
+  offreRevisionDocument,
   renderPdf,
   type LoadOptions,
 }
@@ -52,6 +54,15 @@ export async function offrePdf(offreId: number): Promise<PdfFile> {
   const doc = await offreDocument(offreId)
   return {
     filename: doc.numero ? `${doc.numero}.pdf` : `offre-brouillon-${offreId}.pdf`,
+    content: await renderPdf(doc),
+  }
+}
+
+/** OFF-2026-00001-v1.pdf: a sent version replaced by a later edit (offre_revisions). */
+export async function offreRevisionPdf(offreId: number, revision: unknown): Promise<PdfFile> {
+  const doc = await offreRevisionDocument(offreId, revision)
+  return {
+    filename: `${doc.numero ?? `offre-${offreId}`}-v${doc.revision}.pdf`,
     content: await renderPdf(doc),
   }
 }

@@ -11,6 +11,9 @@ import { renderTexte } from '#shared/textes'
 import Devis from '#models/devis'
 import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
 import Offre from '#models/offre'
+import OffreRevision, { type OffreSnapshot } from '#models/offre_revision'
+import Contact from '#models/contact'
+import Societe from '#models/societe'
 import User from '#models/user'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
@@ -21,10 +24,13 @@ import { formatDate } from '#shared/dates'
 import {
   type LoadOptions,
   isoDate,
-  addressLines,
   emetteurOf,
   esiEmetteur,
   clientParty,
+  contactParty,
+  frozenEmetteur,
+  readSnapshot,
+  type PartiesSnapshot,
   type StoredLigne,
   storedLigne,
   documentLigne,
@@ -32,6 +38,24 @@ import {
   tauxUtilises,
   moneyPart,
 } from '#services/pdf/document_parts'
+
+/**
+ * Who issues and who receives: as frozen when the document was issued, else (a draft, or a row
+ * issued before issue 10) the live company and client.
+ */
+async function clientParties(parties: PartiesSnapshot | null, client: Client, opts: LoadOptions) {
+  if (parties)
+    return {
+      emetteur: frozenEmetteur(parties, opts),
+      destinataire: parties.destinataire,
+      clientProfessionnel: parties.client_professionnel,
+    }
+  return {
+    emetteur: await esiEmetteur(opts),
+    destinataire: clientParty(client),
+    clientProfessionnel: client.type === 'professionnel',
+  }
+}
 
 // ── Devis ────────────────────────────────────────────────────────────────────────────────────
 
@@ -46,8 +70,13 @@ async function findDevis(devisId: number): Promise<Devis> {
  * Intro and conditions are stored as written, placeholders included ({{client.nom}},
  * {{devis.numero}}…): they are filled when the document is shown, once the number is known.
  */
-async function filledTexts(devis: Devis, client: Client, user: User | null) {
-  const context = await devisTexteContext(devis, client, user)
+async function filledTexts(
+  devis: Devis,
+  client: Client,
+  user: User | null,
+  parties: PartiesSnapshot | null
+) {
+  const context = await devisTexteContext(devis, client, user, parties?.placeholders)
   return { fill: (text: string | null) => (text ? renderTexte(text, context) : text) }
 }
 
@@ -73,8 +102,13 @@ export async function devisDocument(
     devis.remiseGlobalePct,
     devis.acomptePct
   )
-  const emetteur = await esiEmetteur(opts)
-  const texts = await filledTexts(devis, devis.client, devis.commercial ?? null)
+  const parties = devis.statut === 'brouillon' ? null : readSnapshot(devis.partiesSnapshot)
+  const { emetteur, destinataire, clientProfessionnel } = await clientParties(
+    parties,
+    devis.client,
+    opts
+  )
+  const texts = await filledTexts(devis, devis.client, devis.commercial ?? null, parties)
   return {
     kind: 'devis',
     numero: devis.numero,
@@ -85,7 +119,7 @@ export async function devisDocument(
     objet: devis.objet,
     adresse_chantier: devis.adresseChantier,
     emetteur,
-    destinataire: clientParty(devis.client),
+    destinataire,
     contact_commercial: devis.commercial?.name ?? null,
     intro: texts.fill(devis.intro),
     lignes: lignes.map(documentLigne),
@@ -96,7 +130,7 @@ export async function devisDocument(
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),
-      clientProfessionnel: devis.client.type === 'professionnel',
+      clientProfessionnel,
     }),
     signature: null,
     bon_pour_accord: true,
@@ -135,8 +169,9 @@ export async function devisRevisionDocument(
   const client = await Client.find(header.client_id ?? devis.clientId)
   if (!client) throw new NotFoundException()
   const commercial = header.commercial_id ? await User.find(header.commercial_id) : null
-  const emetteur = await esiEmetteur(opts)
-  const texts = await filledTexts(devis, client, commercial)
+  const parties = readSnapshot(snapshot.parties)
+  const { emetteur, destinataire, clientProfessionnel } = await clientParties(parties, client, opts)
+  const texts = await filledTexts(devis, client, commercial, parties)
   return {
     kind: 'devis',
     numero: header.numero ?? devis.numero,
@@ -148,7 +183,7 @@ export async function devisRevisionDocument(
     objet: header.objet ?? devis.objet,
     adresse_chantier: header.adresse_chantier ?? null,
     emetteur,
-    destinataire: clientParty(client),
+    destinataire,
     contact_commercial: commercial?.name ?? null,
     intro: texts.fill(header.intro ?? null),
     lignes: lignes.map(documentLigne),
@@ -159,7 +194,7 @@ export async function devisRevisionDocument(
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),
-      clientProfessionnel: client.type === 'professionnel',
+      clientProfessionnel,
     }),
     signature: null,
     bon_pour_accord: false,
@@ -204,12 +239,18 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
     bdc.remiseGlobalePct,
     bdc.acomptePct
   )
-  const emetteur = await esiEmetteur(opts)
+  // A bdc is issued when created: its parties are those of that moment, never the live ones
+  const parties = readSnapshot(bdc.partiesSnapshot)
+  const { emetteur, destinataire, clientProfessionnel } = await clientParties(
+    parties,
+    bdc.client,
+    opts
+  )
   const signed = bdc.statut === 'signe'
   const mentions = legalMentions({
     emetteur,
     tauxUtilises: tauxUtilises(lignes),
-    clientProfessionnel: bdc.client.type === 'professionnel',
+    clientProfessionnel,
   })
   const retractation = retractationMention(bdc)
   if (retractation) mentions.push(retractation)
@@ -226,7 +267,7 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
     objet: bdc.objet,
     adresse_chantier: bdc.adresseChantier,
     emetteur,
-    destinataire: clientParty(bdc.client),
+    destinataire,
     contact_commercial: bdc.commercial?.name ?? null,
     intro: null,
     lignes: lignes.map(documentLigne),
@@ -234,7 +275,7 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
     acompte_pct: bdc.acomptePct,
     acompte: totals.acompte,
     conditions: devis
-      ? await filledTexts(devis, bdc.client, null).then((t) => t.fill(devis.conditions))
+      ? await filledTexts(devis, bdc.client, null, parties).then((t) => t.fill(devis.conditions))
       : null,
     mentions,
     signature: signed
@@ -276,9 +317,9 @@ export async function offreDocument(
     offre.remiseGlobalePct,
     null
   )
-  // The pro's own branding: his société, its logo
-  const emetteur = emetteurOf(offre.societe, opts)
-  const contact = offre.contact
+  // The pro's own branding: his société, its logo — as frozen when sent or transmitted
+  const parties = offre.statut === 'brouillon' ? null : readSnapshot(offre.partiesSnapshot)
+  const emetteur = parties ? frozenEmetteur(parties, opts) : emetteurOf(offre.societe, opts)
   return {
     kind: 'offre',
     numero: offre.numero,
@@ -288,13 +329,7 @@ export async function offreDocument(
     objet: offre.objet,
     adresse_chantier: offre.adresseChantier,
     emetteur,
-    destinataire: {
-      nom: contact.fullName,
-      lignes_adresse: addressLines(contact.adresse, contact.codePostal, contact.localite),
-      numero_tva: null,
-      email: contact.email,
-      telephone: contact.telephone,
-    },
+    destinataire: parties ? parties.destinataire : contactParty(offre.contact),
     contact_commercial: offre.auteur?.name ?? null,
     intro: offre.intro,
     lignes: lignes.map(documentLigne),
@@ -302,6 +337,75 @@ export async function offreDocument(
     acompte_pct: null,
     acompte: null,
     conditions: offre.conditions,
+    mentions: legalMentions({
+      emetteur,
+      tauxUtilises: tauxUtilises(lignes),
+      clientProfessionnel: false,
+    }),
+    signature: null,
+    bon_pour_accord: false,
+  }
+}
+
+/**
+ * An earlier version of an offre (offre_revisions): the header, lines, totals and parties as
+ * the contact received them; an old row without parties prints the live société and contact.
+ */
+export async function offreRevisionDocument(
+  offreId: number,
+  revision: unknown,
+  opts: LoadOptions = {}
+): Promise<DocumentData> {
+  const id = parseId(offreId)
+  const number = parseId(revision)
+  const row =
+    id && number
+      ? await OffreRevision.query().where('offre_id', id).where('revision', number).first()
+      : null
+  if (!row) throw new NotFoundException()
+  const snapshot = readSnapshot<OffreSnapshot>(row.snapshot)!
+  const header = snapshot.header
+  const lignes: StoredLigne[] = snapshot.lignes.map((l) => ({
+    ...l,
+    remise_pct: String(l.remise_pct ?? '0'),
+    total_ht: l.total_ht ?? null,
+  }))
+  const remise = String(header.remise_globale_pct ?? '0')
+  const totals = checkedTotals(
+    `offre ${id} version ${row.revision}`,
+    lignes,
+    snapshot.totals,
+    remise,
+    null
+  )
+  const parties = readSnapshot(snapshot.parties)
+  let emetteur = parties ? frozenEmetteur(parties, opts) : null
+  let destinataire = parties?.destinataire ?? null
+  if (!emetteur || !destinataire) {
+    const offre = await Offre.findOrFail(id)
+    emetteur = emetteurOf(await Societe.findOrFail(offre.societeId), opts)
+    destinataire = contactParty(await Contact.findOrFail(header.contact_id))
+  }
+  const auteur = header.auteur_id ? await User.find(header.auteur_id) : null
+  return {
+    kind: 'offre',
+    numero: header.numero,
+    brouillon: false,
+    revision: row.revision,
+    date: header.date_offre.slice(0, 10),
+    valable_jusqu_au: header.valable_jusqu_au.slice(0, 10),
+    reference: `Version ${row.revision}, remplacée par une version plus récente`,
+    objet: header.objet,
+    adresse_chantier: header.adresse_chantier,
+    emetteur,
+    destinataire,
+    contact_commercial: auteur?.name ?? null,
+    intro: header.intro,
+    lignes: lignes.map(documentLigne),
+    ...moneyPart(totals, remise),
+    acompte_pct: null,
+    acompte: null,
+    conditions: header.conditions,
     mentions: legalMentions({
       emetteur,
       tauxUtilises: tauxUtilises(lignes),

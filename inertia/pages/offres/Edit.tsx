@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { Head } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
 import PageHeader from '../../components/layout/PageHeader.js'
 import { route } from '~/lib/route'
 import OffreEditor from '../../components/offres/OffreEditor.js'
@@ -43,8 +43,9 @@ export default function Edit({ offre, contacts, abilities }: EditProps) {
       <div className="content">
         {offre.statut === 'envoyee' && (
           <div className="alert alert-info">
-            Cette offre a déjà été envoyée à {offre.contact}. Après une correction, renvoyez-la pour
-            que votre contact reçoive la nouvelle version.
+            Cette offre a déjà été envoyée à {offre.contact}. L’enregistrer en crée une nouvelle
+            version (v{offre.revision + 1}, brouillon) ; la version envoyée reste consultable dans
+            l’aperçu. Renvoyez-la ensuite pour que votre contact reçoive la nouvelle version.
           </div>
         )}
         <OffreEditor
@@ -59,7 +60,11 @@ export default function Edit({ offre, contacts, abilities }: EditProps) {
           offreId={offre.id}
           lockVersion={offre.lock_version}
           societeLocked
-          onSaved={(r) => setLockVersion(r.lock_version)}
+          onSaved={(r) => {
+            setLockVersion(r.lock_version)
+            // A sent offre saved is a new draft version: statut and history come from the server
+            if (offre.statut === 'envoyee') router.reload()
+          }}
           onDirtyChange={onDirtyChange}
           initial={{
             societe_id: offre.societe.id,

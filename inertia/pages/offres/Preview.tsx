@@ -29,9 +29,11 @@ export type PreviewProps = {
   abilities: OffreAbilities
   /** Staff (reading a transmitted offre). */
   staff: boolean
+  /** Earlier sent versions, replaced by an edit (each readable as a PDF). */
+  revisions: { revision: number; envoyee_le: string | null }[]
 }
 
-export default function Preview({ offre, document, abilities, staff }: PreviewProps) {
+export default function Preview({ offre, document, abilities, staff, revisions }: PreviewProps) {
   const title = offre.numero ? `Offre ${offre.numero}` : 'Offre (brouillon)'
   return (
     <>
@@ -62,6 +64,27 @@ export default function Preview({ offre, document, abilities, staff }: PreviewPr
             Offre transmise par <strong>{offre.societe}</strong> (apporteur). « Créer le devis » en
             fait un devis brouillon pour le client {offre.contact}, lignes reprises telles quelles.
           </div>
+        )}
+        {revisions.length > 0 && (
+          <p className="small">
+            Versions précédentes :{' '}
+            {revisions.map((r, i) => (
+              <span key={r.revision}>
+                {i > 0 && ', '}
+                <a
+                  href={route('partner.offres.revision_pdf', {
+                    id: offre.id,
+                    revision: r.revision,
+                  })}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  v{r.revision}
+                  {r.envoyee_le && <> (envoyée le {formatDateTime(r.envoyee_le)})</>}
+                </a>
+              </span>
+            ))}
+          </p>
         )}
         <DocumentView document={document} />
       </div>

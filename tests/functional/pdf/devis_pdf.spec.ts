@@ -12,7 +12,7 @@ import { MENTION_AUTOLIQUIDATION, MENTION_TVA_6 } from '#shared/document'
 import { computeTotals, formatEuros } from '#shared/totals'
 import { devisDocument, DocumentTotalsMismatchException } from '#services/pdf/index'
 import Devis from '#models/devis'
-import { normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
+import { getPdf, normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
 import {
   autre,
   makeDevis,
@@ -28,21 +28,6 @@ const mention = (text: string) => normaliseSpaces(text).slice(0, 70)
 async function textOf(client: any, url: string, user: User) {
   const { body } = await getPdf(client, url, user)
   return pdfText(body)
-}
-
-/** GET a PDF as `user`, body as a Buffer. */
-async function getPdf(client: any, url: string, user: User | null) {
-  const request = client.get(url).redirects(0)
-  if (user) request.loginAs(user)
-  request.request
-    .buffer(true)
-    .parse((res: any, done: (err: Error | null, body: Buffer) => void) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => done(null, Buffer.concat(chunks)))
-    })
-  const response = await request
-  return { response, body: response.body() as Buffer }
 }
 
 test.group('PDF / devis', (group) => {

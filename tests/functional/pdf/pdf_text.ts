@@ -5,6 +5,7 @@
  * plain space so that "1 234,56 €" compares as typed.
  */
 import { getDocumentProxy } from 'unpdf'
+import type User from '#models/user'
 
 export type PdfText = { pages: string[]; text: string; info: Record<string, unknown> }
 
@@ -30,4 +31,19 @@ export async function pdfText(content: Uint8Array): Promise<PdfText> {
   const meta = await pdf.getMetadata()
   await pdf.cleanup()
   return { pages, text: pages.join('\n'), info: (meta.info ?? {}) as Record<string, unknown> }
+}
+
+/** GET a PDF as `user`, body as a Buffer. */
+export async function getPdf(client: any, url: string, user: User | null) {
+  const request = client.get(url).redirects(0)
+  if (user) request.loginAs(user)
+  request.request
+    .buffer(true)
+    .parse((res: any, done: (err: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => done(null, Buffer.concat(chunks)))
+    })
+  const response = await request
+  return { response, body: response.body() as Buffer }
 }
