@@ -63,5 +63,6 @@ export async function findCommande(rawId: unknown): Promise<Commande> {
 export async function commandeDetail(commande: Commande) {
   await commande.load('chefProjet')
   const bdc = await Bdc.findOrFail(commande.bdcId)
+  await bdc.load('demandesPaiement')
   return new CommandeTransformer(commande).forDetail(bdc)
 }

@@ -20,9 +20,18 @@ export default class CommandeTransformer extends BaseTransformer<Commande> {
     }
   }
 
-  /** The esi/commande/Show page: needs chefProjet loaded, and its bdc (commandeDetail). */
+  /**
+   * The esi/commande/Show page: needs chefProjet loaded, and its bdc with its demandesPaiement
+   * (commandeDetail), so the page says what of the acompte is paid.
+   */
   forDetail(bdc: Bdc) {
     const commande = this.resource
+    const payees = (bdc.demandesPaiement ?? []).filter((d) => d.statut === 'payee')
+    const ouvertes = (bdc.demandesPaiement ?? []).filter((d) => d.statut === 'envoyee')
+    const lastPaid = payees
+      .map((d) => d.payeeLe)
+      .filter((d) => d !== null)
+      .sort((a, b) => b!.toMillis() - a!.toMillis())[0]
     return {
       ...this.omit(this.toObject(), ['bdc_id']),
       chef_projet: commande.chefProjet?.name ?? null,
@@ -33,6 +42,11 @@ export default class CommandeTransformer extends BaseTransformer<Commande> {
         lieu: bdc.lieuSignature,
         renonciation: bdc.renonciationRetractation,
         acompte: bdc.acompte,
+        /** Sum of the paid payment requests, in cents, and when the last one was paid */
+        paye: payees.reduce((sum, d) => sum + d.montant, 0),
+        paye_le: lastPaid ? iso(lastPaid) : null,
+        /** Requests sent and not paid yet */
+        en_attente: ouvertes.reduce((sum, d) => sum + d.montant, 0),
       },
     }
   }

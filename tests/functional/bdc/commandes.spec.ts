@@ -10,6 +10,12 @@ import { makeBdc, DRAWN } from '#tests/functional/bdc/helpers'
 import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
 import { signBdc } from '#services/commandes/sign_bdc'
 import type { LieuSignature } from '#shared/devis'
+import Bdc from '#models/bdc'
+import {
+  createDemandePaiementForBdc,
+  markDemandePayee,
+} from '#services/paiement/demande_paiement_service'
+import { esiSociete } from '#tests/functional/bdc/helpers'
 
 async function commandeFor(clientNom: string, lieu: LieuSignature = 'etablissement') {
   const bdc = await makeBdc({ clientNom, objet: `Travaux ${clientNom}` })
@@ -94,5 +100,36 @@ test.group('Commandes / list and show', (group) => {
     const unknown = await client.get('/esi/commandes/999999').loginAs(user).withInertia()
     assert.equal(unknown.status(), 404)
     assert.exists(await Commande.find(commande.id))
+  })
+
+  test('the Show page says what of the acompte is paid, and what is still awaited', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    await esiSociete()
+    const { bdc, commande } = await commandeFor('Peeters')
+    const show = async () =>
+      (await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()).body().props
+        .commande.bdc
+    let props = await show()
+    assert.equal(props.paye, 0)
+    assert.equal(props.en_attente, 0)
+
+    const fresh = await Bdc.findOrFail(bdc.id)
+    const demande = await createDemandePaiementForBdc(systemActor(), {
+      bdcId: bdc.id,
+      lockVersion: fresh.lockVersion,
+      userId: user.id,
+    })
+    props = await show()
+    assert.equal(props.en_attente, demande.montant)
+    assert.equal(props.paye, 0)
+
+    await markDemandePayee(systemActor(), demande.id, user.id)
+    props = await show()
+    assert.equal(props.paye, demande.montant)
+    assert.equal(props.en_attente, 0)
+    assert.match(props.paye_le, /^\d{4}-\d{2}-\d{2}T/)
   })
 })

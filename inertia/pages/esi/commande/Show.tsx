@@ -3,7 +3,7 @@ import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import RetractationBanner from '../../../components/commande/RetractationBanner.js'
-import { formatDateTime } from '../../../lib/format.js'
+import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { COMMANDE_STATUT_VARIANTS } from '@shared/bdc'
 import type { Data } from '~generated/data'
 import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
@@ -94,6 +94,20 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
                   <Row label="Rétractation">Renonciation expresse du client</Row>
                 )}
                 <Row label="Acompte">{formatEuros(commande.bdc.acompte)}</Row>
+                <Row label="Paiements">
+                  <span data-testid="commande-paiements">
+                    {commande.bdc.paye > 0 ? (
+                      <span className="text-success fw-semibold">
+                        {formatEuros(commande.bdc.paye)} payé
+                        {commande.bdc.paye_le && ` le ${formatDate(commande.bdc.paye_le)}`}
+                      </span>
+                    ) : (
+                      'Aucun paiement reçu'
+                    )}
+                    {commande.bdc.en_attente > 0 &&
+                      ` · ${formatEuros(commande.bdc.en_attente)} demandé, en attente`}
+                  </span>
+                </Row>
               </dl>
             </Block>
           </div>
