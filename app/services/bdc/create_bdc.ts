@@ -43,7 +43,7 @@ export async function createBdcFromDevis(
       acomptePct: devis.acomptePct,
       acompte: totals.acompte,
       statut: 'a_signer',
-      partiesSnapshot: await clientPartiesSnapshot(client),
+      partiesSnapshot: await clientPartiesSnapshot(client, trx),
       createdBy: userId,
     },
     { client: trx }

@@ -80,7 +80,7 @@ export async function changeDevisStatut(
       devis.envoyeLe = now
       // What the client receives is frozen: his block and ours as printed now (issue 10)
       const client = await Client.findOrFail(devis.clientId, { client: trx })
-      devis.partiesSnapshot = await clientPartiesSnapshot(client)
+      devis.partiesSnapshot = await clientPartiesSnapshot(client, trx)
     }
     if (input.to === 'accepte') devis.accepteLe = now
     if (input.to === 'refuse') devis.refuseLe = now

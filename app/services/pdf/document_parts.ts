@@ -17,6 +17,7 @@ import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
 import { TIME_ZONE } from '#shared/app'
 import { companySociete } from '#services/company'
 import { partyPlaceholders } from '#services/devis/devis_texte_context'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export type LoadOptions = {
   /** For a page: the logo as a URL of the logo route, never a server path. */
@@ -142,9 +143,15 @@ function snapshotOfEmetteur(emetteur: DocumentEmetteur): DocumentEmetteur {
   return { ...emetteur, logo_url: null }
 }
 
-/** Our company and the client, as a devis or bdc issued now prints them. */
-export async function clientPartiesSnapshot(client: Client): Promise<PartiesSnapshot> {
-  const societe = await companySociete()
+/**
+ * Our company and the client, as a devis or bdc issued now prints them. Called inside the issuing
+ * transaction: its client reads the company, never a second connection of the pool.
+ */
+export async function clientPartiesSnapshot(
+  client: Client,
+  trx: TransactionClientContract
+): Promise<PartiesSnapshot> {
+  const societe = await companySociete(trx)
   return {
     emetteur: snapshotOfEmetteur(societe ? emetteurOf(societe) : NO_COMPANY),
     emetteur_id: societe?.id ?? null,

@@ -109,9 +109,10 @@ test.group('Commandes / list and show', (group) => {
     const user = await makeUser('esi')
     await esiSociete()
     const { bdc, commande } = await commandeFor('Peeters')
-    const show = async () =>
-      (await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()).body().props
-        .commande.bdc
+    const show = async () => {
+      const response = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
+      return response.body().props.commande.bdc
+    }
     let props = await show()
     assert.equal(props.paye, 0)
     assert.equal(props.en_attente, 0)

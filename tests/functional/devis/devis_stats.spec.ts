@@ -263,7 +263,7 @@ test.group('Devis stats / period', (group) => {
     assert.lengthOf(r.props.stats.par_mois, 60)
     assert.include(r.props.warnings.join(' '), 'Période limitée à 60 mois')
 
-    for (const s of ["' OR 1=1 --", '1; DROP TABLE devis; --', '2026-01-01\u0000']) {
+    for (const s of ["' OR 1=1 --", '1; DROP TABLE devis; --']) {
       const e = encodeURIComponent(s)
       for (const query of [`?du=${e}`, `?au=${e}`, `?commercial=${e}`, `?du[]=${e}`]) {
         const res = await statsAs(client, user, query)
@@ -271,6 +271,10 @@ test.group('Devis stats / period', (group) => {
         assert.isAbove(res.props.warnings.length, 0, query)
       }
     }
+    // A NUL byte never reaches the page: cleaned at the edge, the date is read as typed
+    r = await statsAs(client, user, `?du=${encodeURIComponent('2026-01-01\u0000')}`)
+    r.response.assertStatus(200)
+    assert.equal(r.props.stats.du, '2026-01-01')
   })
 })
 

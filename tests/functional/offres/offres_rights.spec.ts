@@ -257,7 +257,11 @@ test.group('Offres / rights', (group) => {
       pays: 'BE',
       remise_partenaire_pct: '50',
     }
-    const byPro = await send(client, 'put', `/app/company/${societe.id}`, pro, form)
+    // Each save sends the version of the société it was made from (optimistic lock)
+    const byPro = await send(client, 'put', `/app/company/${societe.id}`, pro, {
+      ...form,
+      lock_version: societe.lockVersion,
+    })
     byPro.assertStatus(302)
     await societe.refresh()
     assert.equal(Number(societe.remisePartenairePct), 10)
@@ -269,6 +273,7 @@ test.group('Offres / rights', (group) => {
     const byEsi = await send(client, 'put', `/app/company/${societe.id}`, esi, {
       ...form,
       remise_partenaire_pct: '12,5',
+      lock_version: societe.lockVersion,
     })
     byEsi.assertStatus(302)
     await societe.refresh()
@@ -281,6 +286,7 @@ test.group('Offres / rights', (group) => {
     const bad = await send(client, 'put', `/app/company/${societe.id}`, esi, {
       ...form,
       remise_partenaire_pct: '120',
+      lock_version: societe.lockVersion,
     })
     bad.assertStatus(302)
     assert.equal(
