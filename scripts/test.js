@@ -116,7 +116,13 @@ await releaseTestDatabase()
 const onlyJapa = process.argv.length > 2
 const vitest = onlyJapa ? { code: 0, out: '' } : await capture('npx', ['vitest', 'run'])
 
-const passed = count(japa.out, /Tests\s+(\d+) passed/g) + count(vitest.out, /Tests\s+(\d+) passed/g)
-const failed = count(japa.out, /(\d+) failed/g) + count(vitest.out, /Tests\s+.*?(\d+) failed/g)
+const passed =
+  count(japa.out, /^\s*Tests\s+(\d+) passed/gm) +
+  count(vitest.out, /^\s*Tests\s+(?:\d+ failed \| )?(\d+) passed/gm)
+// Only the runners' summary lines count (a test may be named « 30 failed logins… »)
+const failed =
+  count(japa.out, /^\s*Tests\s+\d+ passed, (\d+) failed/gm) +
+  count(japa.out, /^\s*Tests\s+(\d+) failed/gm) +
+  count(vitest.out, /^\s*Tests\s+.*?(\d+) failed/gm)
 console.log(`\nTotal: ${passed} passed, ${failed} failed`)
 process.exit(japa.code || vitest.code ? 1 : 0)
