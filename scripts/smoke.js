@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import * as OTPAuth from 'otpauth'
+import { Agent, fetch as undiciFetch } from 'undici'
 import { ROOT } from './lib/env.js'
 
 const PORT = Number(process.env.SMOKE_PORT ?? 3333)
@@ -93,11 +94,21 @@ async function stopApp(app, seconds = 60) {
 
 /* ------------------------------------------------------------------ a browser-like visitor */
 
+/*
+ * Each visitor is a person on his own machine: his own loopback address (127.0.0.2, .3, …), so
+ * the per-address login limits see an office, not one attacker (the whole 127.0.0.0/8 range
+ * reaches the app on Linux).
+ */
+let nextAddress = 2
+
 class Visitor {
   constructor(label) {
     this.label = label
     this.cookies = new Map()
     this.version = null
+    const address = `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`
+    nextAddress++
+    this.dispatcher = new Agent({ localAddress: address })
   }
 
   cookieHeader() {
@@ -128,12 +139,13 @@ class Visitor {
     if (json) headers['content-type'] = 'application/json'
     let res
     try {
-      res = await fetch(`${BASE}${url}`, {
+      res = await undiciFetch(`${BASE}${url}`, {
         method,
         headers,
         body: json ? JSON.stringify(json) : undefined,
         redirect: 'manual',
         signal: AbortSignal.timeout(60_000),
+        dispatcher: this.dispatcher,
       })
     } catch (error) {
       fail(`${this.label} ${method} ${url} : pas de réponse (${error.message})`)
