@@ -111,3 +111,29 @@ export type ClientCommandeItem = {
   statut: string
   created_at: string
 }
+
+/**
+ * A client's account on its Show page: what his commandes total, what he has paid, what is
+ * asked and not yet paid, and the payment requests behind it (newest first). Until invoicing
+ * exists (issue 11) the balance is the commandes' total less what was paid.
+ */
+export type ClientCompte = {
+  /** Total TTC of the commandes not cancelled. */
+  commandes_ttc: number
+  paye: number
+  /** Requests sent and not yet paid. */
+  en_attente: number
+  /** commandes_ttc − paye. */
+  reste: number
+  mouvements: ClientMouvement[]
+}
+
+export type ClientMouvement = {
+  id: number
+  numero: string
+  objet: string
+  montant: number
+  statut: 'envoyee' | 'payee' | 'annulee'
+  /** Paid on (payée), else sent on. */
+  date: string
+}

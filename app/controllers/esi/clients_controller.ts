@@ -17,7 +17,7 @@ import {
   updateClient,
 } from '#services/clients/client_service'
 import { clientDetail, clientListItem } from '#transformers/client_transformer'
-import { clientCommandes, clientDevis } from '#services/clients/client_documents'
+import { clientCommandes, clientCompte, clientDevis } from '#services/clients/client_documents'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
 import { limitAction } from '#services/throttle'
 
@@ -54,6 +54,7 @@ export default class ClientsController {
       client: clientDetail(client, client.apporteur ?? null),
       devis: await clientDevis(client.idClient),
       commandes: await clientCommandes(client.idClient),
+      compte: await clientCompte(client.idClient),
       apporteurs: await apporteurOptions(),
       canDelete: policy.delete(user) === 'allow',
     })

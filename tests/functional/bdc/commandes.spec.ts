@@ -133,4 +133,45 @@ test.group('Commandes / list and show', (group) => {
     assert.equal(props.en_attente, 0)
     assert.match(props.paye_le, /^\d{4}-\d{2}-\d{2}T/)
   })
+
+  test('the client page account follows the acompte: asked, then paid, then the balance', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    await esiSociete()
+    const { bdc, commande } = await commandeFor('Vandenberghe')
+    const compte = async () => {
+      const response = await client
+        .get(`/esi/customers/${commande.clientId}`)
+        .loginAs(user)
+        .withInertia()
+      response.assertStatus(200)
+      return response.body().props.compte
+    }
+    let c = await compte()
+    assert.equal(c.commandes_ttc, commande.totalTtc)
+    assert.equal(c.paye, 0)
+    assert.equal(c.reste, commande.totalTtc)
+    assert.lengthOf(c.mouvements, 0)
+
+    const fresh = await Bdc.findOrFail(bdc.id)
+    const demande = await createDemandePaiementForBdc(systemActor(), {
+      bdcId: bdc.id,
+      lockVersion: fresh.lockVersion,
+      userId: user.id,
+    })
+    c = await compte()
+    assert.equal(c.en_attente, demande.montant)
+    assert.equal(c.paye, 0)
+    assert.deepInclude(c.mouvements[0], { numero: demande.numero, statut: 'envoyee' })
+
+    await markDemandePayee(systemActor(), demande.id, user.id)
+    c = await compte()
+    assert.equal(c.paye, demande.montant)
+    assert.equal(c.en_attente, 0)
+    assert.equal(c.reste, commande.totalTtc - demande.montant)
+    assert.deepInclude(c.mouvements[0], { numero: demande.numero, statut: 'payee' })
+    assert.match(c.mouvements[0].date, /^\d{4}-\d{2}-\d{2}$/)
+  })
 })

@@ -4,11 +4,13 @@ import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import ChantierMap from '../../../components/clients/ChantierMap.js'
 import ClientFormModal from '../../../components/clients/ClientFormModal.js'
+import CompteSection from '../../../components/clients/CompteSection.js'
 import { confirmDelete } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import {
   CLIENT_TYPE_LABELS,
   type ClientCommandeItem,
+  type ClientCompte,
   type ClientDetail,
   type ClientDevisItem,
   type SocieteOption,
@@ -29,6 +31,7 @@ export type CustomerShowProps = {
   canDelete: boolean
   devis: ClientDevisItem[]
   commandes: ClientCommandeItem[]
+  compte: ClientCompte
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -163,6 +166,7 @@ export default function CustomerShow({
   canDelete,
   devis,
   commandes,
+  compte,
 }: CustomerShowProps) {
   const [editing, setEditing] = useState(false)
   const phone = (n: string | null) => n && <a href={`tel:${n.replace(/[^\d+]/g, '')}`}>{n}</a>
@@ -281,11 +285,7 @@ export default function CustomerShow({
               icon="bi-receipt"
               text="Aucune facture pour ce client."
             />
-            <EmptySection
-              title="Solde"
-              icon="bi-wallet2"
-              text="Aucun mouvement pour ce client : solde de 0,00 €."
-            />
+            <CompteSection compte={compte} />
           </div>
         </div>
       </div>
