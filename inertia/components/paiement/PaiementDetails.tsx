@@ -8,11 +8,15 @@ import { formatDate } from '../../lib/format.js'
 
 export default function PaiementDetails({
   paiement,
+  customer = false,
 }: {
   paiement: Data.DemandePaiement.Variants['forPublic']
+  /** The customer's page: once paid or cancelled, nothing there reads as « pay this ». */
+  customer?: boolean
 }) {
   const payee = paiement.statut === 'payee'
   const annulee = paiement.statut === 'annulee'
+  const bankDetails = !customer || paiement.statut === 'envoyee'
   return (
     <div className="row g-4 align-items-center">
       <div className="col-md-7">
@@ -30,22 +34,28 @@ export default function PaiementDetails({
           </div>
         )}
         <dl className="row mb-0" data-testid="paiement-details">
-          <dt className="col-sm-5 fw-normal text-body-secondary">Montant</dt>
+          <dt className="col-sm-5 fw-normal text-body-secondary">
+            {payee && customer ? 'Montant payé' : 'Montant'}
+          </dt>
           <dd className="col-sm-7 fs-4 fw-bold">{formatEuros(paiement.montant)}</dd>
           <dt className="col-sm-5 fw-normal text-body-secondary">Bénéficiaire</dt>
           <dd className="col-sm-7">{paiement.beneficiaire}</dd>
-          <dt className="col-sm-5 fw-normal text-body-secondary">IBAN</dt>
-          <dd className="col-sm-7 font-monospace text-nowrap">{paiement.iban}</dd>
-          {paiement.bic && (
+          {bankDetails && (
             <>
-              <dt className="col-sm-5 fw-normal text-body-secondary">BIC</dt>
-              <dd className="col-sm-7 font-monospace">{paiement.bic}</dd>
+              <dt className="col-sm-5 fw-normal text-body-secondary">IBAN</dt>
+              <dd className="col-sm-7 font-monospace text-nowrap">{paiement.iban}</dd>
+              {paiement.bic && (
+                <>
+                  <dt className="col-sm-5 fw-normal text-body-secondary">BIC</dt>
+                  <dd className="col-sm-7 font-monospace">{paiement.bic}</dd>
+                </>
+              )}
+              <dt className="col-sm-5 fw-normal text-body-secondary">Communication structurée</dt>
+              <dd className="col-sm-7 font-monospace fw-semibold text-nowrap">
+                {paiement.communication}
+              </dd>
             </>
           )}
-          <dt className="col-sm-5 fw-normal text-body-secondary">Communication structurée</dt>
-          <dd className="col-sm-7 font-monospace fw-semibold text-nowrap">
-            {paiement.communication}
-          </dd>
           <dt className="col-sm-5 fw-normal text-body-secondary">Objet</dt>
           <dd className="col-sm-7 mb-0">{paiement.objet}</dd>
         </dl>

@@ -54,7 +54,7 @@ export default function PublicDemandePaiement({
                     indiquée (ou en scannant le code QR).
                   </p>
                 )}
-                <PaiementDetails paiement={paiement} />
+                <PaiementDetails paiement={paiement} customer />
                 {(societe?.email || societe?.telephone) && (
                   <p className="small text-body-secondary mt-4 mb-0">
                     Une question ? Contactez-nous
