@@ -94,6 +94,10 @@ test.group('Browser / devis preview', (group) => {
       }
       return min
     })
+    if (process.env.DARK_PREVIEW_SCREENSHOT) {
+      await page.evaluate(() => document.fonts.ready)
+      await page.screenshot({ path: process.env.DARK_PREVIEW_SCREENSHOT, fullPage: true })
+    }
     assert.isAtLeast(worst.ratio, 4.5, `contrast ${worst.ratio.toFixed(2)} on « ${worst.text} »`)
   })
 })
