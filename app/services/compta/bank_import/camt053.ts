@@ -130,6 +130,19 @@ export function parseCamt053(source: string): ParseResult {
   }
   const valid = XMLValidator.validate(source)
   if (valid !== true) {
+    // Unclosed elements are reported at line 1: the file was cut, so its end is the place to show
+    const unclosed =
+      valid.err.code === 'InvalidXml' ? [...valid.err.msg.matchAll(/"([\w:.-]+)"/g)] : []
+    if (unclosed.length > 0) {
+      const tag = unclosed[unclosed.length - 1][1]
+      const last = source.trimEnd().split('\n').length
+      return failed('camt053', [
+        {
+          line: last,
+          message: `XML mal formé : document incomplet ou tronqué (balise « ${tag} » non fermée).`,
+        },
+      ])
+    }
     return failed('camt053', [
       { line: valid.err.line, message: `XML mal formé : ${frenchXmlError(valid.err.code)}` },
     ])

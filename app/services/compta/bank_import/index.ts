@@ -41,7 +41,7 @@ export function decodeStatement(bytes: Uint8Array): string {
 export function detectFormat(text: string): 'camt053' | 'coda' | 'xml' | null {
   const start = text.replace(/^\uFEFF/, '').trimStart()
   if (start.startsWith('<')) {
-    return /<(\w+:)?BkToCstmrStmt[\s>]/.test(text) || /camt\.053\.001\.\d\d/.test(text)
+    return /<(\w+:)?BkToCstmrStmt[\s/>]/.test(text) || /camt\.053\.001\.\d\d/.test(text)
       ? 'camt053'
       : 'xml'
   }
