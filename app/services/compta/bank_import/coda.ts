@@ -203,7 +203,8 @@ export function parseCoda(source: string): ParseResult {
         fail(n, `Suite de mouvement (${id}) sans mouvement 21 correspondant.`)
       } else if (id === '22') {
         current.free += pick(record, 11, 63)
-        current.endToEnd = clean(pick(record, 64, 98))
+        const endToEnd = clean(pick(record, 64, 98))
+        current.endToEnd = endToEnd === 'NOTPROVIDED' ? null : endToEnd
         current.bic = clean(pick(record, 99, 109))
       } else {
         current.counterpartyAccount = accountToIban(pick(record, 11, 47).trim().split(/\s+/)[0])
