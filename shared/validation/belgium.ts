@@ -76,3 +76,15 @@ export function isValidStructuredCommunication(input: string): boolean {
   const check = Number(BigInt(digits.slice(0, 10)) % 97n) || 97
   return check === Number(digits.slice(10))
 }
+
+/**
+ * A communication as banks and payers write it ("+++090/9337/55493+++", "***090…***",
+ * "090933755493", "090/9337/55493") → "+++090/9337/55493+++", or null when it is not 12 digits
+ * passing the mod-97 check (a bank statement may carry anything in that field).
+ */
+export function normalizeStructuredCommunication(input: string | null | undefined): string | null {
+  if (!input) return null
+  const digits = input.replace(/[+/\s*]/g, '')
+  if (!/^\d{12}$/.test(digits) || !isValidStructuredCommunication(digits)) return null
+  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7)}+++`
+}
