@@ -106,9 +106,11 @@ async function atCataloguePrices(
 export async function offreToDevis(
   actor: Actor,
   user: User,
-  rawId: unknown
+  rawId: unknown,
+  /** The caller's transaction (the demo seed); else its own. */
+  outer?: TransactionClientContract
 ): Promise<ToDevisResult> {
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract): Promise<ToDevisResult> => {
     const { offre } = await findOffreFor(user, rawId, 'toDevis', trx)
     enforce(offreMachine, 'accepter', { statut: offre.statut, devisId: offre.devisId })
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
@@ -192,5 +194,6 @@ export async function offreToDevis(
       icon: 'bi bi-check2-circle',
     })
     return { devis, client, clientCreated: created, offre, repriced }
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
