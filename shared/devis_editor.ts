@@ -71,6 +71,21 @@ export type DevisEditorDevis = {
   updated_by: string | null
   apporteur: string | null
   offre_id: number | null
+  /** A devis brought by a partner (decision 187): staff screens only, never printed. */
+  partenaire: DevisPartenaire | null
+}
+
+/**
+ * Where a devis made from a pro's offre comes from and what the partner earns: the client pays
+ * the catalogue prices, the partner's discount is his commission on the total HT.
+ */
+export type DevisPartenaire = {
+  societe: string
+  /** The rate frozen at conversion ("10.00"); null on a devis made before it was kept. */
+  commission_pct: string | null
+  /** On the saved total HT (the editor recomputes it live with commissionApporteur). */
+  commission_ht: number | null
+  offre: { id: number; numero: string | null; total_ht: number } | null
 }
 
 export type DevisEditorOptions = {

@@ -3,7 +3,8 @@
  * the server and the React pages share — partner prices, who may edit in which statut, what esi
  * sees — and the shapes the pages exchange with the server.
  */
-import { divRound, pctBasisPoints } from './totals.js'
+import { divRound, formatEuros, pctBasisPoints } from './totals.js'
+import { formatPct } from './document.js'
 import type { LigneForm, OffreStatut } from './devis.js'
 import type { VatGroup } from './totals.js'
 import { offreMachine } from './machines/offre.js'
@@ -17,6 +18,24 @@ export function partnerPrice(prixVenteHt: number, remisePartenairePct: string | 
   const bp = pctBasisPoints(remisePartenairePct)
   const clamped = bp < 0n ? 0n : bp > 10_000n ? 10_000n : bp
   return Number(divRound(BigInt(Math.round(prixVenteHt)) * (10_000n - clamped), 10_000n))
+}
+
+/**
+ * The apporteur's commission on a devis made from his offre (decision 187): the devis total HT
+ * × the rate frozen at conversion (the société's partner discount then), rounded to the cent
+ * (half away from zero). The end client pays the catalogue price; ESI owes the partner this.
+ */
+export function commissionApporteur(totalHt: number, commissionPct: string | number): number {
+  const bp = pctBasisPoints(commissionPct)
+  const clamped = bp < 0n ? 0n : bp > 10_000n ? 10_000n : bp
+  return Number(divRound(BigInt(Math.round(totalHt)) * clamped, 10_000n))
+}
+
+/** « Commission partenaire (Société X, 10 %) : 123,45 € HT » — staff screens only, never printed. */
+export function commissionLabel(societe: string, commissionPct: string | number, totalHt: number) {
+  return `Commission partenaire (${societe}, ${formatPct(commissionPct)})\u00a0: ${formatEuros(
+    commissionApporteur(totalHt, commissionPct)
+  )} HT`
 }
 
 /** Statuts in which the pro may still change the content (a sent offre: as a new version). */

@@ -49,6 +49,10 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
   @column({ consume: toNumberStrict })
   declare acompte: number
 
+  /** numeric(5,2) as text: the apporteur's commission rate, from the devis (decision 187). */
+  @column()
+  declare commissionApporteurPct: string | null
+
   @column()
   declare statut: BdcStatut
 
@@ -128,6 +132,7 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
     'adresseChantier',
     'acomptePct',
     'acompte',
+    'commissionApporteurPct',
     'partiesSnapshot',
   ] as const
 

@@ -47,6 +47,13 @@ export default class Devis extends compose(BaseModel, DocumentTotals) {
   @column()
   declare offreId: number | null
 
+  /**
+   * numeric(5,2) as text: the apporteur's commission rate, frozen when the devis was made from
+   * his offre (the société's partner discount then; decision 187). NULL: no commission.
+   */
+  @column()
+  declare commissionApporteurPct: string | null
+
   @column.date()
   declare dateDevis: DateTime
 

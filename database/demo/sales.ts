@@ -3,7 +3,8 @@
  * clients — windows and doors from the demo catalogue, sections and sub-totals, renovation lines
  * at 6 %, one B2B devis under reverse charge at 0 % — in every statut, numbered in date order;
  * the bons de commande of the accepted ones, a few signed with their commande, two demandes de
- * paiement (one paid); and the demo partner's discount with three offres for his contacts.
+ * paiement (one paid); and the demo partner's discount with four offres for his contacts, one of
+ * them taken over by esi as a devis at catalogue prices (its commission shown apart).
  *
  * Everything runs in the seeding transaction (`trx`): the steps the services take in their own
  * transactions (sending, accepting, signing) are written here directly with the same numbering
@@ -26,6 +27,8 @@ import { nextNumero } from '#services/documents/numbering'
 import { TIME_ZONE } from '#shared/app'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
+import { offreToDevis } from '#services/offres/offre_to_devis'
+import { systemActor } from '#services/actor'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
 import { communicationFor } from '#services/paiement/demande_paiement_service'
 import { clientDisplayName } from '#shared/clients'
@@ -472,7 +475,7 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
   await seedDemoOffres(trx, base, produits, today)
 }
 
-/** The demo partner's discount, and three offres for his contacts at his partner prices. */
+/** The demo partner's discount, and four offres for his contacts at his partner prices. */
 async function seedDemoOffres(
   trx: TransactionClientContract,
   base: DemoBase,
@@ -493,7 +496,10 @@ async function seedDemoOffres(
     statut: 'transmise' | 'envoyee' | 'brouillon'
     age: number
     template: Template
+    /** Taken over by esi: a devis at catalogue prices, the partner's commission apart. */
+    toDevis?: true
   }[] = [
+    { statut: 'transmise', age: 50, template: TEMPLATES[2], toDevis: true },
     { statut: 'transmise', age: 35, template: RENOVATION_FACADE },
     { statut: 'envoyee', age: 20, template: TEMPLATES[3] },
     { statut: 'brouillon', age: 3, template: TEMPLATES[1] },
@@ -504,6 +510,8 @@ async function seedDemoOffres(
     const date = today.minus({ days: o.age })
     const sentAt = date.plus({ days: 1, hours: 10 })
     const lignes = buildLignes(o.template, produits, (p) => partnerPrice(p.prixVenteHt, remise), 0)
+    // The partner's own service, outside the catalogue: it keeps its price in esi's devis
+    if (o.toDevis) lignes.push(METRE_PARTENAIRE)
     const totals = totalsOf(lignes, '0')
     const offre = await Offre.create(
       {
@@ -538,5 +546,18 @@ async function seedDemoOffres(
       { client: trx }
     )
     await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
+    // esi's own action, as Sophie would click « Créer le devis » (decision 187)
+    if (o.toDevis) await offreToDevis(systemActor(base.users.esi), base.users.esi, offre.id, trx)
   }
+}
+
+const METRE_PARTENAIRE: LigneData = {
+  type: 'produit',
+  produit_id: null,
+  designation: 'Métré et conseil à domicile (partenaire)',
+  quantite: '1.000',
+  unite: 'forfait',
+  prix_unitaire_ht: 9_000,
+  remise_pct: '0',
+  taux_tva: 21,
 }

@@ -127,6 +127,16 @@ test.group('Browser / offres', (group) => {
     const devis = await Devis.query().where('offre_id', offreId).firstOrFail()
     assert.equal(new URL(esiPage.url()).pathname, `/esi/devis/${devis.id}/edit`)
     assert.equal(devis.apporteurId, societe.id)
+    // The end client pays the catalogue prices (500 + 1 200 HT); the partner's 10 % is his
+    // commission, said on the screen next to the totals (decision 187)
+    assert.equal(devis.totalHt, 170_000)
+    assert.equal(await textOf(esiPage, '[data-testid="total-ht"]'), '1 700,00 €')
+    const block = await textOf(esiPage, '[data-testid="partner-commission"]')
+    assert.include(
+      block,
+      `Devis issu de l’offre ${offre.numero} de Menuiserie Partenaire SRL : prix catalogue appliqués au client ; l’offre du partenaire totalisait 1 530,00 € HT.`
+    )
+    assert.include(block, 'Commission partenaire (Menuiserie Partenaire SRL, 10 %) : 170,00 € HT')
     await esiPage.context().close()
   })
 })

@@ -9,6 +9,8 @@ import {
   OFFRE_ENVOYABLE,
   OFFRE_TRANSMISSIBLE,
   OFFRE_VISIBLE_BY_ESI,
+  commissionApporteur,
+  commissionLabel,
   partnerPrice,
 } from '#shared/offres'
 import { OFFRE_STATUTS, type OffreStatut } from '#shared/devis'
@@ -46,6 +48,47 @@ test.group('shared/offres partnerPrice', () => {
     // A value outside 0–100 is clamped (the database forbids it anyway)
     assert.equal(partnerPrice(10_000, '150'), 0)
     assert.equal(partnerPrice(10_000, '-5'), 10_000)
+  })
+})
+
+test.group('shared/offres commissionApporteur', () => {
+  test('the devis total HT × the frozen rate, rounded to the cent', ({ assert }) => {
+    assert.equal(commissionApporteur(123_450, '10'), 12_345)
+    assert.equal(commissionApporteur(123_450, '10.00'), 12_345)
+    assert.equal(commissionApporteur(123_450, '0'), 0)
+    // 999,99 × 12,5 % = 124,99875 → 125,00 ; 0,05 × 50 % = 0,025 → 0,03 (half away from zero)
+    assert.equal(commissionApporteur(99_999, '12,5'), 12_500)
+    assert.equal(commissionApporteur(5, '50'), 3)
+    // A credit total (negative) rounds the same way, away from zero
+    assert.equal(commissionApporteur(-5, '50'), -3)
+    assert.equal(commissionApporteur(10_000, '150'), 10_000)
+    assert.equal(commissionApporteur(10_000, '-5'), 0)
+  })
+
+  test('catalogue total = partner total + commission, line by line at one rate', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_147_483_647 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (price, bp) => {
+          const pct = `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`
+          // Both rounded half away from zero from the same exact split: off by a cent at most
+          const diff = price - partnerPrice(price, pct) - commissionApporteur(price, pct)
+          return Math.abs(diff) <= 1
+        }
+      )
+    )
+  })
+
+  test('the staff label, French typography', ({ assert }) => {
+    assert.equal(
+      commissionLabel('Menuiserie Dupont', '10.00', 123_450),
+      'Commission partenaire (Menuiserie Dupont, 10\u00a0%)\u00a0: 123,45\u00a0€ HT'
+    )
+    assert.equal(
+      commissionLabel('X', '12.5', 12_345_678),
+      'Commission partenaire (X, 12,5\u00a0%)\u00a0: 15\u00a0432,10\u00a0€ HT'
+    )
   })
 })
 

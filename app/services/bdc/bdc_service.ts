@@ -67,7 +67,7 @@ export async function bdcDetail(bdc: Bdc) {
       .load('demandesPaiement', (q) => q.orderBy('id', 'desc'))
   })
   const [devis, commande] = await Promise.all([
-    Devis.find(bdc.devisId),
+    Devis.query().where('id', bdc.devisId).preload('apporteur').first(),
     Commande.findBy('bdc_id', bdc.id),
   ])
   return new BdcTransformer(bdc).forDetail(devis, commande)

@@ -42,6 +42,7 @@ export async function createBdcFromDevis(
       tvaDetail: totals.tva,
       acomptePct: devis.acomptePct,
       acompte: totals.acompte,
+      commissionApporteurPct: devis.commissionApporteurPct,
       statut: 'a_signer',
       partiesSnapshot: await clientPartiesSnapshot(client, trx),
       createdBy: userId,

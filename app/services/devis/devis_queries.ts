@@ -104,7 +104,12 @@ export async function devisEditorData(devis: Devis): Promise<DevisEditorDevis> {
   await devis.load((loader) => {
     loader.load('client').load('lignes').load('editor').load('apporteur')
   })
-  return new DevisTransformer(devis).forEditor()
+  const offre = devis.offreId
+    ? await db.from('offres').where('id', devis.offreId).select('id', 'numero', 'total_ht').first()
+    : null
+  return new DevisTransformer(devis).forEditor(
+    offre ? { id: offre.id, numero: offre.numero, total_ht: Number(offre.total_ht) } : null
+  )
 }
 
 export async function revisionItems(devisId: number): Promise<DevisRevisionItem[]> {

@@ -139,6 +139,8 @@ export type CreateDevisOptions = {
   offreId?: number | null
   /** The pro société that brought the deal; defaults to the client's apporteur. */
   apporteurId?: number | null
+  /** The apporteur's commission rate frozen at conversion of his offre (decision 187). */
+  commissionApporteurPct?: string | null
   /** The caller's transaction (an offre turned into a devis); else its own. */
   trx?: TransactionClientContract
   /** More facts for the 'devis.created' audit row (where the devis comes from). */
@@ -171,6 +173,7 @@ export async function createDevis(
       apporteurId:
         options.apporteurId !== undefined ? options.apporteurId : (client.apporteurId ?? null),
       offreId: options.offreId ?? null,
+      commissionApporteurPct: options.commissionApporteurPct ?? null,
       acomptePct: input.acompte_pct ?? String(DEVIS_ACOMPTE_PCT_DEFAULT),
       remiseGlobalePct: input.remise_globale_pct ?? '0',
       createdBy: options.userId,
@@ -306,6 +309,8 @@ export async function duplicateDevis(
       lockVersion: 1,
       commercialId: source.commercialId,
       apporteurId: source.apporteurId,
+      // Same deal, same partner: the copy keeps the rate agreed when the offre came in
+      commissionApporteurPct: source.commissionApporteurPct,
       offreId: null,
       createdBy: userId,
       updatedBy: userId,

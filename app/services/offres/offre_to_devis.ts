@@ -1,10 +1,12 @@
 /*
  * esi turns a transmitted offre into a devis in one action (issue 5): in one transaction, the
  * customer (the offre's contact) becomes a Client brought by the pro société — or the existing
- * client with the same e-mail address is reused —, a brouillon devis is made with the offre's
- * lines copied as they are (esi adjusts the prices in its editor) by the editor's createDevis
- * (the same defaults as a devis made by hand), and the offre becomes
- * acceptee with the devis' id. Audit rows for each, in the same transaction.
+ * client with the same e-mail address is reused —, a brouillon devis is made by the editor's
+ * createDevis (the same defaults as a devis made by hand), and the offre becomes acceptee with
+ * the devis' id. Audit rows for each, in the same transaction.
+ * Prices (decision 187): the end client pays ESI's catalogue price — every line of a catalogue
+ * product takes the product's current prix_vente_ht, a free line keeps the offre's price —
+ * and the partner's discount becomes his commission, its rate frozen on the devis.
  */
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { Actor } from '#services/actor'
@@ -14,6 +16,8 @@ import Client from '#models/client'
 import Contact from '#models/contact'
 import type Devis from '#models/devis'
 import OffreLigne from '#models/offre_ligne'
+import Produit from '#models/produit'
+import Societe from '#models/societe'
 import type Offre from '#models/offre'
 import type User from '#models/user'
 import { audit } from '#services/audit'
@@ -22,10 +26,18 @@ import { findOffreFor } from '#services/offres/offre_queries'
 import { createDevis } from '#services/devis/devis_service'
 import { enforce } from '#services/documents/state'
 import { OFFRE_ALREADY_CONVERTED, offreMachine } from '#shared/machines/offre'
+import type { LigneData } from '#shared/devis'
 
 export const ALREADY_CONVERTED = OFFRE_ALREADY_CONVERTED
 
-export type ToDevisResult = { devis: Devis; client: Client; clientCreated: boolean; offre: Offre }
+export type ToDevisResult = {
+  devis: Devis
+  client: Client
+  clientCreated: boolean
+  offre: Offre
+  /** How many product lines took the catalogue price. */
+  repriced: number
+}
 
 /** The contact's postcode if it fits a client's (Belgian: 4 digits; else up to 10). */
 const cut = (value: string | null, max: number) => (value ? value.slice(0, max) : null)
@@ -65,12 +77,40 @@ async function clientFor(
   return { client, created: true }
 }
 
+/**
+ * The offre's lines for the end client: a catalogue product's line at the product's current
+ * catalogue price (the partner price was the pro's purchase price, not the client's), a free
+ * line (no product, or a product since removed) as the pro wrote it.
+ */
+async function atCataloguePrices(
+  lignes: LigneData[],
+  trx: TransactionClientContract
+): Promise<{ lignes: LigneData[]; repriced: number }> {
+  const ids = [
+    ...new Set(lignes.flatMap((l) => (l.type === 'produit' && l.produit_id ? [l.produit_id] : []))),
+  ]
+  const produits = ids.length
+    ? await Produit.query({ client: trx }).whereIn('id', ids).select('id', 'prix_vente_ht')
+    : []
+  const prix = new Map(produits.map((p) => [p.id, p.prixVenteHt]))
+  let repriced = 0
+  const result = lignes.map((l) => {
+    const catalogue = l.type === 'produit' && l.produit_id ? prix.get(l.produit_id) : undefined
+    if (catalogue === undefined) return l
+    repriced++
+    return { ...l, prix_unitaire_ht: catalogue }
+  })
+  return { lignes: result, repriced }
+}
+
 export async function offreToDevis(
   actor: Actor,
   user: User,
-  rawId: unknown
+  rawId: unknown,
+  /** The caller's transaction (the demo seed); else its own. */
+  outer?: TransactionClientContract
 ): Promise<ToDevisResult> {
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract): Promise<ToDevisResult> => {
     const { offre } = await findOffreFor(user, rawId, 'toDevis', trx)
     enforce(offreMachine, 'accepter', { statut: offre.statut, devisId: offre.devisId })
     const contact = await Contact.findOrFail(offre.contactId, { client: trx })
@@ -92,8 +132,14 @@ export async function offreToDevis(
     const source = await OffreLigne.query({ client: trx })
       .where('offre_id', offre.id)
       .orderBy('position')
-    // The devis defaults (client name, totals, validity, acompte, audit row) come from the
-    // editor's own createDevis, in this transaction; the lines are copied as they are
+    const { lignes, repriced } = await atCataloguePrices(
+      source.map((l) => l.toData()),
+      trx
+    )
+    // The partner's discount as of now is his commission: frozen, whatever the société's later rate
+    const societe = await Societe.findOrFail(offre.societeId, { client: trx })
+    // The devis defaults (client name, totals recomputed from these lines, validity, acompte,
+    // audit row) come from the editor's own createDevis, in this transaction
     const devis = await createDevis(
       actor,
       {
@@ -104,17 +150,21 @@ export async function offreToDevis(
         remise_globale_pct: String(offre.remiseGlobalePct),
         intro: offre.intro,
         conditions: offre.conditions,
-        lignes: source.map((l) => l.toData()),
+        lignes,
       },
       {
         userId: user.id,
         offreId: offre.id,
         apporteurId: offre.societeId,
+        commissionApporteurPct: String(societe.remisePartenairePct),
         trx,
         auditAfter: {
           offre_id: offre.id,
           offre_numero: offre.numero,
           apporteur_id: offre.societeId,
+          offre_total_ht: offre.totalHt,
+          lignes_prix_catalogue: repriced,
+          commission_apporteur_pct: String(societe.remisePartenairePct),
         },
       }
     )
@@ -143,6 +193,7 @@ export async function offreToDevis(
       lien: urlFor('partner.offres.preview', { id: offre.id }),
       icon: 'bi bi-check2-circle',
     })
-    return { devis, client, clientCreated: created, offre }
-  })
+    return { devis, client, clientCreated: created, offre, repriced }
+  }
+  return outer ? run(outer) : db.transaction(run)
 }

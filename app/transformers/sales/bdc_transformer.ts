@@ -6,6 +6,7 @@ import type Bdc from '#models/bdc'
 import type Commande from '#models/commande'
 import type Devis from '#models/devis'
 import type { BdcListItem } from '#shared/bdc'
+import { commissionApporteur } from '#shared/offres'
 
 /** A bon de commande's own columns (its lines, client and demandes come from their own). */
 export default class BdcTransformer extends BaseTransformer<Bdc> {
@@ -67,7 +68,8 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
   /**
    * The esi/bdc/Show page: its columns (the client as a block instead of the copied name), its
    * lines, devis, commande and demandes. Needs lignes, client, commercial and demandesPaiement
-   * loaded, the devis and commande given (bdcDetail).
+   * loaded, the devis (with its apporteur) and commande given (bdcDetail). The partner's
+   * commission (decision 187) is staff information: this page only, never the printed bdc.
    */
   forDetail(devis: Devis | null, commande: Commande | null) {
     const bdc = this.resource
@@ -92,6 +94,15 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
           : [],
       },
       commercial: bdc.commercial?.name ?? null,
+      apporteur: devis?.apporteur?.nom ?? null,
+      commission:
+        devis?.apporteur && bdc.commissionApporteurPct !== null
+          ? {
+              societe: devis.apporteur.nom,
+              pct: bdc.commissionApporteurPct,
+              montant_ht: commissionApporteur(bdc.totalHt, bdc.commissionApporteurPct),
+            }
+          : null,
       lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
       commande: commande ? { id: commande.id, numero: commande.numero } : null,
       demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),

@@ -6,7 +6,8 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type Devis from '#models/devis'
 import { DEVIS_STATUT_LABELS } from '#shared/devis'
-import type { DevisEditorDevis } from '#shared/devis_editor'
+import type { DevisEditorDevis, DevisPartenaire } from '#shared/devis_editor'
+import { commissionApporteur } from '#shared/offres'
 import { trimDecimal } from '#models/ligne_base'
 import { iso } from '#transformers/dates'
 import { clientOption } from '#transformers/client_option'
@@ -28,10 +29,26 @@ export default class DevisTransformer extends BaseTransformer<Devis> {
   }
 
   /**
-   * The devis as its Edit page holds it (lines as typed text). Needs client, lignes, editor and
-   * apporteur loaded (devisEditorData).
+   * The partner block of a devis brought by a pro société (decision 187), given the offre it
+   * was made from; null without an apporteur nor offre. Needs apporteur loaded.
    */
-  forEditor(): DevisEditorDevis {
+  partenaire(offre: DevisPartenaire['offre']): DevisPartenaire | null {
+    const devis = this.resource
+    if (!devis.apporteur || (!offre && devis.commissionApporteurPct === null)) return null
+    const pct = devis.commissionApporteurPct
+    return {
+      societe: devis.apporteur.nom,
+      commission_pct: pct,
+      commission_ht: pct === null ? null : commissionApporteur(devis.totalHt, pct),
+      offre,
+    }
+  }
+
+  /**
+   * The devis as its Edit page holds it (lines as typed text). Needs client, lignes, editor and
+   * apporteur loaded, and the offre it came from given (devisEditorData).
+   */
+  forEditor(offre: DevisPartenaire['offre'] = null): DevisEditorDevis {
     const devis = this.resource
     return {
       ...this.omit(this.toObject(), ['statut_label']),
@@ -70,6 +87,7 @@ export default class DevisTransformer extends BaseTransformer<Devis> {
       updated_by: devis.editor?.name ?? null,
       apporteur: devis.apporteur?.nom ?? null,
       offre_id: devis.offreId,
+      partenaire: this.partenaire(offre),
     }
   }
 }

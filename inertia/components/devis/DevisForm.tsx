@@ -10,12 +10,14 @@ import { SelectField } from '../clients/fields.js'
 import ClientPicker from './ClientPicker.js'
 import { devisCatalogue } from '../lignes/catalogue.js'
 import TexteModeleButton from './TexteModeleButton.js'
+import PartnerCommission from './PartnerCommission.js'
 import DocumentEditorLayout from '../document_editor/DocumentEditorLayout.js'
 import { useDocumentEditor, type SavedDocument } from '../document_editor/use_document_editor.js'
 import { route } from '~/lib/route'
 import type {
   DevisClientOption,
   DevisFormData,
+  DevisPartenaire,
   DevisTexteOption,
   DevisUserOption,
 } from '@shared/devis_editor'
@@ -38,6 +40,8 @@ export type DevisFormProps = {
   onDirtyChange?: (dirty: boolean) => void
   /** Label of the save button (default « Enregistrer », « Créer le devis » on Create). */
   submitLabel?: string
+  /** A devis brought by a partner's offre: its origin and commission under the totals. */
+  partenaire?: DevisPartenaire | null
 }
 
 const LABELS: Record<string, string> = {
@@ -77,6 +81,7 @@ export default function DevisForm({
   notice,
   onDirtyChange,
   submitLabel,
+  partenaire,
 }: DevisFormProps) {
   const editor = useDocumentEditor<DevisFormData>({
     initial,
@@ -179,6 +184,11 @@ export default function DevisForm({
         ),
       }}
       totalsFields={totalsFields}
+      totalsNote={
+        partenaire && (
+          <PartnerCommission partenaire={partenaire} totalHt={editor.live.totals.total_ht} />
+        )
+      }
       totalsLabel="Totaux du devis"
       acomptePct={data.acompte_pct}
       notSavedTitle="Le devis n’est pas enregistré :"

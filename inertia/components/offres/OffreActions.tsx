@@ -75,7 +75,7 @@ export default function OffreActions({
   async function toDevis() {
     const ok = await confirm({
       title: 'Créer le devis ?',
-      text: 'Un devis brouillon est créé avec les lignes de l’offre, pour le client du contact (créé s’il n’existe pas), avec le partenaire comme apporteur.',
+      text: 'Un devis brouillon est créé avec les lignes de l’offre aux prix catalogue (les lignes libres gardent leur prix), pour le client du contact (créé s’il n’existe pas), avec le partenaire comme apporteur et sa commission indiquée à part.',
       icon: 'question',
       confirmText: 'Créer le devis',
     })

@@ -62,7 +62,9 @@ export default function Preview({ offre, document, abilities, staff, revisions }
         {staff && offre.statut === 'transmise' && (
           <div className="alert alert-info">
             Offre transmise par <strong>{offre.societe}</strong> (apporteur). « Créer le devis » en
-            fait un devis brouillon pour le client {offre.contact}, lignes reprises telles quelles.
+            fait un devis brouillon pour le client {offre.contact}, aux prix catalogue (les lignes
+            libres gardent leur prix) ; la remise du partenaire devient sa commission, indiquée à
+            part.
           </div>
         )}
         {revisions.length > 0 && (

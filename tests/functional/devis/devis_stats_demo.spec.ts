@@ -98,8 +98,28 @@ test.group('Devis / demo sales data', (group) => {
     const offres = await db.from('offres').where('societe_id', societe.id).orderBy('id')
     assert.deepEqual(
       offres.map((o) => o.statut),
-      ['transmise', 'envoyee', 'brouillon']
+      ['acceptee', 'transmise', 'envoyee', 'brouillon']
     )
+    // The one esi took over: catalogue prices for the client, the partner's line kept, his
+    // discount frozen as his commission (decision 187)
+    const fromOffre = devis.find((d) => d.offre_id === offres[0].id)!
+    assert.equal(offres[0].devis_id, fromOffre.id)
+    assert.equal(fromOffre.apporteur_id, societe.id)
+    assert.equal(fromOffre.commission_apporteur_pct, '12.50')
+    const copied = await db
+      .from('devis_lignes as l')
+      .leftJoin('produits as p', 'p.id', 'l.produit_id')
+      .where('l.devis_id', fromOffre.id)
+      .where('l.type', 'produit')
+      .select('l.produit_id', 'l.prix_unitaire_ht', 'p.prix_vente_ht')
+    assert.isAtLeast(copied.filter((l) => l.produit_id).length, 2)
+    for (const l of copied.filter((x) => x.produit_id))
+      assert.equal(l.prix_unitaire_ht, l.prix_vente_ht)
+    assert.deepEqual(
+      copied.filter((l) => !l.produit_id).map((l) => l.prix_unitaire_ht),
+      [9_000]
+    )
+    assert.isAbove(Number(fromOffre.total_ht), Number(offres[0].total_ht))
 
     // The list and the stats of the demo esi
     const esi = base.users.esi

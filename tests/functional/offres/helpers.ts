@@ -98,10 +98,18 @@ export async function proWithContact(
 export async function makeOffre(
   societe: Societe,
   contact: Contact,
-  options: { statut?: OffreStatut; auteur?: User | null; numero?: string | null } = {}
+  options: {
+    statut?: OffreStatut
+    auteur?: User | null
+    numero?: string | null
+    lignes?: LigneData[]
+    remiseGlobalePct?: string
+  } = {}
 ) {
   const statut = options.statut ?? 'brouillon'
-  const totals = totalsOf(LIGNES_DATA, '0')
+  const lignes = options.lignes ?? LIGNES_DATA
+  const remise = options.remiseGlobalePct ?? '0'
+  const totals = totalsOf(lignes, remise)
   return db.transaction(async (trx) => {
     const offre = await Offre.create(
       {
@@ -115,7 +123,7 @@ export async function makeOffre(
         adresseChantier: null,
         intro: null,
         conditions: null,
-        remiseGlobalePct: '0',
+        remiseGlobalePct: remise,
         totalHt: totals.total_ht,
         totalTva: totals.total_tva,
         totalTtc: totals.total_ttc,
@@ -132,7 +140,7 @@ export async function makeOffre(
       },
       { client: trx }
     )
-    await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, LIGNES_DATA, totals)
+    await replaceLignes(trx, 'offre_lignes', 'offre_id', offre.id, lignes, totals)
     return offre
   })
 }

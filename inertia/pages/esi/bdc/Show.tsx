@@ -9,6 +9,7 @@ import DemandesBlock from '../../../components/paiement/DemandesBlock.js'
 import { askCancellationReason } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { BDC_STATUT_VARIANTS } from '@shared/bdc'
+import { commissionLabel } from '@shared/offres'
 import type { Data } from '~generated/data'
 
 type BdcDetail = Data.Bdc.Variants['forDetail']
@@ -236,7 +237,16 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
                 <Row label="Chantier">{bdc.adresse_chantier}</Row>
                 <Row label="Total TTC">{formatEuros(bdc.total_ttc)}</Row>
                 <Row label="Acompte">{formatEuros(bdc.acompte)}</Row>
+                {bdc.apporteur && <Row label="Apporteur">{bdc.apporteur}</Row>}
               </dl>
+              {bdc.commission && (
+                <p className="alert alert-info small mt-3 mb-0" data-testid="commission-line">
+                  <span className="fw-semibold d-block">
+                    {commissionLabel(bdc.commission.societe, bdc.commission.pct, bdc.total_ht)}
+                  </span>
+                  Information interne, absente du bon de commande imprimé.
+                </p>
+              )}
             </Block>
             <DemandesBlock
               bdcId={bdc.id}

@@ -267,6 +267,7 @@ export default function DevisEdit(props: DevisEditProps) {
           notice={notice}
           onDirtyChange={onDirtyChange}
           submitLabel={revisable ? `Enregistrer la rév. ${devis.revision + 1}` : undefined}
+          partenaire={devis.partenaire}
         />
         {!viewingRevision && devis.updated_by && (
           <p className="small text-body-secondary mt-2">
