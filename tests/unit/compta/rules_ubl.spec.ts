@@ -352,6 +352,14 @@ test.group('Peppol rules / one negative fixture per rule', () => {
     })
   }
 
+  test('the messages are in French with the app’s money format', ({ assert }) => {
+    const [violation] = checkPeppolRules(bump(INV, 'cbc:PayableAmount', 100))
+    assert.equal(
+      violation.message,
+      'À payer 13\u00a0471,39\u00a0€ ≠ TTC − acomptes 13\u00a0470,39\u00a0€.'
+    )
+  })
+
   test('every rule id the brief asks for has a negative fixture', ({ assert }) => {
     const covered = new Set(CASES.map((c) => c[0]))
     const required = [

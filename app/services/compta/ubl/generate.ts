@@ -92,7 +92,7 @@ export function generateUbl(doc: UblDocument): string {
   for (const line of doc.lines) {
     if (line.vatCategory !== 'S' && line.vatRate !== 0) {
       throw new RangeError(
-        `Ligne ${line.id} : la catégorie ${line.vatCategory} exige un taux de 0 %.`
+        `Ligne ${line.id}\u00a0: la catégorie ${line.vatCategory} exige un taux de 0\u00a0%.`
       )
     }
   }

@@ -72,7 +72,7 @@ function structureRules(root: XNode, rootName: string, r: Rules, currency: strin
     if (identifier && scheme === '0208' && !isValid0208(text(node))) {
       r.fail(
         'PEPPOL-COMMON-R043',
-        `${name} « ${text(node)} » n’est pas un numéro d’entreprise belge (10 chiffres, contrôle modulo 97).`
+        `${name} «\u00a0${text(node)}\u00a0» n’est pas un numéro d’entreprise belge (10 chiffres, contrôle modulo 97).`
       )
     }
     if (AMOUNT_TAGS.has(name) && currency && attr(node, 'currencyID') !== currency) {
@@ -85,7 +85,7 @@ function headerRules(root: XNode, credit: boolean, r: Rules): void {
   const customization = textAt(root, 'CustomizationID')
   if (!customization) r.fail('BR-01', 'L’identifiant de spécification (CustomizationID) manque.')
   else if (!customization.startsWith(SPEC_PREFIX)) {
-    r.fail('PEPPOL-EN16931-R004', `CustomizationID doit valoir « ${SPEC_PREFIX} ».`)
+    r.fail('PEPPOL-EN16931-R004', `CustomizationID doit valoir «\u00a0${SPEC_PREFIX}\u00a0».`)
   }
   if (!has(root, 'ProfileID')) r.fail('PEPPOL-EN16931-R001', 'Le processus (ProfileID) manque.')
   if (!textAt(root, 'ID')) r.fail('BR-02', 'Le numéro du document manque.')
@@ -129,7 +129,7 @@ function partyRules(root: XNode, r: Rules): void {
       if (textAt(tax, 'TaxScheme/ID') === 'VAT' && id && !/^[A-Z]{2}/.test(id)) {
         r.fail(
           'BR-CO-09',
-          `Le numéro de TVA du ${side.who} « ${id} » ne commence pas par le code pays.`
+          `Le numéro de TVA du ${side.who} «\u00a0${id}\u00a0» ne commence pas par le code pays.`
         )
       }
     }
@@ -152,7 +152,7 @@ function allowanceRules(ac: XNode, r: Rules): void {
     if (diff > 200_000_000n || diff < -200_000_000n) {
       r.fail(
         'PEPPOL-EN16931-R040',
-        `Remise ${show(amount)} ≠ base ${show(base)} × ${text(first(ac, 'MultiplierFactorNumeric'))} %.`
+        `Remise ${show(amount)} ≠ base ${show(base)} × ${text(first(ac, 'MultiplierFactorNumeric'))}\u00a0%.`
       )
     }
   }
@@ -195,20 +195,23 @@ export function checkPeppolRules(xml: string): RuleViolation[] {
     if (!id) r.fail('BR-21', 'Une ligne n’a pas d’identifiant.')
     const qtyNode = first(line, qtyTag)
     const qty = dec(qtyNode, 6)
-    if (qty === null) r.fail('BR-22', `${where} : la quantité manque.`)
+    if (qty === null) r.fail('BR-22', `${where}\u00a0: la quantité manque.`)
     const unit = attr(qtyNode, 'unitCode')
-    if (qtyNode && !unit) r.fail('BR-23', `${where} : l’unité manque.`)
+    if (qtyNode && !unit) r.fail('BR-23', `${where}\u00a0: l’unité manque.`)
     else if (unit && !ALLOWED_UNIT_CODES.has(unit)) {
-      r.fail('BR-CL-23', `${where} : l’unité « ${unit} » n’est pas un code UN/ECE rec 20 accepté.`)
+      r.fail(
+        'BR-CL-23',
+        `${where}\u00a0: l’unité «\u00a0${unit}\u00a0» n’est pas un code UN/ECE rec 20 accepté.`
+      )
     }
     const net = dec(first(line, 'LineExtensionAmount'), 2)
     if (net === null) {
-      r.fail('BR-24', `${where} : le montant net manque.`)
+      r.fail('BR-24', `${where}\u00a0: le montant net manque.`)
       linesComplete = false
     }
-    if (!textAt(line, 'Item/Name')) r.fail('BR-25', `${where} : la désignation manque.`)
+    if (!textAt(line, 'Item/Name')) r.fail('BR-25', `${where}\u00a0: la désignation manque.`)
     const price = dec(first(line, 'Price/PriceAmount'), 6)
-    if (price === null) r.fail('BR-26', `${where} : le prix unitaire net manque.`)
+    if (price === null) r.fail('BR-26', `${where}\u00a0: le prix unitaire net manque.`)
     let allowances = 0n
     let charges = 0n
     for (const ac of all(line, 'AllowanceCharge')) {
@@ -219,17 +222,17 @@ export function checkPeppolRules(xml: string): RuleViolation[] {
     }
     const category = textAt(line, 'Item/ClassifiedTaxCategory/ID')
     const rate = dec(first(line, 'Item/ClassifiedTaxCategory/Percent'), 2)
-    if (!category) r.fail('BR-CO-04', `${where} : la catégorie de TVA manque.`)
+    if (!category) r.fail('BR-CO-04', `${where}\u00a0: la catégorie de TVA manque.`)
     // A line without its category (or S rate) cannot be summed per VAT group
     if (!category || (category === 'S' && rate === null)) groupable = false
     if (category === 'AE' && rate !== 0n)
-      r.fail('BR-AE-05', `${where} : autoliquidation à un taux autre que 0 %.`)
+      r.fail('BR-AE-05', `${where}\u00a0: autoliquidation à un taux autre que 0\u00a0%.`)
     if (category === 'E' && rate !== 0n)
-      r.fail('BR-E-05', `${where} : exonération à un taux autre que 0 %.`)
+      r.fail('BR-E-05', `${where}\u00a0: exonération à un taux autre que 0\u00a0%.`)
     if (category === 'Z' && rate !== 0n)
-      r.fail('BR-Z-05', `${where} : taux zéro à un taux autre que 0 %.`)
+      r.fail('BR-Z-05', `${where}\u00a0: taux zéro à un taux autre que 0\u00a0%.`)
     if (category === 'S' && !(rate !== null && rate > 0n))
-      r.fail('BR-S-05', `${where} : taux normal sans taux.`)
+      r.fail('BR-S-05', `${where}\u00a0: taux normal sans taux.`)
     if (net !== null) lineNets.push({ category, rate, cents: net })
     if (net !== null && qty !== null && price !== null) {
       const baseQty = dec(first(line, 'Price/BaseQuantity'), 6) || 1_000_000n
@@ -237,7 +240,10 @@ export function checkPeppolRules(xml: string): RuleViolation[] {
       const expected = (qty * price * 100n) / baseQty + (charges - allowances) * 1_000_000n
       const diff = net * 1_000_000n - expected
       if (diff > 2_000_000n || diff < -2_000_000n) {
-        r.fail('PEPPOL-EN16931-R120', `${where} : net ${show(net)} ≠ quantité × prix − remises.`)
+        r.fail(
+          'PEPPOL-EN16931-R120',
+          `${where}\u00a0: net ${show(net)} ≠ quantité × prix − remises.`
+        )
       }
     }
   }

@@ -64,7 +64,7 @@ export function breakdownRules(
       sumOf(sums.lines, c, byRate) -
       sumOf(sums.allowances, c, byRate) +
       sumOf(sums.charges, c, byRate)
-    const label = `catégorie ${c}${rate !== null ? ` à ${text(first(sub, 'TaxCategory/Percent'))} %` : ''}`
+    const label = `catégorie ${c}${rate !== null ? ` à ${text(first(sub, 'TaxCategory/Percent'))}\u00a0%` : ''}`
     const ids: Record<string, [string, string, string?]> = {
       S: ['BR-S-08', 'BR-S-09'],
       Z: ['BR-Z-08', 'BR-Z-09'],

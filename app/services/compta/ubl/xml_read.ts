@@ -4,7 +4,7 @@
  * prefixes; UBL has no cbc/cac name clash within one parent).
  */
 import { XMLParser } from 'fast-xml-parser'
-import { parseScaled } from '#shared/totals'
+import { formatEuros, parseScaled } from '#shared/totals'
 
 export type XNode = Record<string, any>
 
@@ -71,9 +71,7 @@ export function dec(node: XNode | undefined, scale = 2): bigint | null {
   return parseScaled(value, scale)
 }
 
-/** Cents → "1234.56" for the messages. */
+/** Cents → « 1 234,56 € » for the messages (the app's money format). */
 export function show(cents: bigint): string {
-  const negative = cents < 0n
-  const abs = negative ? -cents : cents
-  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
+  return formatEuros(Number(cents))
 }
