@@ -83,6 +83,10 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
   @column()
   declare motifAnnulation: string | null
 
+  /** The bdc's own conditions (texte « bdc_conditions » when created), placeholders filled when printed. */
+  @column()
+  declare conditions: string | null
+
   /** The parties as printed when issued (NULL: a draft, printed with the live data). */
   @column({
     prepare: (value: unknown) =>
@@ -129,6 +133,7 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
     'acomptePct',
     'acompte',
     'partiesSnapshot',
+    'conditions',
   ] as const
 
   @beforeUpdate()

@@ -69,7 +69,7 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
    * lines, devis, commande and demandes. Needs lignes, client, commercial and demandesPaiement
    * loaded, the devis and commande given (bdcDetail).
    */
-  forDetail(devis: Devis | null, commande: Commande | null) {
+  forDetail(devis: Devis | null, commande: Commande | null, paiementBloque: string | null = null) {
     const bdc = this.resource
     const c = bdc.client
     const nomClient = c
@@ -95,6 +95,8 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
       lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
       commande: commande ? { id: commande.id, numero: commande.numero } : null,
       demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),
+      /** Why no payment may be asked today (France, 7 days after a signature at home), or null. */
+      paiement_bloque: paiementBloque,
     }
   }
 }
