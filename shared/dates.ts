@@ -90,3 +90,8 @@ function dayNumber(iso: string): number {
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from)
 }
+
+/** The calendar date `days` after a date ("yyyy-mm-dd"), e.g. the end of a legal period. */
+export function addDays(iso: string, days: number): string {
+  return new Date((dayNumber(iso) + days) * DAY_MS).toISOString().slice(0, 10)
+}

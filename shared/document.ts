@@ -83,8 +83,12 @@ export type DocumentData = {
     /** Storage key of the drawn/scanned signature (PNG/JPEG) for the PDF — never sent to the browser. */
     image_path?: string | null
   } | null
-  /** Space for the customer's "Bon pour accord" (devis, unsigned bdc). */
+  /** Space for the customer's "Bon pour accord" (a devis). */
   bon_pour_accord?: boolean
+  /** Space for the customer's signature of an unsigned bdc (« Lu et approuvé », place, date). */
+  signature_a_apposer?: boolean
+  /** The withdrawal information and model form, a detachable last page (shared/retractation.ts). */
+  retractation?: DocumentRetractation | null
   /** Payment details of a demande de paiement / acompte. */
   paiement?: {
     montant: number
@@ -94,6 +98,20 @@ export type DocumentData = {
     /** data: URL of the EPC QR code. */
     qr_data_url?: string | null
   } | null
+}
+
+/** One line of the model withdrawal form: the statutory label and what is filled in already. */
+export type RetractationLigne = { label: string; valeur: string | null }
+
+/** Built by retractationAnnexe() (shared/retractation.ts); printed the same by the PDF and the preview. */
+export type DocumentRetractation = {
+  titre: string
+  /** The information on the right: 14 days, how it runs, how to use it, the refund. */
+  information: string[]
+  formulaire_titre: string
+  formulaire_consigne: string
+  formulaire: RetractationLigne[]
+  note: string
 }
 
 /** "Devis DEV-2026-00001", "Devis (brouillon)": the title of the PDF, the page and the file. */

@@ -87,6 +87,10 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
   @column()
   declare motifAnnulation: string | null
 
+  /** The bdc's own conditions (texte « bdc_conditions » when created), placeholders filled when printed. */
+  @column()
+  declare conditions: string | null
+
   /** The parties as printed when issued (NULL: a draft, printed with the live data). */
   @column({
     prepare: (value: unknown) =>
@@ -134,6 +138,7 @@ export default class Bdc extends compose(BaseModel, DocumentTotals) {
     'acompte',
     'commissionApporteurPct',
     'partiesSnapshot',
+    'conditions',
   ] as const
 
   @beforeUpdate()

@@ -1,3 +1,4 @@
+import type { AcompteRetractationRegle } from '#shared/retractation'
 import { DateTime } from 'luxon'
 import { BaseModel, column, manyToMany } from '@adonisjs/lucid/orm'
 import type { ManyToMany } from '@adonisjs/lucid/types/relations'
@@ -52,6 +53,10 @@ export default class Societe extends BaseModel {
   /** A pro partner's discount on catalogue prices (its partner prices), as "10.00". */
   @column()
   declare remisePartenairePct: string
+
+  /** The esi société: may a payment be asked during the withdrawal period (shared/retractation.ts). */
+  @column()
+  declare acomptePendantRetractation: AcompteRetractationRegle
 
   /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
   @column()

@@ -1,4 +1,5 @@
 /* What the Company pages may know of a société and of its members. */
+import { ACOMPTE_RETRACTATION_DEFAULT } from '#shared/retractation'
 import type Societe from '#models/societe'
 import type User from '#models/user'
 import { formatIban } from '#shared/validation/belgium'
@@ -47,6 +48,9 @@ export function societeForm(societe: Societe) {
     bic: societe.bic ?? '',
     /** Partner discount on catalogue prices (pro sociétés; set by staff), "12,5". */
     remise_partenaire_pct: trimDecimal(societe.remisePartenairePct ?? '0').replace('.', ','),
+    /** The esi société's rule for payments during a withdrawal period (shared/retractation.ts). */
+    acompte_pendant_retractation:
+      societe.acomptePendantRetractation ?? ACOMPTE_RETRACTATION_DEFAULT,
     logo_url: logoUrl(societe),
     /** Sent back by the form: a stale save is refused (optimistic lock, issue 10). */
     lock_version: societe.lockVersion,

@@ -3,6 +3,7 @@
  * form uses (shared/validation/belgium.ts), then stored normalised (BE0123456789, IBAN without
  * spaces). Only the fields listed here are read: anything else posted is ignored.
  */
+import { ACOMPTE_RETRACTATION_REGLES } from '#shared/retractation'
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import {
@@ -95,6 +96,8 @@ export const societeValidator = vine.create({
   bic: vine.string().trim().maxLength(14).use(bic()).nullable().optional(),
   /** Partner discount of a pro société: written only by staff (app/actions/societes/save_societe.ts). */
   remise_partenaire_pct: pctField().nullable().optional(),
+  /** The esi société's rule for payments during a withdrawal period: written only by staff. */
+  acompte_pendant_retractation: vine.enum(ACOMPTE_RETRACTATION_REGLES).optional(),
 })
 
 societeValidator.messagesProvider = frenchMessages(
@@ -104,6 +107,8 @@ societeValidator.messagesProvider = frenchMessages(
     'type.enum': 'Type de société invalide.',
     'forme_juridique.enum': 'Forme juridique inconnue.',
     'pays.enum': 'Pays non pris en charge.',
+    'acompte_pendant_retractation.enum':
+      'Choisissez une règle pour l’acompte pendant le délai de rétractation.',
   },
   { nom: 'nom', numero_tva: 'numéro de TVA' }
 )

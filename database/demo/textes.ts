@@ -1,7 +1,8 @@
 /*
  * Demo textes modèles of « Menuiseries Dubois & Fils », a Belgian window and door installer:
- * quote introductions, general terms, e-mails, invoice mentions, order-form terms and the
- * 14-day withdrawal right. Demo data only: have the real texts checked by the company's lawyer.
+ * quote introductions, general terms, e-mails, invoice mentions and the order form's own
+ * conditions (printed on every new bdc; the withdrawal information and form of a bdc signed at
+ * home are printed by the application, shared/retractation.ts). Demo data only: have the real texts checked by the company's lawyer.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Texte from '#models/texte'
@@ -106,24 +107,10 @@ Le service comptabilité
     code: 'bdc_conditions',
     titre: 'Conditions du bon de commande',
     categorie: 'bdc_conditions',
-    contenu: `Le client déclare avoir pris connaissance des conditions générales de vente figurant au devis n° {{devis.numero}} et les accepter.
-La commande n° {{bdc.numero}} est ferme dès sa signature et le paiement de l’acompte de {{devis.acompte}}.
+    contenu: `Le client déclare avoir reçu et accepté les conditions générales de vente figurant au devis n° {{devis.numero}} du {{devis.date}}, qui font partie du présent bon de commande.
+La commande n° {{bdc.numero}} est ferme dès sa signature et le paiement de l’acompte de {{devis.acompte}}, sous réserve du droit de rétractation du client lorsqu’elle est signée à son domicile (le cas échéant, voir la page « Droit de rétractation » jointe).
 Les mesures prises par notre technicien font foi pour la fabrication. Toute modification demandée après le mesurage fera l’objet d’un avenant.
 Le client assure l’accès au chantier et la libération des abords des baies le jour de la pose.`,
-  },
-  {
-    code: 'bdc_retractation',
-    titre: 'Droit de rétractation (14 jours)',
-    categorie: 'bdc_conditions',
-    contenu: `Droit de rétractation — contrat conclu hors établissement (art. VI.67 et suivants du Code de droit économique)
-
-Vous avez le droit de vous rétracter du présent contrat sans donner de motif dans un délai de 14 jours à compter du {{bdc.signe_le}}, jour de sa signature.
-
-Pour exercer ce droit, vous devez nous notifier votre décision au moyen d’une déclaration dénuée d’ambiguïté (courrier à {{societe.nom}}, {{societe.adresse}}, ou e-mail à {{societe.email}}). Vous pouvez utiliser le formulaire de rétractation joint, sans que ce soit obligatoire.
-
-En cas de rétractation, nous vous rembourserons tous les paiements reçus au plus tard 14 jours après avoir été informés de votre décision.
-
-Les menuiseries étant fabriquées sur mesure, aucune commande ne sera passée chez nos fournisseurs avant la fin de ce délai, sauf demande expresse de votre part.`,
   },
   {
     code: 'facture_mentions_legales',

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import DocumentView from '~/components/document/DocumentView'
 import { legalMentions, MENTION_TVA_6, type DocumentData } from '@shared/document'
+import { retractationAnnexe } from '@shared/retractation'
 import { computeTotals, formatEuros, type TotalsLigneInput } from '@shared/totals'
 
 const lignes = [
@@ -135,5 +136,47 @@ describe('DocumentView', () => {
     expect(t).toContain('Devis (brouillon)')
     expect(t).toContain('BROUILLON')
     expect(html).not.toContain('<img')
+  })
+
+  it('an unsigned bdc: its own signature box and the withdrawal annex built by shared/retractation', () => {
+    const base = doc()
+    const retractation = retractationAnnexe({
+      statut: 'a_signer',
+      lieu: null,
+      renonciation: false,
+      clientProfessionnel: false,
+      numero: 'BDC-2026-00007',
+      date: '2026-03-11',
+      objet: 'Châssis',
+      signeLe: null,
+      fin: null,
+      regle: 'interdit_7_jours',
+      emetteur: { ...base.emetteur, email: 'info@esi.test', telephone: '081 00 00 00' },
+      destinataire: base.destinataire,
+    })
+    const html = renderToStaticMarkup(
+      <DocumentView
+        document={{
+          ...base,
+          kind: 'bdc',
+          numero: 'BDC-2026-00007',
+          bon_pour_accord: false,
+          signature_a_apposer: true,
+          retractation,
+        }}
+      />
+    )
+    const t = text(html)
+    expect(t).not.toContain('Bon pour accord')
+    expect(t).toContain('Lu et approuvé.')
+    expect(t).toContain('Modèle de formulaire de rétractation')
+    expect(t).toContain(
+      '— À l’attention de : ESI Châssis, Rue de l’Industrie 4, 5000 Namur, e-mail : info@esi.test, tél. : 081 00 00 00'
+    )
+    expect(t).toContain('Bon de commande n° BDC-2026-00007 du 11/03/2026 — Châssis')
+    expect(t).toContain('(*) Rayez la mention inutile.')
+    expect(t).toContain(
+      'Aucun paiement ne peut vous être demandé ni être reçu avant l’expiration d’un délai de 7 jours'
+    )
   })
 })

@@ -28,6 +28,16 @@ function remisePartenaire(actor: Actor | null, input: SocieteInput): string | un
   return value === undefined || value === null || value === '' ? undefined : value
 }
 
+/**
+ * The rule for payments during a withdrawal period (decision 190): the esi société's, set by
+ * staff only; anything else sent is ignored.
+ */
+function acompteRegle(actor: Actor | null, societe: Societe, input: SocieteInput) {
+  const user = actor?.user
+  if (!user || !hasStaffPowers(user) || societe.type !== 'esi') return undefined
+  return input.acompte_pendant_retractation
+}
+
 /** The columns a form may write (never the id, the logo or the timestamps). */
 function attributes(input: SocieteInput) {
   const values = {
@@ -65,6 +75,7 @@ export function auditSummary(societe: Societe): Record<string, unknown> {
     iban: societe.iban,
     bic: societe.bic,
     remise_partenaire_pct: Number(societe.remisePartenairePct ?? 0),
+    acompte_pendant_retractation: societe.acomptePendantRetractation,
   }
 }
 
@@ -115,6 +126,8 @@ export async function updateSociete(
   const values: Record<string, unknown> = attributes(input)
   const remise = remisePartenaire(actor, input)
   if (remise !== undefined) values.remisePartenairePct = remise
+  const regle = acompteRegle(actor, societe, input)
+  if (regle !== undefined) values.acomptePendantRetractation = regle
   if (mayChangeType && input.type && input.type !== societe.type) {
     if (societe.type === 'pro' && (await hasContacts(societe.id))) {
       fieldError('type', TYPE_LOCKED_BY_CONTACTS)

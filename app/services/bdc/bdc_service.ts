@@ -3,6 +3,7 @@
  * URL), the Show page's data, and the cancellation of a bdc not signed yet (motif required,
  * audit row in the same transaction).
  */
+import { paiementBloquePour } from '#services/bdc/paiement_retractation'
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -70,7 +71,7 @@ export async function bdcDetail(bdc: Bdc) {
     Devis.query().where('id', bdc.devisId).preload('apporteur').first(),
     Commande.findBy('bdc_id', bdc.id),
   ])
-  return new BdcTransformer(bdc).forDetail(devis, commande)
+  return new BdcTransformer(bdc).forDetail(devis, commande, await paiementBloquePour(bdc))
 }
 
 /**

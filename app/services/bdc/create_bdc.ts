@@ -8,9 +8,13 @@ import Bdc from '#models/bdc'
 import Client from '#models/client'
 import type Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
+import Texte from '#models/texte'
 import { nextNumero } from '#services/documents/numbering'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
 import { clientPartiesSnapshot } from '#services/pdf/document_parts'
+
+/** The company's base text printed as the conditions of every new bdc. */
+export const BDC_CONDITIONS_CODE = 'bdc_conditions'
 
 export async function createBdcFromDevis(
   trx: TransactionClientContract,
@@ -25,6 +29,8 @@ export async function createBdcFromDevis(
   const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
   // The client and company blocks as of now: the signed bdc prints them, whatever changes later
   const client = await Client.findOrFail(devis.clientId, { client: trx })
+  // Its own conditions, not the devis's (which speak of the devis's validity): decision 189
+  const conditions = await Texte.findBy('code', BDC_CONDITIONS_CODE, { client: trx })
   const bdc = await Bdc.create(
     {
       numero: await nextNumero(trx, 'bdc'),
@@ -45,6 +51,7 @@ export async function createBdcFromDevis(
       commissionApporteurPct: devis.commissionApporteurPct,
       statut: 'a_signer',
       partiesSnapshot: await clientPartiesSnapshot(client, trx),
+      conditions: conditions?.contenu ?? null,
       createdBy: userId,
     },
     { client: trx }

@@ -25,6 +25,7 @@ import { demandePaiementMachine } from '#shared/machines/demande_paiement'
 import { structuredCommunication } from '#shared/validation/belgium'
 import { DEMANDE_PAIEMENT_LIEN_JOURS } from '#shared/devis'
 import { companySociete } from '#services/company'
+import { paiementBloquePour } from '#services/bdc/paiement_retractation'
 import DemandePaiementTransformer from '#transformers/sales/demande_paiement_transformer'
 
 /** DP-2026-00042 → +++260/0000/04214+++ (year on 2 digits + number on 8, mod 97) */
@@ -90,6 +91,9 @@ export async function createDemandePaiementForBdc(
       montant,
       reste: await resteADemander(bdc.id, bdc.totalTtc, trx),
     })
+    // France: no payment during the 7 days after a contract signed at home (decision 190)
+    const bloque = await paiementBloquePour(bdc, societe, trx)
+    if (bloque) throw new AppException(bloque, { status: 422 })
     bdc.lockVersion += 1
     bdc.useTransaction(trx)
     await bdc.save()

@@ -21,6 +21,8 @@ import { storedSignature } from '#services/bdc/signature_storage'
 import { LIEU_SIGNATURE_LABELS, type LieuSignature } from '#shared/devis'
 import { legalMentions, type DocumentData } from '#shared/document'
 import { formatDate } from '#shared/dates'
+import { companySociete } from '#services/company'
+import { ACOMPTE_RETRACTATION_DEFAULT, retractationAnnexe } from '#shared/retractation'
 import {
   type LoadOptions,
   isoDate,
@@ -74,9 +76,11 @@ async function filledTexts(
   devis: Devis,
   client: Client,
   user: User | null,
-  parties: PartiesSnapshot | null
+  parties: PartiesSnapshot | null,
+  bdc?: { numero: string; signe_le: string }
 ) {
   const context = await devisTexteContext(devis, client, user, parties?.placeholders)
+  if (bdc) context.bdc = bdc
   return { fill: (text: string | null) => (text ? renderTexte(text, context) : text) }
 }
 
@@ -257,11 +261,23 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
   const devisRef = devis?.numero
     ? `Devis ${devis.numero}${bdc.devisRevision > 1 ? ` (version ${bdc.devisRevision})` : ''}`
     : null
+  const date = isoDate(bdc.createdAt)!
+  const signeLe = isoDate(bdc.signeLe)
+  // The bdc's own conditions (decision 189): never the devis's, which speak of its validity
+  const texts = devis
+    ? await filledTexts(devis, bdc.client, null, parties, {
+        numero: bdc.numero,
+        signe_le: formatDate(signeLe),
+      })
+    : null
+  const conditions = texts && bdc.conditions ? texts.fill(bdc.conditions) : null
+  const company = await companySociete()
+  const regle = company?.acomptePendantRetractation ?? ACOMPTE_RETRACTATION_DEFAULT
   return {
     kind: 'bdc',
     numero: bdc.numero,
     brouillon: false,
-    date: isoDate(bdc.createdAt)!,
+    date,
     valable_jusqu_au: null,
     reference: devisRef,
     objet: bdc.objet,
@@ -274,13 +290,11 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
     ...moneyPart(totals, bdc.remiseGlobalePct),
     acompte_pct: bdc.acomptePct,
     acompte: totals.acompte,
-    conditions: devis
-      ? await filledTexts(devis, bdc.client, null, parties).then((t) => t.fill(devis.conditions))
-      : null,
+    conditions,
     mentions,
     signature: signed
       ? {
-          signe_le: isoDate(bdc.signeLe),
+          signe_le: signeLe,
           signataire: bdc.signataire,
           lieu: bdc.lieuSignature
             ? LIEU_SIGNATURE_LABELS[bdc.lieuSignature as LieuSignature]
@@ -288,7 +302,22 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
           image_path: opts.forBrowser ? null : signatureImage(bdc.signaturePath),
         }
       : null,
-    bon_pour_accord: bdc.statut === 'a_signer',
+    bon_pour_accord: false,
+    signature_a_apposer: bdc.statut === 'a_signer',
+    retractation: retractationAnnexe({
+      statut: bdc.statut,
+      lieu: bdc.lieuSignature,
+      renonciation: bdc.renonciationRetractation,
+      clientProfessionnel,
+      numero: bdc.numero,
+      date,
+      objet: bdc.objet,
+      signeLe,
+      fin: isoDate(bdc.finRetractation),
+      regle,
+      emetteur,
+      destinataire,
+    }),
   }
 }
 

@@ -1,8 +1,8 @@
 /*
  * A DocumentData (shared/document.ts) printed as an A4 PDF with pdfkit: logo and company details,
  * title, customer, lines (the table header repeats on every page), VAT summary, totals, acompte,
- * conditions, signature boxes, legal mentions, "Page X / Y". Built-in Helvetica only (WinAnsi):
- * every text goes through sanitizePdfText. Layout is computed by hand (pdfkit has no tables).
+ * conditions, signature boxes, legal mentions, a bdc's withdrawal form, "Page X / Y". Built-in
+ * Helvetica only (WinAnsi): every text goes through sanitizePdfText. Layout is computed by hand (pdfkit has no tables).
  */
 import PDFDocument from 'pdfkit'
 import logger from '@adonisjs/core/services/logger'
@@ -435,7 +435,7 @@ function drawConditions(w: Writer) {
 
 function drawSignature(w: Writer, signature: Buffer | null) {
   const { doc } = w
-  if (!doc.signature && !doc.bon_pour_accord) return
+  if (!doc.signature && !doc.bon_pour_accord && !doc.signature_a_apposer) return
   const h = doc.signature && signature ? 124 : 92
   w.ensure(h + 4)
   const top = w.y
@@ -465,6 +465,14 @@ function drawSignature(w: Writer, signature: Buffer | null) {
       `Date : ${formatDate(s.signe_le)}`,
       ...(s.lieu ? [`Lieu : ${s.lieu}`] : []),
     ])
+  } else if (doc.signature_a_apposer) {
+    // A bdc is the contract itself: no « Bon pour accord » of a quote, the place is recorded
+    box(LEFT + half + 16, 'Signature du client', [
+      'Lu et approuvé.',
+      'Fait à : ............................................ le ......../......../............',
+      'Signé :  [  ] dans nos locaux    [  ] au domicile du client',
+      'Signature :',
+    ])
   } else {
     box(LEFT + half + 16, 'Bon pour accord', [
       'Date :',
@@ -485,6 +493,64 @@ function drawMentions(w: Writer) {
   const y = Math.max(w.y, BOTTOM - h)
   w.font(FONT, 6.8, MUTED).at(text, LEFT, y, WIDTH, { paragraphGap: 2 })
   w.y = y + h
+}
+
+/**
+ * The withdrawal information and the model form (shared/retractation.ts) on a page of their own,
+ * so the customer can detach the form and send it back.
+ */
+function drawRetractation(w: Writer) {
+  const r = w.doc.retractation
+  if (!r) return
+  w.newPage()
+  w.font(BOLD, 13, ACCENT).at(r.titre, LEFT, w.y, WIDTH)
+  w.y += 20
+  for (const p of r.information) {
+    w.paragraph(p, 8.8)
+    w.y += 4
+  }
+  w.y += 10
+  w.ensure(330)
+  w.pdf
+    .moveTo(LEFT, w.y)
+    .lineTo(RIGHT, w.y)
+    .dash(4, { space: 3 })
+    .lineWidth(0.8)
+    .strokeColor(MUTED)
+    .stroke()
+    .undash()
+  w.font(FONT, 7.5, MUTED).at('Formulaire à découper ou à détacher', LEFT, w.y + 3, WIDTH, {
+    align: 'right',
+  })
+  w.y += 22
+  w.font(BOLD, 11.5).at(r.formulaire_titre, LEFT, w.y, WIDTH)
+  w.y += 16
+  w.font(ITALIC, 8.5, MUTED).at(r.formulaire_consigne, LEFT, w.y, WIDTH)
+  w.y += w.height(r.formulaire_consigne, WIDTH) + 10
+  for (const line of r.formulaire) {
+    const label = `— ${line.label} :`
+    w.font(FONT, 9)
+    const h = w.height(label, WIDTH)
+    w.ensure(h + 30)
+    w.at(label, LEFT, w.y, WIDTH)
+    w.y += h + 3
+    if (line.valeur) {
+      w.font(BOLD, 9).at(line.valeur, LEFT + 12, w.y, WIDTH - 12)
+      w.y += w.height(line.valeur, WIDTH - 12) + 8
+    } else {
+      // Room to write by hand
+      w.y += 18
+      w.pdf
+        .moveTo(LEFT + 12, w.y)
+        .lineTo(RIGHT, w.y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke()
+      w.y += 8
+    }
+  }
+  w.font(FONT, 8, MUTED).at(r.note, LEFT, w.y + 4, WIDTH)
+  w.y = w.pdf.y + 6
 }
 
 // ── Every page: footer, page number, draft mark ──────────────────────────────────────────────
@@ -567,6 +633,7 @@ export async function renderPdf(doc: DocumentData): Promise<Buffer> {
   drawConditions(w)
   drawSignature(w, await imageBytes(doc.signature?.image_path))
   drawMentions(w)
+  drawRetractation(w)
   drawPageDecorations(w)
   pdf.end()
   return done

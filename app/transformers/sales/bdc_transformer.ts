@@ -71,7 +71,7 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
    * loaded, the devis (with its apporteur) and commande given (bdcDetail). The partner's
    * commission (decision 187) is staff information: this page only, never the printed bdc.
    */
-  forDetail(devis: Devis | null, commande: Commande | null) {
+  forDetail(devis: Devis | null, commande: Commande | null, paiementBloque: string | null = null) {
     const bdc = this.resource
     const c = bdc.client
     const nomClient = c
@@ -106,6 +106,8 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
       lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
       commande: commande ? { id: commande.id, numero: commande.numero } : null,
       demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),
+      /** Why no payment may be asked today (France, 7 days after a signature at home), or null. */
+      paiement_bloque: paiementBloque,
     }
   }
 }

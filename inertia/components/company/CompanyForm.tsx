@@ -22,6 +22,11 @@ import {
   SOCIETE_TYPE_NAMES,
   type SocieteType,
 } from '@shared/societes'
+import {
+  ACOMPTE_RETRACTATION_LABELS,
+  ACOMPTE_RETRACTATION_REGLES,
+  type AcompteRetractationRegle,
+} from '@shared/retractation'
 import type { SocieteFormValues } from './types.js'
 
 type Field = Exclude<keyof SocieteFormValues, 'lock_version'>
@@ -44,6 +49,7 @@ const LABELS: Record<Field, string> = {
   iban: 'IBAN',
   bic: 'BIC',
   remise_partenaire_pct: 'Remise partenaire %',
+  acompte_pendant_retractation: 'Acompte pendant le délai de rétractation',
 }
 
 /** The hint shown when leaving a field, or null when it looks right (empty is fine). */
@@ -261,6 +267,39 @@ export default function CompanyForm({
               })}
             </div>
           </div>
+        </>
+      )}
+
+      {form.data.type === 'esi' && canSetRemise && (
+        <>
+          <h2 className="h5 fw-semibold mb-3 mt-2">Contrats signés au domicile du client</h2>
+          <FieldGroup
+            id="acompte_pendant_retractation"
+            label={LABELS.acompte_pendant_retractation}
+            error={form.errors.acompte_pendant_retractation}
+            help="En France, aucun paiement ne peut être demandé ni reçu pendant les 7 jours qui suivent un contrat signé au domicile du client ; en Belgique, l’acompte peut être demandé (il est remboursé en cas de rétractation)."
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="acompte_pendant_retractation"
+                className={`form-select ${control.className}`}
+                value={form.data.acompte_pendant_retractation}
+                onChange={(e) =>
+                  form.setData(
+                    'acompte_pendant_retractation',
+                    e.target.value as AcompteRetractationRegle
+                  )
+                }
+              >
+                {ACOMPTE_RETRACTATION_REGLES.map((regle) => (
+                  <option key={regle} value={regle}>
+                    {ACOMPTE_RETRACTATION_LABELS[regle]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldGroup>
         </>
       )}
 

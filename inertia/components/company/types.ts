@@ -1,4 +1,5 @@
 /* Props of the Company pages (types, not interfaces: the server checks them as JSON records). */
+import { ACOMPTE_RETRACTATION_DEFAULT, type AcompteRetractationRegle } from '@shared/retractation'
 import type { MemberRole, SocieteType } from '@shared/societes'
 
 export type SocieteRow = {
@@ -32,6 +33,8 @@ export type SocieteFormValues = {
   bic: string
   /** Partner discount % of a pro société (staff only may change it). */
   remise_partenaire_pct: string
+  /** The esi société's rule for payments during a withdrawal period (staff only may change it). */
+  acompte_pendant_retractation: AcompteRetractationRegle
   /** The version the form saw (edit only): a stale save is refused with the reason. */
   lock_version?: number
 }
@@ -66,4 +69,5 @@ export const EMPTY_SOCIETE: SocieteFormValues = {
   iban: '',
   bic: '',
   remise_partenaire_pct: '0',
+  acompte_pendant_retractation: ACOMPTE_RETRACTATION_DEFAULT,
 }

@@ -11,6 +11,7 @@ import {
   isZeroPct,
   type DocumentData,
   type DocumentLigne,
+  type DocumentRetractation,
 } from '@shared/document'
 import { formatDate } from '@shared/dates'
 import { formatEuros } from '@shared/totals'
@@ -19,6 +20,34 @@ import { formatQuantiteUnite } from '@shared/produits'
 
 function quantite(l: DocumentLigne): string {
   return formatQuantiteUnite(l.quantite, l.unite)
+}
+
+/** The withdrawal information and model form of a bdc: a page of its own when printed. */
+function RetractationAnnexe({ r }: { r: DocumentRetractation }) {
+  return (
+    <section className="doc-retractation" aria-label={r.titre} data-testid="doc-retractation">
+      <h2 className="doc-retractation-title">{r.titre}</h2>
+      {r.information.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      <div className="doc-retractation-form">
+        <div className="doc-retractation-cut">Formulaire à découper ou à détacher</div>
+        <h3>{r.formulaire_titre}</h3>
+        <p className="fst-italic">{r.formulaire_consigne}</p>
+        <dl>
+          {r.formulaire.map((line) => (
+            <div key={line.label}>
+              <dt>— {line.label} :</dt>
+              <dd className={line.valeur ? 'fw-bold' : 'doc-retractation-blank'}>
+                {line.valeur ?? '\u00a0'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="doc-retractation-note">{r.note}</p>
+      </div>
+    </section>
+  )
 }
 
 function LigneRow({ ligne }: { ligne: DocumentLigne }) {
@@ -235,7 +264,7 @@ export default function DocumentView({ document: doc }: { document: DocumentData
         </section>
       )}
 
-      {(doc.signature || doc.bon_pour_accord) && (
+      {(doc.signature || doc.bon_pour_accord || doc.signature_a_apposer) && (
         <section className="doc-signatures">
           <div>
             <strong>Pour {e.nom}</strong>
@@ -247,6 +276,14 @@ export default function DocumentView({ document: doc }: { document: DocumentData
               <div>Signataire : {doc.signature.signataire}</div>
               <div>Date : {formatDate(doc.signature.signe_le)}</div>
               {doc.signature.lieu && <div>Lieu : {doc.signature.lieu}</div>}
+            </div>
+          ) : doc.signature_a_apposer ? (
+            <div>
+              <strong>Signature du client</strong>
+              <div>Lu et approuvé.</div>
+              <div>Fait à : … le …</div>
+              <div>Signé : ☐ dans nos locaux ☐ au domicile du client</div>
+              <div>Signature :</div>
             </div>
           ) : (
             <div>
@@ -265,6 +302,8 @@ export default function DocumentView({ document: doc }: { document: DocumentData
           ))}
         </section>
       )}
+
+      {doc.retractation && <RetractationAnnexe r={doc.retractation} />}
 
       <footer className="doc-footer">
         <div>{doc.mentions[0] ?? e.nom}</div>

@@ -20,6 +20,7 @@ export default function DemandesBlock({
   acompte,
   email,
   canCreate,
+  blockedReason = null,
   lockVersion,
 }: {
   /** The bdc version shown: sent along so a double submit makes one request. */
@@ -29,6 +30,8 @@ export default function DemandesBlock({
   acompte: number
   email: string | null
   canCreate: boolean
+  /** Why no payment may be asked today (the server refuses it too): the action is disabled. */
+  blockedReason?: string | null
 }) {
   const [open, setOpen] = useState(false)
   const form = useForm({ montant: centsToInput(acompte), email: email ?? '' })
@@ -54,6 +57,8 @@ export default function DemandesBlock({
             className="btn btn-sm btn-primary"
             onClick={() => setOpen(true)}
             data-testid="demande-open"
+            disabled={Boolean(blockedReason)}
+            title={blockedReason ?? undefined}
           >
             <i className="bi bi-send me-1" aria-hidden="true" />
             Demander l’acompte
@@ -61,7 +66,13 @@ export default function DemandesBlock({
         ) : undefined
       }
     >
-      {open && (
+      {canCreate && blockedReason && (
+        <p className="alert alert-warning small mb-3" role="status" data-testid="demande-bloquee">
+          <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+          {blockedReason}
+        </p>
+      )}
+      {open && !blockedReason && (
         <form onSubmit={submit} noValidate className="border rounded p-3 mb-3 bg-body-tertiary">
           {errors._form && (
             <div className="alert alert-danger" role="alert">

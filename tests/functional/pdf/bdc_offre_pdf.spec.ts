@@ -38,7 +38,7 @@ async function makeBdc() {
 test.group('PDF / bon de commande', (group) => {
   withTransaction(group)
 
-  test('an unsigned bdc: its devis, frozen lines, totals, acompte, a "Bon pour accord" box', async ({
+  test('an unsigned bdc: its devis, frozen lines, totals, acompte, a signature box of its own', async ({
     assert,
   }) => {
     await makeEsiSociete()
@@ -49,7 +49,8 @@ test.group('PDF / bon de commande', (group) => {
     assert.equal(doc.reference, 'Devis DEV-2026-00100')
     assert.equal(doc.total_ttc, made.totals.total_ttc)
     assert.equal(doc.acompte, made.totals.acompte)
-    assert.isTrue(doc.bon_pour_accord)
+    assert.isFalse(doc.bon_pour_accord)
+    assert.isTrue(doc.signature_a_apposer)
     assert.isNull(doc.signature)
 
     const { filename, content } = await bdcPdf(bdc.id)
@@ -59,7 +60,8 @@ test.group('PDF / bon de commande', (group) => {
     assert.include(text, 'Châssis alu')
     assert.include(text, `TOTAL TTC ${money(made.totals.total_ttc)}`)
     assert.include(text, `Acompte demandé (30 %) : ${money(made.totals.acompte)}`)
-    assert.include(text, 'Bon pour accord')
+    assert.notInclude(text, 'Bon pour accord')
+    assert.include(text, 'Lu et approuvé')
     assert.include(text, normaliseSpaces(MENTION_TVA_6).slice(0, 60))
   })
 

@@ -255,6 +255,7 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
               acompte={bdc.acompte}
               email={bdc.client.email}
               canCreate={bdc.statut !== 'annule'}
+              blockedReason={bdc.paiement_bloque}
             />
           </div>
         </div>
