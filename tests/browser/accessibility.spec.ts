@@ -2,6 +2,8 @@
  * Accessibility of the key pages (issue 10 §4): axe-core (WCAG 2 A and AA rules) finds no
  * serious or critical violation on any of them, in light and in dark mode, at desktop width.
  * Every page of a test is checked before the assertion, so one failure lists them all.
+ * Then a phone (390 px): a toast, a 60-character e-mail and « Changer » stay inside the screen
+ * and their card (DECISIONS.md 199, 200).
  */
 import { test } from '@japa/runner'
 import { AxeBuilder } from '@axe-core/playwright'
