@@ -1,5 +1,5 @@
 /*
- * Automatic matching of imported lines to what clients owe (decision 196): first the
+ * Automatic matching of imported lines to what clients owe (decision 198): first the
  * structured communication, then the exact amount with a counterparty that looks like the
  * client, only when one item fits. Everything else is left for manual matching.
  */

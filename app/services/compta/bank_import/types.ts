@@ -23,7 +23,7 @@ export interface StatementLine {
   counterparty_bic: string | null
   end_to_end_id: string | null
   bank_reference: string | null
-  /** Same line of the same file imported again → same key (decision 192) */
+  /** Same line of the same file imported again → same key (decision 194) */
   unique_key: string
 }
 
@@ -53,7 +53,7 @@ export interface ParseResult {
   errors: ParseError[]
 }
 
-/** A file with errors imports nothing (decision 193): one place builds that answer. */
+/** A file with errors imports nothing (decision 195): one place builds that answer. */
 export function failed(format: BankFormat | null, errors: ParseError[]): ParseResult {
   return { format, statements: [], lines: [], errors }
 }

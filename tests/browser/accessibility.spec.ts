@@ -1,0 +1,205 @@
+/*
+ * Accessibility of the key pages (issue 10 §4): axe-core (WCAG 2 A and AA rules) finds no
+ * serious or critical violation on any of them, in light and in dark mode, at desktop width.
+ * Every page of a test is checked before the assertion, so one failure lists them all.
+ * Then a phone (390 px): a toast, a 60-character e-mail and « Changer » stay inside the screen
+ * and their card (DECISIONS.md 191, 192).
+ */
+import { test } from '@japa/runner'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { TEST_PASSWORD } from '#database/factories/user_factory'
+import type User from '#models/user'
+import { loginAs, newPage } from '#tests/browser/helpers/browser'
+import { makeBdc } from '#tests/functional/bdc/helpers'
+import { makeDevis } from '#tests/functional/pdf/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
+import { makeOffre, proWithContact } from '#tests/functional/offres/helpers'
+import { makeSociete } from '#tests/functional/societes/helpers'
+
+type Mode = 'light' | 'dark'
+const MODES: Mode[] = ['light', 'dark']
+
+/** A page at desktop width in that mode (the layout store reads the saved choice first). */
+async function pageIn(mode: Mode, viewport = { width: 1400, height: 1000 }) {
+  const page = await newPage({ viewport, colorScheme: mode })
+  await page.addInitScript(
+    (on) => localStorage.setItem('esi.layout.darkMode', on ? 'on' : 'off'),
+    mode === 'dark'
+  )
+  return page
+}
+
+/** The serious and critical violations of the page, one line each (rule, then targets). */
+async function violationsOf(page: Page, label: string): Promise<string[]> {
+  // Page rendered and its toasts / transitions settled: axe measures the colours on screen
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(400)
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const data = n.any[0]?.data as {
+          fgColor?: string
+          bgColor?: string
+          contrastRatio?: number
+        }
+        const colours = data?.contrastRatio
+          ? ` ${data.fgColor}/${data.bgColor} ${data.contrastRatio}`
+          : ''
+        return `${n.target.join(' ')}${colours}`
+      })
+      return `${label}: ${v.id} (${v.impact}) on ${nodes.join(' | ')}`
+    })
+}
+
+/** Logs the user in once per mode, then checks each url; returns every violation found. */
+async function sweep(user: User | null, urls: string[]): Promise<string[]> {
+  const found: string[] = []
+  for (const mode of MODES) {
+    const page = await pageIn(mode)
+    if (user) await loginAs(page, user.email, TEST_PASSWORD)
+    for (const url of urls) {
+      await page.goto(url)
+      found.push(...(await violationsOf(page, `${mode} ${url}`)))
+      // A11Y_SCREENSHOTS=/tmp/dir: one picture per page and mode, to look at the colours
+      if (process.env.A11Y_SCREENSHOTS)
+        await page.screenshot({
+          path: `${process.env.A11Y_SCREENSHOTS}/${mode}${url.replace(/\W+/g, '_')}.png`,
+        })
+    }
+    await page.context().close()
+  }
+  return found
+}
+
+test.group('Browser / accessibility (axe)', (group) => {
+  withTransaction(group)
+
+  test('the login page, logged out', async ({ assert }) => {
+    const found = await sweep(null, ['/login'])
+    assert.deepEqual(found, [], `\n${found.join('\n')}`)
+  })
+
+  test('the esi pages: dashboard, clients, devis, bdc, commandes, sociétés, profile', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const bdc = await makeBdc({ user })
+    const brouillon = await makeDevis({ commercialId: user.id })
+    const societe = await makeSociete('pro', { nom: 'Menuiserie Partenaire SRL' })
+    const found = await sweep(user, [
+      '/dashboard',
+      '/esi/customers',
+      `/esi/customers/${bdc.clientId}`,
+      '/esi/devis',
+      `/esi/devis/${brouillon.devis.id}/edit`,
+      '/esi/bdc',
+      `/esi/bdc/${bdc.id}`,
+      '/esi/commandes',
+      '/app/company',
+      `/app/company/${societe.id}/edit`,
+      '/profile',
+    ])
+    assert.deepEqual(found, [], `\n${found.join('\n')}`)
+  }).timeout(600_000)
+
+  test('the pro pages: contacts, a contact, offres', async ({ assert }) => {
+    const { pro, societe, contact } = await proWithContact()
+    await makeOffre(societe, contact, { auteur: pro })
+    const found = await sweep(pro, ['/app/contacts', `/app/contacts/${contact.id}`, '/app/offres'])
+    assert.deepEqual(found, [], `\n${found.join('\n')}`)
+  }).timeout(300_000)
+})
+
+/** Where `inner` goes out of `outer` (px beyond each edge), nothing when it is inside. */
+function overflowOf(inner: DOMRect | null, outer: DOMRect | null) {
+  if (!inner || !outer) return ['missing']
+  const out: string[] = []
+  if (inner.left < outer.left - 0.5) out.push(`left ${outer.left - inner.left}`)
+  if (inner.right > outer.right + 0.5) out.push(`right ${inner.right - outer.right}`)
+  return out
+}
+
+test.group('Browser / long texts and toasts on a phone', (group) => {
+  withTransaction(group)
+
+  test('at 390 px a toast, a long e-mail and « Changer » stay inside the screen and their card', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    // 60 characters without a hyphen: no place a browser would break it by itself
+    const email = 'jeanbaptiste.vandenberghedelacroix@menuiserievandenberghe.be'
+    const client = await ClientFactory.merge({ nom: 'Vandenberghe', email }).create()
+    const made = await makeDevis({ client, commercialId: user.id })
+    const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+    await loginAs(page, user.email, TEST_PASSWORD)
+    const viewport = { left: 0, right: 390 } as DOMRect
+    const problems: string[] = []
+
+    // The client's page: the e-mail inside its block, the page not wider than the phone
+    await page.goto(`/esi/customers/${client.idClient}`)
+    const link = page.locator(`a[href="mailto:${email}"]`)
+    await link.waitFor()
+    const boxes = await link.evaluate((el) => ({
+      link: el.getBoundingClientRect().toJSON(),
+      block: el.closest('.block')!.getBoundingClientRect().toJSON(),
+      width: document.documentElement.scrollWidth,
+    }))
+    problems.push(
+      ...overflowOf(boxes.link, boxes.block).map((o) => `e-mail out of its block: ${o}`)
+    )
+    if (boxes.width > 390) problems.push(`the client page scrolls sideways: ${boxes.width} px`)
+
+    // A long toast naming the address, through the app's own toast module (as Vite serves it)
+    await page.evaluate(async (address) => {
+      const path = '/inertia/lib/toast.ts'
+      const { toast: show } = await import(/* @vite-ignore */ path)
+      void show('error', `L’e-mail à ${address} n’a pas pu partir : réessayez plus tard.`)
+    }, email)
+    const toast = page.locator('.swal2-toast')
+    await toast.waitFor()
+    await page.waitForTimeout(500)
+    const toastBoxes = await toast.evaluate((el) => ({
+      toast: el.getBoundingClientRect().toJSON(),
+      title: el.querySelector('.swal2-title')!.getBoundingClientRect().toJSON(),
+    }))
+    if (process.env.PHONE_A11Y_SCREENSHOT)
+      await page.screenshot({ path: `${process.env.PHONE_A11Y_SCREENSHOT}-client.png` })
+    problems.push(
+      ...overflowOf(toastBoxes.toast, viewport).map((o) => `toast out of the screen: ${o}`)
+    )
+    problems.push(
+      ...overflowOf(toastBoxes.title, toastBoxes.toast).map((o) => `toast text out of it: ${o}`)
+    )
+
+    // The client card of the devis editor: the e-mail and « Changer » inside it
+    await page.goto(`/esi/devis/${made.devis.id}/edit`)
+    const card = page.getByTestId('client-choisi')
+    await card.waitFor()
+    const cardBox = await card.evaluate((el) => el.getBoundingClientRect().toJSON())
+    const changer = await card
+      .getByRole('button', { name: 'Changer' })
+      .evaluate((el) => el.getBoundingClientRect().toJSON())
+    const cardText = await card
+      .getByText(email)
+      .evaluate((el) => el.getBoundingClientRect().toJSON())
+    if (process.env.PHONE_A11Y_SCREENSHOT)
+      await page.screenshot({ path: `${process.env.PHONE_A11Y_SCREENSHOT}-editor.png` })
+    problems.push(
+      ...overflowOf(changer, cardBox).map((o) => `« Changer » out of the client card: ${o}`)
+    )
+    problems.push(
+      ...overflowOf(cardText, cardBox).map((o) => `e-mail out of the client card: ${o}`)
+    )
+    problems.push(
+      ...overflowOf(cardBox, viewport).map((o) => `client card out of the screen: ${o}`)
+    )
+    // « Changer » on one line (a squeezed button would break it letter by letter)
+    if (changer.height > 40) problems.push(`« Changer » wraps: ${changer.height} px high`)
+    assert.deepEqual(problems, [], problems.join(' ; '))
+    await page.context().close()
+  })
+})
