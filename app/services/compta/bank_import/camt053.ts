@@ -7,6 +7,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { normalizeIban } from '#shared/validation/belgium'
 import { normalizeStructuredCommunication } from '#shared/validation/belgium'
+import { XML_READ_OPTIONS } from '../xml.js'
 import { camtDate, clean, decimalToCents, dedupeKeys, fingerprint } from './fields.js'
 import { failed, type ParseError, type ParseResult, type StatementLine } from './types.js'
 import type { StatementSummary } from './types.js'
@@ -16,15 +17,8 @@ type Node = Record<string, any>
 const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd'])
 
 const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  // Strings everywhere: "0.10" must not become 0.1, nor a reference lose its leading zeros
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
+  ...XML_READ_OPTIONS,
   captureMetaData: true,
-  processEntities: true,
   isArray: (name) => ARRAYS.has(name),
 })
 const META = XMLParser.getMetaDataSymbol() as unknown as string

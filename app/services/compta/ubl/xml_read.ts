@@ -5,18 +5,13 @@
  */
 import { XMLParser } from 'fast-xml-parser'
 import { formatEuros, parseScaled } from '#shared/totals'
+import { XML_READ_OPTIONS } from '../xml.js'
 
 export type XNode = Record<string, any>
 
 const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
+  ...XML_READ_OPTIONS,
   alwaysCreateTextNode: true,
-  processEntities: true,
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 })
 
