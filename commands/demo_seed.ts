@@ -12,6 +12,10 @@ export default class DemoSeed extends BaseCommand {
   static options: CommandOptions = { startApp: true }
 
   async run() {
+    // The seed goes through the real services, whose notifications name routes (urlFor): the
+    // HTTP server commits the routes when it starts; a console command must do it itself
+    const router = await this.app.container.make('router')
+    router.commit()
     if (await User.findBy('email', 'esi@demo.test')) {
       this.logger.info('Données de démonstration déjà présentes')
     } else {
