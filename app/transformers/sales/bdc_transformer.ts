@@ -5,6 +5,7 @@ import DemandePaiementTransformer from '#transformers/sales/demande_paiement_tra
 import type Bdc from '#models/bdc'
 import type Commande from '#models/commande'
 import type Devis from '#models/devis'
+import type Facture from '#models/facture'
 import type { BdcListItem } from '#shared/bdc'
 
 /** A bon de commande's own columns (its lines, client and demandes come from their own). */
@@ -69,7 +70,7 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
    * lines, devis, commande and demandes. Needs lignes, client, commercial and demandesPaiement
    * loaded, the devis and commande given (bdcDetail).
    */
-  forDetail(devis: Devis | null, commande: Commande | null) {
+  forDetail(devis: Devis | null, commande: Commande | null, factureAcompte: Facture | null = null) {
     const bdc = this.resource
     const c = bdc.client
     const nomClient = c
@@ -94,6 +95,9 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
       commercial: bdc.commercial?.name ?? null,
       lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
       commande: commande ? { id: commande.id, numero: commande.numero } : null,
+      facture_acompte: factureAcompte
+        ? { id: factureAcompte.id, numero: factureAcompte.numero, statut: factureAcompte.statut }
+        : null,
       demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),
     }
   }
