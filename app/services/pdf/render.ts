@@ -423,13 +423,17 @@ function drawTotals(w: Writer) {
   }
   if (doc.paiement) {
     const p = doc.paiement
-    const text = `Paiement de ${formatEuros(p.montant)} sur le compte ${p.iban}${p.bic ? ` (BIC ${p.bic})` : ''}, communication ${p.communication}`
+    const text = `Paiement de ${formatEuros(p.montant)} sur le compte ${p.iban}${p.bic ? ` (BIC ${p.bic})` : ''}`
+    // On its own line: the structured communication must never be cut by a line break
+    const communication = `Communication structurée : ${p.communication}`
     const qr = qrBytes(p.qr_data_url)
     const textW = qr ? WIDTH - 100 : WIDTH
     if (qr) w.ensure(96)
     const qrTop = w.y
     w.font(FONT, 9).at(text, LEFT, w.y, textW, { align: 'right' })
-    w.y += w.height(text, textW) + 6
+    w.y += w.height(text, textW) + 2
+    w.font(BOLD, 9.5).at(communication, LEFT, w.y, textW, { align: 'right', lineBreak: false })
+    w.y += 16
     if (qr) {
       // The EPC QR code the customer's banking app scans (the demande de paiement's)
       try {
