@@ -5,7 +5,7 @@ import { FROZEN_SQLSTATE } from '#services/documents/immutable'
 /*
  * Factures (issue 11, DESIGN.md §2–§3): a draft has no number and may change or go; issuing
  * gives it FAC-YYYY-NNNNN, its date, due date and structured communication, and freezes it.
- * The freeze is the database's (decision 167), not only the model's: a trigger refuses any
+ * The freeze is the database’s (decision 188), not only the model's: a trigger refuses any
  * change of an issued facture's content (only statut, montant_paye, lock_version and
  * updated_at may still move, as payments and credit notes come), its deletion, and any write
  * to its lines, with SQLSTATE ZF001 (FROZEN_SQLSTATE, mapped to a French 422 by the handler).
