@@ -101,7 +101,12 @@ function FactureAcompteBlock({ bdc }: { bdc: BdcDetail }) {
           <span className="text-body-secondary">({FACTURE_STATUT_LABELS[facture.statut]})</span>
         </p>
       ) : bdc.acompte > 0 ? (
-        <button type="button" className="btn btn-alt-primary" onClick={creer}>
+        <button
+          type="button"
+          className="btn btn-alt-primary"
+          onClick={creer}
+          data-testid="facture-acompte-create"
+        >
           <i className="bi bi-receipt me-1" aria-hidden="true" />
           Créer la facture d’acompte
         </button>

@@ -89,6 +89,7 @@ export default function FactureShow({ facture }: FactureShowProps) {
                   type="button"
                   className="btn btn-primary"
                   onClick={emettre}
+                  data-testid="facture-emettre"
                   disabled={facture.refus.emettre !== null}
                   title={facture.refus.emettre ?? undefined}
                 >
