@@ -4,6 +4,10 @@
  * on the facture and its lines) and by HTTP, deleting a draft only, the list and rights.
  */
 import { test } from '@japa/runner'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import testUtils from '@adonisjs/core/services/test_utils'
+import HttpExceptionHandler from '#exceptions/handler'
 import db from '@adonisjs/lucid/services/db'
 import Facture from '#models/facture'
 import FactureLigne from '#models/facture_ligne'
@@ -221,6 +225,27 @@ test.group('Factures / acompte and issue', (group) => {
     const draft = await libreDraft()
     assert.isNull(await rawFails('UPDATE factures SET objet = ? WHERE id = ?', ['X', draft.id]))
     assert.isNull(await rawFails('DELETE FROM facture_lignes WHERE facture_id = ?', [draft.id]))
+  })
+
+  test('the trigger’s refusal that reaches the handler is a French 422, not a 500', async ({
+    assert,
+  }) => {
+    const facture = await issued()
+    const error = await rawFails('UPDATE factures SET objet = ? WHERE id = ?', ['X', facture.id])
+    const req = new IncomingMessage(new Socket())
+    req.method = 'POST'
+    req.url = `/esi/compta/facture/${facture.id}/emettre`
+    req.headers = {
+      host: 'localhost',
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    }
+    const ctx = await testUtils.createHttpContext({ req, res: new ServerResponse(req) })
+    await new HttpExceptionHandler().handle(error, ctx)
+    assert.equal(ctx.response.getStatus(), 422)
+    assert.deepEqual(ctx.response.getBody(), {
+      message: `La facture ${facture.numero} est émise : son contenu ne peut plus être modifié.`,
+    })
   })
 
   test('the model refuses to change an issued facture before any SQL (422)', async ({ assert }) => {
