@@ -5,13 +5,14 @@
  */
 import type { LigneType, VatGroup } from './totals.js'
 
-export type DocumentKind = 'devis' | 'offre' | 'bdc' | 'demande_paiement'
+export type DocumentKind = 'devis' | 'offre' | 'bdc' | 'demande_paiement' | 'facture'
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   devis: 'Devis',
   offre: 'Offre',
   bdc: 'Bon de commande',
   demande_paiement: 'Demande de paiement',
+  facture: 'Facture',
 }
 
 export type DocumentParty = {
@@ -55,6 +56,8 @@ export type DocumentData = {
   reference?: string | null
   date: string
   valable_jusqu_au?: string | null
+  /** A facture's due date. */
+  echeance?: string | null
   objet: string
   adresse_chantier: string | null
   emetteur: DocumentEmetteur
@@ -168,6 +171,23 @@ export function legalMentions(input: {
   if (input.clientProfessionnel && input.tauxUtilises.includes(0))
     mentions.push(MENTION_AUTOLIQUIDATION)
   return mentions
+}
+
+/**
+ * Late-payment terms printed on a facture (decision 208). Between businesses, the law of 2 August
+ * 2002 on late payment in commercial transactions (art. 5 and 6): interest at its reference
+ * rate and a fixed 40 € recovery indemnity, due by law without reminder. To a consumer, Book XIX
+ * of the Code de droit économique (in force 1 September 2024): a first reminder is free and the
+ * consumer has 14 days after it to pay before any interest or indemnity, within its caps.
+ */
+export const MENTION_RETARD_B2B =
+  'En cas de retard de paiement, un intérêt de retard au taux prévu par l’article 5 de la loi du 2 août 2002 concernant la lutte contre le retard de paiement dans les transactions commerciales est dû de plein droit et sans mise en demeure à compter du lendemain de l’échéance, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (article 6 de la même loi), sans préjudice d’une indemnisation raisonnable des autres frais de recouvrement.'
+
+export const MENTION_RETARD_CONSOMMATEUR =
+  'En cas de retard de paiement, un premier rappel vous est adressé gratuitement. Si la facture n’est pas payée dans les 14 jours qui suivent ce rappel, des intérêts de retard et une indemnité forfaitaire peuvent être réclamés, dans les limites fixées par le livre XIX du Code de droit économique.'
+
+export function latePaymentMention(clientProfessionnel: boolean): string {
+  return clientProfessionnel ? MENTION_RETARD_B2B : MENTION_RETARD_CONSOMMATEUR
 }
 
 /** BE0123456789 → BE 0123.456.789 */

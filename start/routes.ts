@@ -34,6 +34,8 @@ import '#start/routes/devis_list'
 import '#start/routes/documents'
 import '#start/routes/offres'
 import '#start/routes/bdc'
+// Issue 11, invoicing
+import '#start/routes/factures'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -164,7 +166,6 @@ router
     router.get('/esi/commandes/fourniture', placeholder).as('esi.fourniture.index')
     router.get('/esi/planning/com', placeholder).as('esi.planning.com')
     router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
-    router.get('/esi/compta/facture', placeholder).as('esi.compta.facture')
     router.get('/esi/compta/nc', placeholder).as('esi.compta.nc')
     router.get('/esi/compta/paiements', placeholder).as('esi.compta.paiements')
     router.get('/esi/compta/creance', placeholder).as('esi.compta.creance')

@@ -10,6 +10,7 @@ import type CommandeTransformer from '#transformers/sales/commande_transformer'
 import type DemandePaiementTransformer from '#transformers/sales/demande_paiement_transformer'
 import type DevisLigneTransformer from '#transformers/sales/devis_ligne_transformer'
 import type DevisTransformer from '#transformers/sales/devis_transformer'
+import type FactureTransformer from '#transformers/sales/facture_transformer'
 
 export namespace Data {
   export type Bdc = InferData<BdcTransformer>
@@ -31,5 +32,9 @@ export namespace Data {
   export type Devis = InferData<DevisTransformer>
   export namespace Devis {
     export type Variants = InferVariants<DevisTransformer>
+  }
+  export type Facture = InferData<FactureTransformer>
+  export namespace Facture {
+    export type Variants = InferVariants<FactureTransformer>
   }
 }

@@ -75,6 +75,7 @@ export type ScannedRoutes = {
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
     'partner.offres.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.transmettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.offres.to_devis': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -91,6 +92,12 @@ export type ScannedRoutes = {
     'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -124,7 +131,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
@@ -179,6 +185,7 @@ export type ScannedRoutes = {
     'partner.offres.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
     'esi.bdc.index': { paramsTuple?: []; params?: {} }
     'esi.bdc.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.bdc.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -187,6 +194,9 @@ export type ScannedRoutes = {
     'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -206,7 +216,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
@@ -259,6 +268,7 @@ export type ScannedRoutes = {
     'partner.offres.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.preview': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.revision_pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'revision': ParamValue} }
     'esi.bdc.index': { paramsTuple?: []; params?: {} }
     'esi.bdc.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.bdc.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -267,6 +277,9 @@ export type ScannedRoutes = {
     'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -286,7 +299,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
@@ -327,6 +339,7 @@ export type ScannedRoutes = {
     'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -353,6 +366,8 @@ export type ScannedRoutes = {
     'esi.paiement.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -9,6 +9,7 @@ import {
   RedirectingException,
   TooManyAttemptsException,
 } from '#exceptions/http_exceptions'
+import { FROZEN_SQLSTATE, frozenFromDatabase } from '#services/documents/immutable'
 
 /** A foreign key refused the change (PostgreSQL 23503). */
 export const FOREIGN_KEY_MESSAGE =
@@ -50,6 +51,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if ((error as { code?: string }).code === '23503') {
       ctx.logger.warn({ err: error }, 'foreign key refused a change')
       error = new ConflictException(FOREIGN_KEY_MESSAGE)
+    }
+    // The freeze trigger of an issued facture (migration 0500): its French sentence, a 422
+    const frozen = frozenFromDatabase(error)
+    if (frozen) {
+      ctx.logger.warn({ err: error }, 'frozen document refused a change')
+      error = frozen
     }
     const err = error as { code?: string; status?: number; messages?: unknown; handle?: unknown }
 
@@ -123,7 +130,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async report(error: unknown, ctx: HttpContext) {
     // Answered as a 409 and logged as a warning by handle(): not a server error
-    if ((error as { code?: string }).code === '23503') return
+    const code = (error as { code?: string }).code
+    if (code === '23503' || code === FROZEN_SQLSTATE) return
     return super.report(error, ctx)
   }
 }

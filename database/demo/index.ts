@@ -16,6 +16,7 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/clients').then((m) => m.seedDemoClients(trx, base)),
   (trx) => import('#database/demo/produits').then((m) => m.seedDemoProduits(trx)),
   (trx, base) => import('#database/demo/sales').then((m) => m.seedDemoSales(trx, base)),
+  (trx, base) => import('#database/demo/factures').then((m) => m.seedDemoFactures(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

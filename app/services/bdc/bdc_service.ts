@@ -10,6 +10,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import Devis from '#models/devis'
+import Facture from '#models/facture'
 import DemandePaiement from '#models/demande_paiement'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
@@ -67,11 +68,22 @@ export async function bdcDetail(bdc: Bdc) {
       .load('commercial')
       .load('demandesPaiement', (q) => q.orderBy('id', 'desc'))
   })
-  const [devis, commande] = await Promise.all([
+  const [devis, commande, factureAcompte] = await Promise.all([
     Devis.query().where('id', bdc.devisId).preload('apporteur').first(),
     Commande.findBy('bdc_id', bdc.id),
+    // Its acompte facture (issue 11), not cancelled: the page links it instead of creating one
+    Facture.query()
+      .where({ bdc_id: bdc.id, type: 'acompte' })
+      .whereNull('demande_paiement_id')
+      .whereNot('statut', 'annulee')
+      .first(),
   ])
-  return new BdcTransformer(bdc).forDetail(devis, commande, await paiementBloquePour(bdc))
+  return new BdcTransformer(bdc).forDetail(
+    devis,
+    commande,
+    await paiementBloquePour(bdc),
+    factureAcompte
+  )
 }
 
 /**

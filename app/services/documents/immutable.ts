@@ -21,3 +21,20 @@ export function assertNotFrozen(row: LucidRow, content: readonly string[], froze
   const changed = Object.keys(row.$dirty).filter((key) => content.includes(key))
   if (changed.length) throw new FrozenDocumentException(FROZEN_MESSAGE)
 }
+
+/**
+ * The SQLSTATE a database trigger raises when an issued document is touched (factures,
+ * migration 0500): the exception handler answers it with FrozenDocumentException (422) and
+ * the trigger's own French message.
+ */
+export const FROZEN_SQLSTATE = 'ZF001'
+
+/** The trigger's message without PostgreSQL's context lines. */
+export function frozenFromDatabase(error: unknown): FrozenDocumentException | null {
+  const e = error as { code?: string; message?: string }
+  if (e?.code !== FROZEN_SQLSTATE) return null
+  // pg prefixes the statement ("update … - La facture …"): keep the trigger's sentence
+  const text = String(e.message ?? '')
+  const start = text.indexOf('La facture')
+  return new FrozenDocumentException(start >= 0 ? text.slice(start) : FROZEN_MESSAGE)
+}

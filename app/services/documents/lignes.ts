@@ -55,8 +55,8 @@ export function totalColumnsOf(totals: Totals) {
 /** Replaces every line of one document in one statement (after deleting the old ones). */
 export async function replaceLignes(
   trx: TransactionClientContract,
-  table: 'devis_lignes' | 'offre_lignes' | 'bdc_lignes',
-  ownerColumn: 'devis_id' | 'offre_id' | 'bdc_id',
+  table: 'devis_lignes' | 'offre_lignes' | 'bdc_lignes' | 'facture_lignes',
+  ownerColumn: 'devis_id' | 'offre_id' | 'bdc_id' | 'facture_id',
   ownerId: number,
   lignes: LigneData[],
   totals: Totals

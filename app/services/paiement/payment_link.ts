@@ -9,7 +9,7 @@ import logger from '@adonisjs/core/services/logger'
 import { signedUrlFor } from '@adonisjs/core/services/url_builder'
 import type DemandePaiement from '#models/demande_paiement'
 import { appUrl } from '#config/app'
-import { epcPayload } from '#shared/epc'
+import { epcPayload, type EpcInput } from '#shared/epc'
 
 export const PAYMENT_LINK_PURPOSE = 'demande_paiement'
 
@@ -31,17 +31,25 @@ export function paymentLinkUrl(
 
 /** The EPC QR code as a PNG data URL; null when the payload cannot be built (logged). */
 export async function qrDataUrl(demande: DemandePaiement): Promise<string | null> {
-  try {
-    const payload = epcPayload({
+  return epcQrDataUrl(
+    {
       bic: demande.bic,
       beneficiaire: demande.beneficiaire,
       iban: demande.iban,
       montant: demande.montant,
       reference: demande.communication,
-    })
+    },
+    demande.numero
+  )
+}
+
+/** The one EPC QR code maker (demandes de paiement, factures); null when it cannot be built. */
+export async function epcQrDataUrl(input: EpcInput, what: string): Promise<string | null> {
+  try {
+    const payload = epcPayload(input)
     return await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 240 })
   } catch (error) {
-    logger.warn({ err: error, demande: demande.numero }, 'EPC QR code not generated')
+    logger.warn({ err: error, document: what }, 'EPC QR code not generated')
     return null
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '#services/pdf/loaders'
 import type { LoadOptions } from '#services/pdf/document_parts'
 import { renderPdf } from '#services/pdf/render'
+import { factureDocument } from '#services/pdf/facture_loader'
 
 export {
   bdcDocument,
@@ -19,6 +20,7 @@ export {
   devisRevisionDocument,
   offreDocument,
   offreRevisionDocument,
+  factureDocument,
   renderPdf,
   type LoadOptions,
 }
@@ -78,5 +80,14 @@ export function pdfHeaders(filename: string): Record<string, string> {
     'Content-Disposition': `inline; filename="${safe}"`,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+  }
+}
+
+/** FAC-2026-00001.pdf, or facture-brouillon-12.pdf before it is issued. */
+export async function facturePdf(factureId: number): Promise<PdfFile> {
+  const doc = await factureDocument(factureId)
+  return {
+    filename: doc.numero ? `${doc.numero}.pdf` : `facture-brouillon-${factureId}.pdf`,
+    content: await renderPdf(doc),
   }
 }

@@ -105,6 +105,12 @@ class Writer {
 
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
 
+/** The PNG of a data: URL (the EPC QR code), or null. */
+function qrBytes(dataUrl: string | null | undefined): Buffer | null {
+  const m = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl ?? '')
+  return m ? Buffer.from(m[1], 'base64') : null
+}
+
 /** A PNG or JPEG from the file storage (logo, signature), by its key; anything else is left out. */
 async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
   if (!key) return null
@@ -166,6 +172,7 @@ function drawTitle(w: Writer) {
   y += w.height(title, leftW) + 6
   const meta: [string, string][] = [[`Date`, formatDate(doc.date)]]
   if (doc.valable_jusqu_au) meta.push(['Valable jusqu’au', formatDate(doc.valable_jusqu_au)])
+  if (doc.echeance) meta.push(['Échéance', formatDate(doc.echeance)])
   if (doc.revision && doc.revision > 1) meta.push(['Version', String(doc.revision)])
   if (doc.reference) meta.push(['Référence', doc.reference])
   if (doc.contact_commercial) meta.push(['Votre contact', doc.contact_commercial])
@@ -416,9 +423,29 @@ function drawTotals(w: Writer) {
   }
   if (doc.paiement) {
     const p = doc.paiement
-    const text = `Paiement de ${formatEuros(p.montant)} sur le compte ${p.iban}${p.bic ? ` (BIC ${p.bic})` : ''}, communication ${p.communication}`
-    w.font(FONT, 9).at(text, LEFT, w.y, WIDTH, { align: 'right' })
-    w.y += w.height(text, WIDTH) + 6
+    const text = `Paiement de ${formatEuros(p.montant)} sur le compte ${p.iban}${p.bic ? ` (BIC ${p.bic})` : ''}`
+    // On its own line: the structured communication must never be cut by a line break
+    const communication = `Communication structurée : ${p.communication}`
+    const qr = qrBytes(p.qr_data_url)
+    const textW = qr ? WIDTH - 100 : WIDTH
+    if (qr) w.ensure(96)
+    const qrTop = w.y
+    w.font(FONT, 9).at(text, LEFT, w.y, textW, { align: 'right' })
+    w.y += w.height(text, textW) + 2
+    w.font(BOLD, 9.5).at(communication, LEFT, w.y, textW, { align: 'right', lineBreak: false })
+    w.y += 16
+    if (qr) {
+      // The EPC QR code the customer's banking app scans (the demande de paiement's)
+      try {
+        w.pdf.image(qr, RIGHT - 88, qrTop, { fit: [88, 88] })
+        w.font(FONT, 7, MUTED).at('Scannez pour payer', RIGHT - 88, qrTop + 89, 88, {
+          align: 'center',
+        })
+        w.y = Math.max(w.y, qrTop + 100)
+      } catch (error) {
+        logger.warn({ err: error }, 'EPC QR code not drawable')
+      }
+    }
   }
   w.y += 6
 }

@@ -5,6 +5,7 @@ import DemandePaiementTransformer from '#transformers/sales/demande_paiement_tra
 import type Bdc from '#models/bdc'
 import type Commande from '#models/commande'
 import type Devis from '#models/devis'
+import type Facture from '#models/facture'
 import type { BdcListItem } from '#shared/bdc'
 import { commissionApporteur } from '#shared/offres'
 
@@ -71,7 +72,12 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
    * loaded, the devis (with its apporteur) and commande given (bdcDetail). The partner's
    * commission (decision 187) is staff information: this page only, never the printed bdc.
    */
-  forDetail(devis: Devis | null, commande: Commande | null, paiementBloque: string | null = null) {
+  forDetail(
+    devis: Devis | null,
+    commande: Commande | null,
+    paiementBloque: string | null = null,
+    factureAcompte: Facture | null = null
+  ) {
     const bdc = this.resource
     const c = bdc.client
     const nomClient = c
@@ -105,6 +111,9 @@ export default class BdcTransformer extends BaseTransformer<Bdc> {
           : null,
       lignes: bdc.lignes.map((l) => new DevisLigneTransformer(l).toObject()),
       commande: commande ? { id: commande.id, numero: commande.numero } : null,
+      facture_acompte: factureAcompte
+        ? { id: factureAcompte.id, numero: factureAcompte.numero, statut: factureAcompte.statut }
+        : null,
       demandes: bdc.demandesPaiement.map((d) => new DemandePaiementTransformer(d).toObject()),
       /** Why no payment may be asked today (France, 7 days after a signature at home), or null. */
       paiement_bloque: paiementBloque,

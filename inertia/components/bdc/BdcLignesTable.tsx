@@ -1,11 +1,17 @@
 /*
- * The frozen lines of a bon de commande (copied from the accepted devis, never recomputed),
- * with the VAT summary by rate, the totals and the acompte.
+ * The frozen lines of a bon de commande (copied from the accepted devis, never recomputed) or of
+ * a facture, with the VAT summary by rate, the totals and, for a bdc, the acompte.
  */
 import type { Data } from '~generated/data'
 import { formatDecimal, formatEuros } from '@shared/totals'
 
-export default function BdcLignesTable({ bdc }: { bdc: Data.Bdc.Variants['forDetail'] }) {
+type Shown = Pick<
+  Data.Bdc.Variants['forDetail'],
+  'lignes' | 'tva' | 'total_ht' | 'total_tva' | 'total_ttc' | 'remise_globale_pct'
+> &
+  Partial<Pick<Data.Bdc.Variants['forDetail'], 'acompte' | 'acompte_pct'>>
+
+export default function BdcLignesTable({ bdc }: { bdc: Shown }) {
   const remise = bdc.tva.reduce((sum, g) => sum + g.remise, 0)
   const hasRemise = remise !== 0
   return (
@@ -133,10 +139,14 @@ export default function BdcLignesTable({ bdc }: { bdc: Data.Bdc.Variants['forDet
             <dd className="col-5 text-end">{formatEuros(bdc.total_tva)}</dd>
             <dt className="col-7 fs-5">Total TTC</dt>
             <dd className="col-5 text-end fs-5 fw-bold">{formatEuros(bdc.total_ttc)}</dd>
-            <dt className="col-7 fw-normal text-body-secondary">
-              Acompte ({formatDecimal(bdc.acompte_pct, 2)} %)
-            </dt>
-            <dd className="col-5 text-end fw-semibold mb-0">{formatEuros(bdc.acompte)}</dd>
+            {bdc.acompte !== undefined && (
+              <>
+                <dt className="col-7 fw-normal text-body-secondary">
+                  Acompte ({formatDecimal(bdc.acompte_pct, 2)} %)
+                </dt>
+                <dd className="col-5 text-end fw-semibold mb-0">{formatEuros(bdc.acompte)}</dd>
+              </>
+            )}
           </dl>
         </div>
       </div>

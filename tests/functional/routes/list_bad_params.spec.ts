@@ -15,6 +15,7 @@ const LISTS: [path: string, component: string, prop: string][] = [
   ['/esi/customers', 'esi/customer/Index', 'clients'],
   ['/esi/produits', 'esi/produits/Index', 'produits'],
   ['/esi/devis', 'esi/devis/Index', 'devis'],
+  ['/esi/compta/facture', 'esi/compta/facture/Index', 'factures'],
 ]
 
 const BAD_QUERIES = [

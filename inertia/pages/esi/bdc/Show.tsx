@@ -6,7 +6,7 @@ import BdcLignesTable from '../../../components/bdc/BdcLignesTable.js'
 import DocumentView from '../../../components/document/DocumentView.js'
 import SignaturePanel from '../../../components/bdc/SignaturePanel.js'
 import DemandesBlock from '../../../components/paiement/DemandesBlock.js'
-import { askCancellationReason } from '../../../lib/dialogs/index.js'
+import { askCancellationReason, confirm } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { BDC_STATUT_VARIANTS } from '@shared/bdc'
 import { commissionLabel } from '@shared/offres'
@@ -15,6 +15,7 @@ import type { Data } from '~generated/data'
 type BdcDetail = Data.Bdc.Variants['forDetail']
 import { BDC_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
+import { FACTURE_STATUT_LABELS } from '@shared/factures'
 import type { DocumentData } from '@shared/document'
 import { route } from '~/lib/route'
 
@@ -69,6 +70,49 @@ function SignatureBlock({ bdc }: { bdc: BdcDetail }) {
           <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
           Télécharger le bon signé
         </a>
+      )}
+    </Block>
+  )
+}
+
+/** The acompte facture of a signed bdc: a link to it, or the button that makes its draft. */
+function FactureAcompteBlock({ bdc }: { bdc: BdcDetail }) {
+  const facture = bdc.facture_acompte
+  async function creer() {
+    const ok = await confirm({
+      title: 'Créer la facture d’acompte ?',
+      text: `Un brouillon de facture de ${formatEuros(bdc.acompte)} TTC est préparé ; vous l’émettrez depuis sa page.`,
+      confirmText: 'Créer le brouillon',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(
+      route('esi.factures.acompte', { id: bdc.id }),
+      { lock_version: bdc.lock_version },
+      { preserveScroll: true }
+    )
+  }
+  return (
+    <Block title="Facture d’acompte">
+      {facture ? (
+        <p className="mb-0" data-testid="bdc-facture-acompte">
+          <Link href={route('esi.factures.show', { id: facture.id })}>
+            {facture.numero ? `Facture ${facture.numero}` : 'Brouillon de facture'}
+          </Link>{' '}
+          <span className="text-body-secondary">({FACTURE_STATUT_LABELS[facture.statut]})</span>
+        </p>
+      ) : bdc.acompte > 0 ? (
+        <button
+          type="button"
+          className="btn btn-alt-primary"
+          onClick={creer}
+          data-testid="facture-acompte-create"
+        >
+          <i className="bi bi-receipt me-1" aria-hidden="true" />
+          Créer la facture d’acompte
+        </button>
+      ) : (
+        <p className="text-body-secondary mb-0">Ce bon de commande ne prévoit pas d’acompte.</p>
       )}
     </Block>
   )
@@ -248,6 +292,7 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
                 </p>
               )}
             </Block>
+            {bdc.statut === 'signe' && <FactureAcompteBlock bdc={bdc} />}
             <DemandesBlock
               bdcId={bdc.id}
               lockVersion={bdc.lock_version}

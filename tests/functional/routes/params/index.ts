@@ -14,6 +14,7 @@ import { bdcParams } from '#tests/functional/routes/params/bdc'
 import { offresParams } from '#tests/functional/routes/params/offres'
 import { paiementParams } from '#tests/functional/routes/params/paiement'
 import { documentParams } from '#tests/functional/routes/params/documents'
+import { factureParams } from '#tests/functional/routes/params/factures'
 
 export interface RouteRef {
   name?: string
@@ -41,4 +42,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...offresParams,
   ...paiementParams,
   ...documentParams,
+  ...factureParams,
 ]

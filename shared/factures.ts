@@ -1,0 +1,83 @@
+/*
+ * Factures (issue 11): statuts, types, the default due date and the « en retard » rule, shared by
+ * the server and the pages. Money in cents; dates ISO yyyy-mm-dd.
+ */
+import { daysBetween } from './dates.js'
+
+export const FACTURE_STATUTS = [
+  'brouillon',
+  'emise',
+  'partiellement_payee',
+  'payee',
+  'annulee',
+] as const
+export type FactureStatut = (typeof FACTURE_STATUTS)[number]
+
+export const FACTURE_STATUT_LABELS: Record<FactureStatut, string> = {
+  brouillon: 'Brouillon',
+  emise: 'Émise',
+  partiellement_payee: 'Partiellement payée',
+  payee: 'Payée',
+  annulee: 'Annulée',
+}
+
+export const FACTURE_STATUT_VARIANTS: Record<FactureStatut, string> = {
+  brouillon: 'secondary',
+  emise: 'info',
+  partiellement_payee: 'warning',
+  payee: 'success',
+  annulee: 'dark',
+}
+
+export const FACTURE_TYPES = ['acompte', 'intermediaire', 'solde', 'libre'] as const
+export type FactureType = (typeof FACTURE_TYPES)[number]
+
+export const FACTURE_TYPE_LABELS: Record<FactureType, string> = {
+  acompte: 'Acompte',
+  intermediaire: 'Intermédiaire',
+  solde: 'Solde',
+  libre: 'Libre',
+}
+
+/** The company's payment terms (DESIGN.md §2: « echeance default +30 days »); per client later. */
+export const ECHEANCE_JOURS_DEFAUT = 30
+
+/** What is still due: issued, not paid in full, not cancelled. */
+export function isOpen(statut: FactureStatut): boolean {
+  return statut === 'emise' || statut === 'partiellement_payee'
+}
+
+/** « En retard » is derived, never stored: open and its due date is before today. */
+export function isEnRetard(
+  facture: { statut: FactureStatut; echeance: string | null },
+  today: string
+): boolean {
+  return isOpen(facture.statut) && !!facture.echeance && daysBetween(facture.echeance, today) > 0
+}
+
+/** « Acompte de 30 % sur le bon de commande BDC-2026-00012 » */
+export function acompteDesignation(pct: string | number, bdcNumero: string): string {
+  const n = Number(String(pct).replace(',', '.'))
+  const text = new Intl.NumberFormat('fr-BE', { maximumFractionDigits: 2 }).format(n)
+  return `Acompte de ${text}\u00a0% sur le bon de commande ${bdcNumero}`
+}
+
+// ── List ─────────────────────────────────────────────────────────────────────────────────────
+
+export const FACTURE_SORT_KEYS = ['numero', 'date', 'total', 'client', 'echeance'] as const
+
+export type FactureListItem = {
+  id: number
+  numero: string | null
+  type: FactureType
+  client_id: number
+  client_nom: string
+  objet: string
+  date_facture: string | null
+  echeance: string | null
+  total_ttc: number
+  montant_paye: number
+  statut: FactureStatut
+  en_retard: boolean
+  created_at: string
+}

@@ -1,0 +1,26 @@
+/*
+ * Issue 11 — factures (esi only). The list keeps the SPEC.md §2 URL and its name
+ * (`esi.compta.facture`); a facture's own pages and actions are `esi.factures.*`.
+ */
+import router from '@adonisjs/core/services/router'
+import { esiStack } from '#start/route_stacks'
+
+const FacturesController = () => import('#controllers/esi/factures_controller')
+const FacturePdfController = () => import('#controllers/esi/facture_pdf_controller')
+
+router
+  .group(() => {
+    router.get('/esi/compta/facture', [FacturesController, 'index']).as('esi.compta.facture')
+    router.get('/esi/compta/facture/:id', [FacturesController, 'show']).as('esi.factures.show')
+    router.get('/esi/compta/facture/:id/pdf', [FacturePdfController, 'show']).as('esi.factures.pdf')
+    router
+      .post('/esi/compta/facture/:id/emettre', [FacturesController, 'emettre'])
+      .as('esi.factures.emettre')
+    router
+      .delete('/esi/compta/facture/:id', [FacturesController, 'destroy'])
+      .as('esi.factures.destroy')
+    router
+      .post('/esi/bdc/:id/facture-acompte', [FacturesController, 'storeAcompte'])
+      .as('esi.factures.acompte')
+  })
+  .use(esiStack())

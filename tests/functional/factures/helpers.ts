@@ -1,0 +1,55 @@
+/*
+ * Helpers of the facture tests: a signed bdc (its commande made) and its draft acompte facture;
+ * a free draft for a fresh client; issuing through the service as the page does.
+ */
+import { systemActor } from '#services/actor'
+import Facture from '#models/facture'
+import { ClientFactory } from '#database/factories/client_factory'
+import { signedBdc } from '#tests/functional/routes/params/bdc'
+import { esiSociete } from '#tests/functional/bdc/helpers'
+import { produit } from '#tests/functional/document_helpers'
+import {
+  createAcompteFacture,
+  createFactureLibre,
+  issueFacture,
+} from '#services/factures/facture_service'
+import type { LigneData } from '#shared/devis'
+
+export async function acompteDraft() {
+  const { bdc, commande } = await signedBdc()
+  const fresh = await bdc.refresh()
+  const facture = await createAcompteFacture(systemActor(), {
+    bdcId: fresh.id,
+    lockVersion: fresh.lockVersion,
+    userId: null,
+  })
+  return { bdc: await fresh.refresh(), commande, facture: await Facture.findOrFail(facture.id) }
+}
+
+export const LIBRE_LIGNES: LigneData[] = [
+  produit('Réglage de la porte d’entrée', 8500, 21, '1'),
+  produit('Remplacement d’une poignée', 3250, 21, '2'),
+]
+
+/** @param company false: no esi société written (tests that commit must leave none behind) */
+export async function libreDraft(lignes: LigneData[] = LIBRE_LIGNES, company = true) {
+  if (company) await esiSociete()
+  const client = await ClientFactory.merge({ nom: 'Dubois' }).create()
+  const facture = await createFactureLibre(systemActor(), {
+    clientId: client.idClient,
+    objet: 'Intervention SAV',
+    lignes,
+    userId: null,
+  })
+  return Facture.findOrFail(facture.id)
+}
+
+export async function issued(facture?: Facture) {
+  const draft = facture ?? (await libreDraft())
+  const done = await issueFacture(systemActor(), {
+    factureId: draft.id,
+    lockVersion: draft.lockVersion,
+    userId: null,
+  })
+  return Facture.findOrFail(done.id)
+}
