@@ -2,114 +2,42 @@
  * A DocumentData (shared/document.ts) printed as an A4 PDF with pdfkit: logo and company details,
  * title, customer, lines (the table header repeats on every page), VAT summary, totals, acompte,
  * conditions, signature boxes, legal mentions, a bdc's withdrawal form, "Page X / Y". Built-in
- * Helvetica only (WinAnsi): every text goes through sanitizePdfText. Layout is computed by hand (pdfkit has no tables).
+ * Helvetica only (WinAnsi): every text goes through sanitizePdfText. Layout is computed by hand
+ * (pdfkit has no tables); the page layout and the Writer are in pdf_writer.ts.
  */
 import PDFDocument from 'pdfkit'
 import logger from '@adonisjs/core/services/logger'
 import { readBytes, sniffFormat, storedFileAt } from '#services/storage/files'
-import { sanitizePdfText } from '#services/pdf/sanitize'
+import {
+  PAGE_W,
+  PAGE_H,
+  LEFT,
+  RIGHT,
+  WIDTH,
+  TOP,
+  FOOTER_TOP,
+  BOTTOM,
+  FONT,
+  BOLD,
+  MUTED,
+  ACCENT,
+  RULE,
+  Writer,
+  t,
+} from '#services/pdf/pdf_writer'
+import { drawRetractation } from '#services/pdf/retractation_page'
+import { drawLines } from '#services/pdf/lines_table'
+import { drawTotals } from '#services/pdf/totals_block'
 import {
   DOCUMENT_TITLES,
   documentTitle,
   formatEnterpriseNumber,
-  formatPct,
-  isZeroPct,
   type DocumentData,
-  type DocumentLigne,
 } from '#shared/document'
 import { formatDate } from '#shared/dates'
-import { formatEuros } from '#shared/totals'
 import { formatIban } from '#shared/validation/belgium'
-import { formatQuantiteUnite } from '#shared/produits'
-
-type Doc = PDFKit.PDFDocument
-
-const PAGE_W = 595.28
-const PAGE_H = 841.89
-const LEFT = 42
-const RIGHT = PAGE_W - 42
-const WIDTH = RIGHT - LEFT
-const TOP = 40
-/** The footer (identity, bank, page number) starts here on every page. */
-const FOOTER_TOP = PAGE_H - 56
-/** Content never goes below this line. */
-const BOTTOM = FOOTER_TOP - 10
-
-const FONT = 'Helvetica'
-const BOLD = 'Helvetica-Bold'
-const ITALIC = 'Helvetica-Oblique'
-
-const INK = '#1f2933'
-const MUTED = '#6b7280'
-const ACCENT = '#1d4e89'
-const RULE = '#d6dbe1'
-const SHADE = '#eef2f7'
-
-/** The lines table: désignation, quantité, PU HT, remise, TVA, total HT. */
-const COLS = [
-  { key: 'designation', label: 'Désignation', width: 230, align: 'left' },
-  { key: 'quantite', label: 'Quantité', width: 62, align: 'right' },
-  { key: 'pu', label: 'PU HT', width: 66, align: 'right' },
-  { key: 'remise', label: 'Remise', width: 42, align: 'right' },
-  { key: 'tva', label: 'TVA', width: 38, align: 'right' },
-  { key: 'total', label: 'Total HT', width: WIDTH - 230 - 62 - 66 - 42 - 38, align: 'right' },
-] as const
-const PAD = 4
-
-const t = sanitizePdfText
-
-function quantiteText(l: DocumentLigne): string {
-  return formatQuantiteUnite(l.quantite, l.unite)
-}
-
-class Writer {
-  y = TOP
-
-  constructor(
-    readonly pdf: Doc,
-    readonly doc: DocumentData
-  ) {}
-
-  font(name: string, size: number, color = INK) {
-    this.pdf.font(name).fontSize(size).fillColor(color)
-    return this
-  }
-
-  height(text: string, width: number, options: PDFKit.Mixins.TextOptions = {}) {
-    return this.pdf.heightOfString(t(text), { width, ...options })
-  }
-
-  /** Text at (x, y) without moving the flow. */
-  at(text: string, x: number, y: number, width: number, options: PDFKit.Mixins.TextOptions = {}) {
-    this.pdf.text(t(text), x, y, { width, lineGap: 1, ...options })
-  }
-
-  newPage() {
-    this.pdf.addPage()
-    this.y = TOP
-  }
-
-  /** Starts a new page when `needed` points do not fit anymore. */
-  ensure(needed: number) {
-    if (this.y + needed > BOTTOM) this.newPage()
-  }
-
-  /** Flowing text: pdfkit continues it on the next page by itself (margins below). */
-  paragraph(text: string, size = 9, font = FONT, color = INK) {
-    this.font(font, size, color)
-    this.ensure(size * 2)
-    this.pdf.text(t(text), LEFT, this.y, { width: WIDTH, lineGap: 1.5 })
-    this.y = this.pdf.y
-  }
-}
 
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
-
-/** The PNG of a data: URL (the EPC QR code), or null. */
-function qrBytes(dataUrl: string | null | undefined): Buffer | null {
-  const m = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl ?? '')
-  return m ? Buffer.from(m[1], 'base64') : null
-}
 
 /** A PNG or JPEG from the file storage (logo, signature), by its key; anything else is left out. */
 async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
@@ -231,225 +159,6 @@ function drawObjet(w: Writer) {
   }
 }
 
-// ── Lines table ──────────────────────────────────────────────────────────────────────────────
-
-function colX(index: number) {
-  return LEFT + COLS.slice(0, index).reduce((sum, c) => sum + c.width, 0)
-}
-
-function drawTableHeader(w: Writer) {
-  const h = 18
-  w.pdf.rect(LEFT, w.y, WIDTH, h).fill(ACCENT)
-  w.font(BOLD, 8, '#ffffff')
-  COLS.forEach((c, i) => {
-    w.at(c.label, colX(i) + PAD, w.y + 5.5, c.width - 2 * PAD, { align: c.align, lineBreak: false })
-  })
-  w.y += h
-}
-
-/** Largest row height a page can hold below the table header. */
-const MAX_ROW = BOTTOM - TOP - 18 - 4
-
-function drawRow(w: Writer, l: DocumentLigne) {
-  const full = WIDTH - 2 * PAD
-  const designationW = COLS[0].width - 2 * PAD
-  let h: number
-  let font: string
-  if (l.type === 'section') {
-    font = BOLD
-    w.font(font, 9)
-    h = w.height(l.designation || ' ', full) + 2 * PAD + 2
-  } else if (l.type === 'texte') {
-    font = ITALIC
-    w.font(font, 8.5)
-    h = w.height(l.designation || ' ', full) + 2 * PAD
-  } else if (l.type === 'sous_total') {
-    font = BOLD
-    w.font(font, 8.5)
-    h = 10 + 2 * PAD
-  } else {
-    font = FONT
-    w.font(font, 8.5)
-    h = Math.max(w.height(l.designation || ' ', designationW), 10) + 2 * PAD
-  }
-  // A designation longer than a page is cut with "…" (the editor limits it anyway)
-  const clipped = h > MAX_ROW
-  if (clipped) h = MAX_ROW
-  if (w.y + h > BOTTOM) {
-    w.newPage()
-    drawTableHeader(w)
-  }
-  const y = w.y
-  const textH = clipped ? h - 2 * PAD : undefined
-  const cellOpts = { height: textH, ellipsis: clipped ? '…' : undefined }
-
-  if (l.type === 'section') {
-    w.pdf.rect(LEFT, y, WIDTH, h).fill(SHADE)
-    w.font(BOLD, 9).at(l.designation, LEFT + PAD, y + PAD + 1, full, cellOpts)
-  } else if (l.type === 'texte') {
-    w.font(ITALIC, 8.5, '#374151').at(l.designation, LEFT + PAD, y + PAD, full, cellOpts)
-  } else if (l.type === 'sous_total') {
-    const label = l.designation?.trim() || 'Sous-total'
-    const labelW = colX(5) - LEFT - 2 * PAD
-    w.font(BOLD, 8.5).at(label, LEFT + PAD, y + PAD, labelW, { align: 'right', lineBreak: false })
-    w.at(formatEuros(l.total_ht ?? 0), colX(5) + PAD, y + PAD, COLS[5].width - 2 * PAD, {
-      align: 'right',
-      lineBreak: false,
-    })
-  } else {
-    w.font(FONT, 8.5).at(l.designation, LEFT + PAD, y + PAD, designationW, cellOpts)
-    const cells = [
-      quantiteText(l),
-      l.prix_unitaire_ht === null ? '' : formatEuros(l.prix_unitaire_ht),
-      isZeroPct(l.remise_pct) ? '' : formatPct(l.remise_pct),
-      l.taux_tva === null ? '' : formatPct(l.taux_tva),
-      formatEuros(l.total_ht ?? 0),
-    ]
-    cells.forEach((text, i) => {
-      const c = COLS[i + 1]
-      w.at(text, colX(i + 1) + PAD, y + PAD, c.width - 2 * PAD, {
-        align: 'right',
-        lineBreak: false,
-      })
-    })
-  }
-  w.pdf
-    .moveTo(LEFT, y + h)
-    .lineTo(RIGHT, y + h)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke()
-  w.y = y + h
-}
-
-function drawLines(w: Writer) {
-  w.ensure(18 + 30)
-  drawTableHeader(w)
-  if (w.doc.lignes.length === 0) {
-    w.font(ITALIC, 9, MUTED).at('Aucune ligne.', LEFT + PAD, w.y + PAD, WIDTH)
-    w.y += 20
-  }
-  for (const ligne of w.doc.lignes) drawRow(w, ligne)
-  w.y += 14
-}
-
-// ── Totals ───────────────────────────────────────────────────────────────────────────────────
-
-function drawTotals(w: Writer) {
-  const { doc } = w
-  const hasRemise = doc.remise_globale !== 0
-  const vatCols = [
-    { label: 'Taux TVA', width: 48 },
-    { label: 'Base', width: 66 },
-    { label: 'Remise', width: 58 },
-    { label: 'Base HT', width: 66 },
-    { label: 'TVA', width: 60 },
-  ]
-  const vatW = vatCols.reduce((s, c) => s + c.width, 0)
-  const rowH = 14
-  const vatH = rowH * (doc.tva.length + 1) + 14
-  const totals: [string, string, boolean][] = []
-  if (hasRemise) {
-    totals.push(['Total brut HT', formatEuros(doc.total_brut_ht), false])
-    totals.push([
-      `Remise globale (${formatPct(doc.remise_globale_pct)})`,
-      `-${formatEuros(doc.remise_globale)}`,
-      false,
-    ])
-  }
-  totals.push(['Total HT', formatEuros(doc.total_ht), false])
-  totals.push(['Total TVA', formatEuros(doc.total_tva), false])
-  const totalsH = totals.length * 15 + 24
-  const hasAcompte = Boolean(doc.acompte && doc.acompte > 0)
-  w.ensure(Math.max(vatH, totalsH) + (hasAcompte ? 26 : 0))
-  const top = w.y
-
-  // VAT summary per rate (left)
-  let y = top
-  w.font(BOLD, 8.5).at('Récapitulatif TVA', LEFT, y, vatW)
-  y += 13
-  let x = LEFT
-  w.pdf.rect(LEFT, y, vatW, rowH).fill(SHADE)
-  w.font(BOLD, 7.5)
-  for (const c of vatCols) {
-    w.at(c.label, x + PAD, y + 4, c.width - 2 * PAD, { align: 'right', lineBreak: false })
-    x += c.width
-  }
-  y += rowH
-  w.font(FONT, 8)
-  for (const g of doc.tva) {
-    const cells = [
-      formatPct(g.taux_tva),
-      formatEuros(g.base_brute),
-      g.remise ? `-${formatEuros(g.remise)}` : formatEuros(0),
-      formatEuros(g.base_ht),
-      formatEuros(g.tva),
-    ]
-    x = LEFT
-    cells.forEach((text, i) => {
-      w.at(text, x + PAD, y + 4, vatCols[i].width - 2 * PAD, { align: 'right', lineBreak: false })
-      x += vatCols[i].width
-    })
-    y += rowH
-    w.pdf
-      .moveTo(LEFT, y)
-      .lineTo(LEFT + vatW, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke()
-  }
-  const vatBottom = y
-
-  // Totals (right)
-  const tw = 200
-  const tx = RIGHT - tw
-  y = top
-  for (const [label, value] of totals) {
-    w.font(FONT, 9, MUTED).at(label, tx, y, 115, { lineBreak: false })
-    w.font(FONT, 9).at(value, tx + 110, y, tw - 110, { align: 'right', lineBreak: false })
-    y += 15
-  }
-  y += 2
-  w.pdf.rect(tx, y, tw, 20).fill(ACCENT)
-  w.font(BOLD, 10.5, '#ffffff').at('TOTAL TTC', tx + 6, y + 5.5, 90, { lineBreak: false })
-  w.at(formatEuros(doc.total_ttc), tx + 90, y + 5.5, tw - 96, { align: 'right', lineBreak: false })
-  y += 20
-  w.y = Math.max(vatBottom, y) + 10
-
-  if (hasAcompte) {
-    const text = `Acompte demandé (${formatPct(doc.acompte_pct ?? 0)}) : ${formatEuros(doc.acompte!)}`
-    w.font(BOLD, 9.5, ACCENT).at(text, LEFT, w.y, WIDTH, { align: 'right' })
-    w.y += 16
-  }
-  if (doc.paiement) {
-    const p = doc.paiement
-    const text = `Paiement de ${formatEuros(p.montant)} sur le compte ${p.iban}${p.bic ? ` (BIC ${p.bic})` : ''}`
-    // On its own line: the structured communication must never be cut by a line break
-    const communication = `Communication structurée : ${p.communication}`
-    const qr = qrBytes(p.qr_data_url)
-    const textW = qr ? WIDTH - 100 : WIDTH
-    if (qr) w.ensure(96)
-    const qrTop = w.y
-    w.font(FONT, 9).at(text, LEFT, w.y, textW, { align: 'right' })
-    w.y += w.height(text, textW) + 2
-    w.font(BOLD, 9.5).at(communication, LEFT, w.y, textW, { align: 'right', lineBreak: false })
-    w.y += 16
-    if (qr) {
-      // The EPC QR code the customer's banking app scans (the demande de paiement's)
-      try {
-        w.pdf.image(qr, RIGHT - 88, qrTop, { fit: [88, 88] })
-        w.font(FONT, 7, MUTED).at('Scannez pour payer', RIGHT - 88, qrTop + 89, 88, {
-          align: 'center',
-        })
-        w.y = Math.max(w.y, qrTop + 100)
-      } catch (error) {
-        logger.warn({ err: error }, 'EPC QR code not drawable')
-      }
-    }
-  }
-  w.y += 6
-}
-
 function drawConditions(w: Writer) {
   const text = w.doc.conditions?.trim()
   if (!text) return
@@ -520,64 +229,6 @@ function drawMentions(w: Writer) {
   const y = Math.max(w.y, BOTTOM - h)
   w.font(FONT, 6.8, MUTED).at(text, LEFT, y, WIDTH, { paragraphGap: 2 })
   w.y = y + h
-}
-
-/**
- * The withdrawal information and the model form (shared/retractation.ts) on a page of their own,
- * so the customer can detach the form and send it back.
- */
-function drawRetractation(w: Writer) {
-  const r = w.doc.retractation
-  if (!r) return
-  w.newPage()
-  w.font(BOLD, 13, ACCENT).at(r.titre, LEFT, w.y, WIDTH)
-  w.y += 20
-  for (const p of r.information) {
-    w.paragraph(p, 8.8)
-    w.y += 4
-  }
-  w.y += 10
-  w.ensure(330)
-  w.pdf
-    .moveTo(LEFT, w.y)
-    .lineTo(RIGHT, w.y)
-    .dash(4, { space: 3 })
-    .lineWidth(0.8)
-    .strokeColor(MUTED)
-    .stroke()
-    .undash()
-  w.font(FONT, 7.5, MUTED).at('Formulaire à découper ou à détacher', LEFT, w.y + 3, WIDTH, {
-    align: 'right',
-  })
-  w.y += 22
-  w.font(BOLD, 11.5).at(r.formulaire_titre, LEFT, w.y, WIDTH)
-  w.y += 16
-  w.font(ITALIC, 8.5, MUTED).at(r.formulaire_consigne, LEFT, w.y, WIDTH)
-  w.y += w.height(r.formulaire_consigne, WIDTH) + 10
-  for (const line of r.formulaire) {
-    const label = `— ${line.label} :`
-    w.font(FONT, 9)
-    const h = w.height(label, WIDTH)
-    w.ensure(h + 30)
-    w.at(label, LEFT, w.y, WIDTH)
-    w.y += h + 3
-    if (line.valeur) {
-      w.font(BOLD, 9).at(line.valeur, LEFT + 12, w.y, WIDTH - 12)
-      w.y += w.height(line.valeur, WIDTH - 12) + 8
-    } else {
-      // Room to write by hand
-      w.y += 18
-      w.pdf
-        .moveTo(LEFT + 12, w.y)
-        .lineTo(RIGHT, w.y)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke()
-      w.y += 8
-    }
-  }
-  w.font(FONT, 8, MUTED).at(r.note, LEFT, w.y + 4, WIDTH)
-  w.y = w.pdf.y + 6
 }
 
 // ── Every page: footer, page number, draft mark ──────────────────────────────────────────────
