@@ -77,7 +77,36 @@ export type FactureListItem = {
   echeance: string | null
   total_ttc: number
   montant_paye: number
+  montant_credite: number
   statut: FactureStatut
   en_retard: boolean
   created_at: string
+}
+
+/**
+ * What an issued facture still asks (cents): its total less what was paid and what notes de
+ * crédit took off. The one definition of « dû »: créances, balances and statuts follow it
+ * (the SQL form is RESTE_SQL in app/services/factures/reste.ts).
+ */
+export function factureReste(f: {
+  total_ttc: number
+  montant_paye: number
+  montant_credite: number
+}): number {
+  return f.total_ttc - f.montant_paye - f.montant_credite
+}
+
+/**
+ * The statut of an issued facture from its amounts: cancelled when notes de crédit took it all
+ * and nothing was paid, paid when nothing is left, partly paid once something came in.
+ */
+export function statutFromAmounts(f: {
+  total_ttc: number
+  montant_paye: number
+  montant_credite: number
+}): Exclude<FactureStatut, 'brouillon'> {
+  if (f.montant_credite >= f.total_ttc && f.montant_paye === 0) return 'annulee'
+  if (factureReste(f) <= 0) return 'payee'
+  if (f.montant_paye + f.montant_credite > 0) return 'partiellement_payee'
+  return 'emise'
 }

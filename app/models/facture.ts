@@ -63,6 +63,10 @@ export default class Facture extends compose(BaseModel, DocumentTotals) {
   @column({ consume: toNumberStrict })
   declare montantPaye: number
 
+  /** What issued notes de crédit took off it (cents). */
+  @column({ consume: toNumberStrict })
+  declare montantCredite: number
+
   @column({
     prepare: (value: unknown) =>
       value === null || value === undefined ? null : JSON.stringify(value),

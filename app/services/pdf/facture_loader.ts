@@ -24,7 +24,7 @@ import {
   moneyPart,
 } from '#services/pdf/document_parts'
 import { latePaymentMention, legalMentions, type DocumentData } from '#shared/document'
-import { FACTURE_TYPE_LABELS, isOpen } from '#shared/factures'
+import { FACTURE_TYPE_LABELS, factureReste, isOpen } from '#shared/factures'
 import Bdc from '#models/bdc'
 import { formatIban } from '#shared/validation/belgium'
 
@@ -64,7 +64,11 @@ export async function factureDocument(
   })
   mentions.push(latePaymentMention(professionnel))
 
-  const du = facture.totalTtc - facture.montantPaye
+  const du = factureReste({
+    total_ttc: facture.totalTtc,
+    montant_paye: facture.montantPaye,
+    montant_credite: facture.montantCredite,
+  })
   const payable = isOpen(facture.statut) && du > 0 && facture.communication && emetteur.iban
   const bdc = facture.bdcId ? await Bdc.find(facture.bdcId) : null
   return {

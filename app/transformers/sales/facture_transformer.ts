@@ -31,6 +31,7 @@ export default class FactureTransformer extends BaseTransformer<Facture> {
       total_ttc: f.totalTtc,
       tva: f.tvaDetail ?? [],
       montant_paye: f.montantPaye,
+      montant_credite: f.montantCredite,
       emise_le: iso(f.emiseLe),
       created_at: iso(f.createdAt),
     }
@@ -50,6 +51,7 @@ export default class FactureTransformer extends BaseTransformer<Facture> {
         'echeance',
         'total_ttc',
         'montant_paye',
+        'montant_credite',
         'statut',
         'created_at',
       ]),

@@ -6,7 +6,7 @@ import BdcLignesTable from '../../../../components/bdc/BdcLignesTable.js'
 import { confirm, confirmDelete } from '../../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../../lib/format.js'
 import FactureStatutBadge from '../../../../components/factures/FactureStatutBadge.js'
-import { FACTURE_TYPE_LABELS } from '@shared/factures'
+import { FACTURE_TYPE_LABELS, factureReste } from '@shared/factures'
 import { formatEuros } from '@shared/totals'
 import type { Data } from '~generated/data'
 import { route } from '~/lib/route'
@@ -153,7 +153,7 @@ export default function FactureShow({ facture }: FactureShowProps) {
                 <Row label="Émise le">{formatDateTime(facture.emise_le)}</Row>
                 <Row label="Total TTC">{formatEuros(facture.total_ttc)}</Row>
                 <Row label="Payé">{formatEuros(facture.montant_paye)}</Row>
-                <Row label="Reste dû">{formatEuros(facture.total_ttc - facture.montant_paye)}</Row>
+                <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
               </dl>
             </Block>
           </div>
