@@ -6,7 +6,8 @@
  * esi_bench: created, migrated and filled by `node ace db:volume` when needed); autocannon runs
  * in a worker thread so it does not share the server's event loop. An esi bench user logs in
  * through the real forms (password, then the TOTP code of a known secret), then each scenario
- * runs 10 s with 10 connections. The SQL query count is measured on one extra request of each
+ * runs 10 s with 10 connections. Then the invoicing (issue 11): the factures list at 200 000
+ * factures, issuing 1 000 factures and a 50-line Peppol UBL (scripts/lib/bench_invoices.js). The SQL query count is measured on one extra request of each
  * kind by counting the queries the pg driver sends. Prints a table, keeps it in
  * storage/bench/last.md. Times are never asserted anywhere (tests do not measure).
  */
@@ -328,6 +329,11 @@ async function main() {
     ],
     ['Devis, tri client, dernière page', '/esi/devis?sort=client_nom&page=last', inertia],
     ['Devis, statistiques (12 derniers mois)', '/esi/devis/stats', inertia],
+    // Issue 11: the factures list with 200 000 factures (db:volume), a filter, the last page
+    ['Factures, Inertia, liste', '/esi/compta/facture', inertia],
+    ['Factures, filtre en retard', '/esi/compta/facture?filter[statut]=en_retard', inertia],
+    ['Factures, recherche ?q=dupont', '/esi/compta/facture?q=dupont', inertia],
+    ['Factures, tri client, dernière page', '/esi/compta/facture?sort=client&page=last', inertia],
   ]
 
   // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)
@@ -409,6 +415,17 @@ async function main() {
       errors: sorted.length - ok + result.errors,
     })
     console.log(`  ${label} : ${Math.round(rows.at(-1).rps)} req/s`)
+  }
+
+  // Invoicing measured in this process (scripts/lib/bench_invoices.js)
+  const invoices = await import('./lib/bench_invoices.js')
+  for (const [label, run] of [
+    ['Factures, émission', () => invoices.benchIssuing(user)],
+    ['Facture, UBL', () => invoices.benchUbl()],
+  ]) {
+    if (ONLY && !ONLY.test(label)) continue
+    rows.push(await run())
+    console.log(`  ${rows.at(-1).label} : ${Math.round(rows.at(-1).rps)} /s`)
   }
 
   const cpus = os.cpus()
