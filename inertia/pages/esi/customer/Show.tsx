@@ -107,7 +107,7 @@ function DevisSection({ clientId, devis }: { clientId: number; devis: ClientDevi
               const statut = d.statut as DevisStatut
               return (
                 <tr key={d.id}>
-                  <td>
+                  <td className="text-nowrap">
                     <Link href={route('esi.devis.edit', { id: d.id })}>
                       {d.numero ?? 'Brouillon'}
                       {d.revision > 1 ? ` (rév. ${d.revision})` : ''}
