@@ -65,7 +65,7 @@ export default class extends BaseSchema {
     this.schema.raw(`ALTER TABLE paiement_allocations
       ADD CONSTRAINT paiement_allocations_montant_check CHECK (montant > 0)`)
 
-    // Deferred to the commit: a transaction may move allocations around, the sum is what counts
+    // Checked after each statement (not deferred: a savepoint must see it too)
     this.schema.raw(`
       CREATE FUNCTION paiement_allocations_within_montant() RETURNS trigger AS $$
       DECLARE
@@ -82,7 +82,7 @@ export default class extends BaseSchema {
         RETURN NULL;
       END $$ LANGUAGE plpgsql`)
     this.schema.raw(`CREATE CONSTRAINT TRIGGER paiement_allocations_within_montant
-      AFTER INSERT OR UPDATE ON paiement_allocations DEFERRABLE INITIALLY DEFERRED
+      AFTER INSERT OR UPDATE ON paiement_allocations
       FOR EACH ROW EXECUTE FUNCTION paiement_allocations_within_montant()`)
   }
 
