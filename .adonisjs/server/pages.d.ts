@@ -39,6 +39,10 @@ declare module '@adonisjs/inertia/types' {
     'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
     'esi/compta/facture/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Index.tsx'))['default']>
     'esi/compta/facture/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Show.tsx'))['default']>
+    'esi/compta/nc/Create': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Create.tsx'))['default']>
+    'esi/compta/nc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Index.tsx'))['default']>
+    'esi/compta/nc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Show.tsx'))['default']>
+    'esi/compta/paiements/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/paiements/Index.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
     'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
     'esi/devis/Create': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Create.tsx'))['default']>

@@ -35,6 +35,6 @@ export function frozenFromDatabase(error: unknown): FrozenDocumentException | nu
   if (e?.code !== FROZEN_SQLSTATE) return null
   // pg prefixes the statement ("update … - La facture …"): keep the trigger's sentence
   const text = String(e.message ?? '')
-  const start = text.indexOf('La facture')
+  const start = text.search(/La (facture|note de crédit)/)
   return new FrozenDocumentException(start >= 0 ? text.slice(start) : FROZEN_MESSAGE)
 }

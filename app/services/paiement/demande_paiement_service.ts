@@ -17,7 +17,11 @@ import Bdc from '#models/bdc'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import { formatEuros } from '#shared/totals'
-import { nextNumero } from '#services/documents/numbering'
+import { nextNumero, today } from '#services/documents/numbering'
+import Facture from '#models/facture'
+import { acompteFactureOf } from '#services/factures/facture_service'
+import { recordPaiement } from '#services/paiements/paiement_service'
+import { factureReste, isOpen } from '#shared/factures'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { enforce } from '#services/documents/state'
 import { bdcMachine } from '#shared/machines/bdc'
@@ -135,6 +139,48 @@ export async function createDemandePaiementForBdc(
   return outer ? run(outer) : db.transaction(run)
 }
 
+/**
+ * The payment of a demande marked paid: a virement of its amount with its communication,
+ * allocated to its acompte facture if one is issued (the facture made for this demande, else the
+ * bdc's own acompte facture) up to what it still asks; the rest stays the client's credit.
+ */
+async function recordDemandePaiement(
+  actor: Actor,
+  trx: TransactionClientContract,
+  demande: DemandePaiement,
+  userId: number | null
+) {
+  const facture =
+    (await Facture.query({ client: trx })
+      .where('demande_paiement_id', demande.id)
+      .whereNotNull('numero')
+      .first()) ?? (demande.bdcId ? await acompteFactureOf(demande.bdcId, trx) : null)
+  const open = facture?.numero && isOpen(facture.statut) ? facture : null
+  const reste = open
+    ? factureReste({
+        total_ttc: open.totalTtc,
+        montant_paye: open.montantPaye,
+        montant_credite: open.montantCredite,
+      })
+    : 0
+  return recordPaiement(
+    actor,
+    {
+      clientId: demande.clientId,
+      date: today(),
+      montant: demande.montant,
+      mode: 'virement',
+      reference: demande.communication,
+      compte: demande.iban,
+      idempotencyKey: randomUUID(),
+      demandePaiementId: demande.id,
+      allocations: open ? [{ factureId: open.id, montant: Math.min(reste, demande.montant) }] : [],
+      userId,
+    },
+    trx
+  )
+}
+
 export async function markDemandePayee(actor: Actor, id: number, userId: number | null) {
   return db.transaction(async (trx) => {
     const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
@@ -145,6 +191,8 @@ export async function markDemandePayee(actor: Actor, id: number, userId: number 
     demande.useTransaction(trx)
     await demande.save()
     const bdc = demande.bdcId ? await Bdc.find(demande.bdcId, { client: trx }) : null
+    // The money itself (issue 11 §3): a payment, on the acompte facture when one is issued
+    await recordDemandePaiement(actor, trx, demande, userId)
     await notify(trx, {
       userIds: [bdc?.commercialId],
       exceptUserId: userId,

@@ -83,6 +83,16 @@ export default function FactureShow({ facture }: FactureShowProps) {
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
               PDF
             </a>
+            {facture.numero && facture.statut !== 'annulee' && (
+              <Link
+                href={route('esi.notes_credit.create', { id: facture.id })}
+                className="btn btn-alt-secondary"
+                data-testid="facture-nc"
+              >
+                <i className="bi bi-receipt-cutoff me-1" aria-hidden="true" />
+                Créer une note de crédit
+              </Link>
+            )}
             {brouillon && (
               <>
                 <button
@@ -153,6 +163,7 @@ export default function FactureShow({ facture }: FactureShowProps) {
                 <Row label="Émise le">{formatDateTime(facture.emise_le)}</Row>
                 <Row label="Total TTC">{formatEuros(facture.total_ttc)}</Row>
                 <Row label="Payé">{formatEuros(facture.montant_paye)}</Row>
+                <Row label="Crédité (notes de crédit)">{formatEuros(facture.montant_credite)}</Row>
                 <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
               </dl>
             </Block>

@@ -1,0 +1,30 @@
+/*
+ * Issue 11 §2–§3 — notes de crédit and paiements (esi only). The lists keep the SPEC.md §2 URLs
+ * and names (`esi.compta.nc`, `esi.compta.paiements`); a note's own pages are `esi.notes_credit.*`.
+ */
+import router from '@adonisjs/core/services/router'
+import { esiStack } from '#start/route_stacks'
+
+const NotesCreditController = () => import('#controllers/esi/notes_credit_controller')
+const PaiementsController = () => import('#controllers/esi/paiements_controller')
+
+router
+  .group(() => {
+    router.get('/esi/compta/nc', [NotesCreditController, 'index']).as('esi.compta.nc')
+    router.get('/esi/compta/nc/:id', [NotesCreditController, 'show']).as('esi.notes_credit.show')
+    router
+      .post('/esi/compta/nc/:id/emettre', [NotesCreditController, 'emettre'])
+      .as('esi.notes_credit.emettre')
+    router
+      .delete('/esi/compta/nc/:id', [NotesCreditController, 'destroy'])
+      .as('esi.notes_credit.destroy')
+    router
+      .get('/esi/compta/facture/:id/note-credit', [NotesCreditController, 'create'])
+      .as('esi.notes_credit.create')
+    router
+      .post('/esi/compta/facture/:id/note-credit', [NotesCreditController, 'store'])
+      .as('esi.notes_credit.store')
+    router.get('/esi/compta/paiements', [PaiementsController, 'index']).as('esi.compta.paiements')
+    router.post('/esi/compta/paiements', [PaiementsController, 'store']).as('esi.paiements.store')
+  })
+  .use(esiStack())

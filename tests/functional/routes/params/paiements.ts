@@ -1,0 +1,20 @@
+/*
+ * Parameters of the note de crédit routes for the route × role matrix: a draft note on an issued
+ * free facture for a note's own routes; the issued facture for « Créer une note de crédit ».
+ */
+import type { ParamProvider } from '#tests/functional/routes/params/index'
+import { issued } from '#tests/functional/factures/helpers'
+import { ncDraft } from '#tests/functional/notes_credit/helpers'
+
+export const paiementsParams: ParamProvider[] = [
+  {
+    matches: (route) =>
+      route.name === 'esi.notes_credit.create' || route.name === 'esi.notes_credit.store',
+    params: async () => ({ id: (await issued()).id }),
+  },
+  {
+    matches: (route) =>
+      /^esi\.notes_credit\./.test(route.name ?? '') && route.pattern.startsWith('/esi/compta/nc/'),
+    params: async () => ({ id: (await ncDraft(await issued(), { kind: 'total' })).id }),
+  },
+]
