@@ -51,7 +51,8 @@ test.group('Notes de crédit / HTTP', (group) => {
     emis.assertStatus(302)
     await nc.refresh()
     assert.match(nc.numero!, /^NC-/)
-    assert.equal((await Facture.findOrFail(facture.id)).statut, 'annulee')
+    const reloaded1 = await Facture.findOrFail(facture.id)
+    assert.equal(reloaded1.statut, 'annulee')
     const list = await client.get('/esi/compta/nc').loginAs(user).withInertia()
     assert.include(
       list.body().props.notes.data.map((n: { numero: string }) => n.numero),
@@ -124,7 +125,8 @@ test.group('Notes de crédit / HTTP', (group) => {
     const rows = await Paiement.query().where('client_id', facture.clientId)
     assert.lengthOf(rows, 1)
     assert.equal(rows[0].montant, 20000)
-    assert.equal((await Facture.findOrFail(facture.id)).statut, 'payee')
+    const reloaded2 = await Facture.findOrFail(facture.id)
+    assert.equal(reloaded2.statut, 'payee')
     const list = await client.get('/esi/compta/paiements').loginAs(user).withInertia()
     const row = list.body().props.paiements.data.find((p: { id: number }) => p.id === rows[0].id)
     assert.equal(row.alloue, 18150)
@@ -147,8 +149,11 @@ test.group('Notes de crédit / HTTP', (group) => {
       }
     }
     const esi = await makeUser('esi')
-    ;(await client.get('/esi/compta/nc/999999').loginAs(esi)).assertStatus(404)
-    ;(await client.get('/esi/compta/nc/abc').loginAs(esi)).assertStatus(404)
-    ;(await client.get('/esi/compta/facture/999999/note-credit').loginAs(esi)).assertStatus(404)
+    const response3 = await client.get('/esi/compta/nc/999999').loginAs(esi)
+    response3.assertStatus(404)
+    const response4 = await client.get('/esi/compta/nc/abc').loginAs(esi)
+    response4.assertStatus(404)
+    const response5 = await client.get('/esi/compta/facture/999999/note-credit').loginAs(esi)
+    response5.assertStatus(404)
   })
 })

@@ -33,9 +33,8 @@ test.group('Notes de crédit and paiements / concurrency', (group) => {
     initial = await counters()
   })
   group.each.teardown(async () => {
-    const factures = (await db.from('factures').whereIn('client_id', clients).select('id')).map(
-      (r) => r.id
-    )
+    const rows = await db.from('factures').whereIn('client_id', clients).select('id')
+    const factures = rows.map((r) => r.id)
     await db.transaction(async (trx) => {
       for (const sql of [
         'ALTER TABLE notes_credit DISABLE TRIGGER notes_credit_freeze_issued',
@@ -120,6 +119,7 @@ test.group('Notes de crédit and paiements / concurrency', (group) => {
       1
     )
     assert.lengthOf(await Paiement.query().where('client_id', facture.clientId), 1)
-    assert.equal((await Facture.findOrFail(facture.id)).montantPaye, 5000)
+    const reloaded1 = await Facture.findOrFail(facture.id)
+    assert.equal(reloaded1.montantPaye, 5000)
   }).timeout(60_000)
 })

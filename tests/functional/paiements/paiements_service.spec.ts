@@ -67,7 +67,8 @@ test.group('Paiements / service', (group) => {
       allocations: [{ factureId: b.id, montant: 1000 }],
       userId: null,
     })
-    assert.equal((await Facture.findOrFail(b.id)).montantPaye, 6000)
+    const reloaded1 = await Facture.findOrFail(b.id)
+    assert.equal(reloaded1.montantPaye, 6000)
     const credit = await creditClient(a.clientId)
     assert.include(await refused(pay(a.clientId, -(credit + 1))), 'de crédit')
     await pay(a.clientId, -credit)
@@ -151,7 +152,8 @@ test.group('Paiements / service', (group) => {
     assert.equal(second.paiement.id, first.paiement.id)
     assert.lengthOf(await Paiement.query().where('client_id', a.clientId), 1)
     assert.lengthOf(await PaiementAllocation.query().where('facture_id', a.id), 1)
-    assert.equal((await Facture.findOrFail(a.id)).montantPaye, 5000)
+    const reloaded2 = await Facture.findOrFail(a.id)
+    assert.equal(reloaded2.montantPaye, 5000)
   })
 
   test('a demande marked paid records a virement on its issued acompte facture', async ({

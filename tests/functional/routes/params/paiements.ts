@@ -10,11 +10,17 @@ export const paiementsParams: ParamProvider[] = [
   {
     matches: (route) =>
       route.name === 'esi.notes_credit.create' || route.name === 'esi.notes_credit.store',
-    params: async () => ({ id: (await issued()).id }),
+    params: async () => {
+      const facture = await issued()
+      return { id: facture.id }
+    },
   },
   {
     matches: (route) =>
       /^esi\.notes_credit\./.test(route.name ?? '') && route.pattern.startsWith('/esi/compta/nc/'),
-    params: async () => ({ id: (await ncDraft(await issued(), { kind: 'total' })).id }),
+    params: async () => {
+      const nc = await ncDraft(await issued(), { kind: 'total' })
+      return { id: nc.id }
+    },
   },
 ]
