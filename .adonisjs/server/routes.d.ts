@@ -98,6 +98,14 @@ export type ScannedRoutes = {
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.nc': { paramsTuple?: []; params?: {} }
+    'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.paiements.store': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -131,8 +139,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.nc': { paramsTuple?: []; params?: {} }
-    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
@@ -197,6 +203,10 @@ export type ScannedRoutes = {
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.nc': { paramsTuple?: []; params?: {} }
+    'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -216,8 +226,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.nc': { paramsTuple?: []; params?: {} }
-    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
@@ -280,6 +288,10 @@ export type ScannedRoutes = {
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.nc': { paramsTuple?: []; params?: {} }
+    'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -299,8 +311,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.nc': { paramsTuple?: []; params?: {} }
-    'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
@@ -340,6 +350,7 @@ export type ScannedRoutes = {
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -368,6 +379,9 @@ export type ScannedRoutes = {
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.store': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
