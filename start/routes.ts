@@ -36,6 +36,7 @@ import '#start/routes/offres'
 import '#start/routes/bdc'
 // Issue 11, invoicing
 import '#start/routes/factures'
+import '#start/routes/creances'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -168,7 +169,6 @@ router
     router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
     router.get('/esi/compta/nc', placeholder).as('esi.compta.nc')
     router.get('/esi/compta/paiements', placeholder).as('esi.compta.paiements')
-    router.get('/esi/compta/creance', placeholder).as('esi.compta.creance')
     router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/esi/realisation', placeholder).as('esi.realisation')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')

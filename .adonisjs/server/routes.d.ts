@@ -134,6 +134,10 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -219,6 +223,10 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -302,6 +310,10 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }

@@ -15,6 +15,7 @@ import { offresParams } from '#tests/functional/routes/params/offres'
 import { paiementParams } from '#tests/functional/routes/params/paiement'
 import { documentParams } from '#tests/functional/routes/params/documents'
 import { factureParams } from '#tests/functional/routes/params/factures'
+import { creanceParams } from '#tests/functional/routes/params/creances'
 
 export interface RouteRef {
   name?: string
@@ -43,4 +44,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...paiementParams,
   ...documentParams,
   ...factureParams,
+  ...creanceParams,
 ]
