@@ -22,7 +22,7 @@ export default function ComptaFigures({ figures }: { figures: ComptaFiguresData 
       icon: 'bi bi-receipt',
       color: 'primary',
       href: route('esi.compta.facture') + `?filter[du]=${figures.mois_du}`,
-      title: `Factures émises depuis le ${formatDate(figures.mois_du)}`,
+      title: `Factures du mois, depuis le ${formatDate(figures.mois_du)}`,
     },
     {
       label: 'Dû par les clients',
