@@ -113,19 +113,38 @@ export type ClientCommandeItem = {
 }
 
 /**
- * A client's account on its Show page: what his commandes total, what he has paid, what is
- * asked and not yet paid, and the payment requests behind it (newest first). Until invoicing
- * exists (issue 11) the balance is the commandes' total less what was paid.
+ * A client's account on its Show page (issue 11): what his commandes total, what was invoiced,
+ * credited by notes de crédit, paid, what the issued factures still ask (the one rule of
+ * shared/factures.ts), his unallocated credit, and the payment requests still awaited.
  */
 export type ClientCompte = {
   /** Total TTC of the commandes not cancelled. */
   commandes_ttc: number
+  /** Issued factures, TTC. */
+  facture: number
+  /** Issued notes de crédit, TTC. */
+  credite: number
+  /** Payments received less refunds. */
   paye: number
-  /** Requests sent and not yet paid. */
+  /** What the issued factures still ask (sum of their reste). */
+  du: number
+  /** Paid and not allocated to a facture (to allocate or refund). */
+  credit: number
+  /** Payment requests sent and not yet paid. */
   en_attente: number
-  /** commandes_ttc − paye. */
-  reste: number
+  factures: ClientFactureItem[]
   mouvements: ClientMouvement[]
+}
+
+export type ClientFactureItem = {
+  id: number
+  numero: string | null
+  type: string
+  date_facture: string | null
+  echeance: string | null
+  total_ttc: number
+  reste: number
+  statut: string
 }
 
 export type ClientMouvement = {

@@ -37,6 +37,7 @@ import '#start/routes/bdc'
 // Issue 11, invoicing
 import '#start/routes/factures'
 import '#start/routes/paiements'
+import '#start/routes/creances'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -167,7 +168,6 @@ router
     router.get('/esi/commandes/fourniture', placeholder).as('esi.fourniture.index')
     router.get('/esi/planning/com', placeholder).as('esi.planning.com')
     router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
-    router.get('/esi/compta/creance', placeholder).as('esi.compta.creance')
     router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/esi/realisation', placeholder).as('esi.realisation')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')

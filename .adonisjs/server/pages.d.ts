@@ -37,6 +37,9 @@ declare module '@adonisjs/inertia/types' {
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
     'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
+    'esi/compta/creance/Client': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Client.tsx'))['default']>
+    'esi/compta/creance/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Index.tsx'))['default']>
+    'esi/compta/exports/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/exports/Index.tsx'))['default']>
     'esi/compta/facture/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Index.tsx'))['default']>
     'esi/compta/facture/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Show.tsx'))['default']>
     'esi/compta/nc/Create': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Create.tsx'))['default']>

@@ -106,6 +106,11 @@ export type ScannedRoutes = {
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -139,7 +144,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -207,6 +211,11 @@ export type ScannedRoutes = {
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -226,7 +235,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -292,6 +300,11 @@ export type ScannedRoutes = {
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
+    'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.compta.exports': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -311,7 +324,6 @@ export type ScannedRoutes = {
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
-    'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }

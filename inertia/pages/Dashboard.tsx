@@ -6,16 +6,19 @@ import Shortcuts from '../components/dashboard/Shortcuts.js'
 import { shortcutSections } from '../components/dashboard/shortcut_sections.js'
 import PageHeader from '../components/layout/PageHeader.js'
 import { roleLabel } from '../components/dashboard/labels.js'
+import ComptaFigures, { type ComptaFiguresData } from '../components/dashboard/ComptaFigures.js'
 
 export type DashboardProps = {
   societes: DashboardSociete[]
+  /** Staff only (null for anyone else): the money figures of issue 11 §6. */
+  compta: ComptaFiguresData | null
 }
 
 function greeting(date = new Date()): string {
   return date.getHours() >= 18 ? 'Bonsoir' : 'Bonjour'
 }
 
-export default function Dashboard({ societes }: DashboardProps) {
+export default function Dashboard({ societes, compta }: DashboardProps) {
   const { user, notifications, app } = usePage<SharedProps>().props
   // The dashboard is behind auth; the guard keeps the page safe if it is ever rendered without one
   const sections = user ? shortcutSections(user, app?.adminUrl) : []
@@ -50,6 +53,7 @@ export default function Dashboard({ societes }: DashboardProps) {
       />
 
       <div className="content">
+        {compta && <ComptaFigures figures={compta} />}
         <div className="row g-4 mb-4">
           <div className="col-lg-6">
             <SocietesBlock societes={societes} />

@@ -3,6 +3,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { ClientCommandeItem, ClientCompte, ClientDevisItem } from '#shared/clients'
 import { TIME_ZONE } from '#shared/app'
+import { RESTE_SQL } from '#services/factures/reste'
+import { creditClient } from '#services/paiements/paiement_service'
 
 const LIMIT = 20
 
@@ -50,33 +52,56 @@ export async function clientCommandes(idClient: number): Promise<ClientCommandeI
 
 /** The account block of the client's page (ClientCompte): totals summed in SQL, 20 rows listed. */
 export async function clientCompte(idClient: number): Promise<ClientCompte> {
-  const [totals] = await db
-    .from('commandes')
+  const { rows } = await db.rawQuery(
+    `SELECT
+       (SELECT COALESCE(sum(total_ttc), 0) FROM commandes
+         WHERE client_id = :c AND statut <> 'annulee') AS commandes_ttc,
+       (SELECT COALESCE(sum(total_ttc), 0) FROM factures
+         WHERE client_id = :c AND numero IS NOT NULL) AS facture,
+       (SELECT COALESCE(sum(${RESTE_SQL}), 0) FROM factures
+         WHERE client_id = :c AND statut IN ('emise', 'partiellement_payee')) AS du,
+       (SELECT COALESCE(sum(total_ttc), 0) FROM notes_credit
+         WHERE client_id = :c AND statut = 'emise') AS credite,
+       (SELECT COALESCE(sum(montant), 0) FROM paiements WHERE client_id = :c) AS paye,
+       (SELECT COALESCE(sum(montant), 0) FROM demandes_paiement
+         WHERE client_id = :c AND statut = 'envoyee') AS en_attente`,
+    { c: idClient }
+  )
+  const totals = rows[0]
+  const factures = await db
+    .from('factures')
     .where('client_id', idClient)
-    .whereNot('statut', 'annulee')
-    .sum('total_ttc as total')
-  const [sums] = await db
-    .from('demandes_paiement')
-    .where('client_id', idClient)
-    .select(
-      db.raw("coalesce(sum(montant) filter (where statut = 'payee'), 0) as paye"),
-      db.raw("coalesce(sum(montant) filter (where statut = 'envoyee'), 0) as en_attente")
-    )
-  const rows = await db
+    .orderBy('id', 'desc')
+    .limit(LIMIT)
+    .select('id', 'numero', 'type', 'date_facture', 'echeance', 'total_ttc', 'statut')
+    .select(db.raw(`${RESTE_SQL} AS reste`))
+  const demandes = await db
     .from('demandes_paiement')
     .where('client_id', idClient)
     .orderBy('id', 'desc')
     .limit(LIMIT)
     .select('id', 'numero', 'objet', 'montant', 'statut', 'payee_le')
     .select(db.raw('coalesce(envoyee_le, created_at) as envoyee_le'))
-  const commandesTtc = Number(totals.total ?? 0)
-  const paye = Number(sums.paye)
   return {
-    commandes_ttc: commandesTtc,
-    paye,
-    en_attente: Number(sums.en_attente),
-    reste: commandesTtc - paye,
-    mouvements: rows.map((r) => ({
+    commandes_ttc: Number(totals.commandes_ttc),
+    facture: Number(totals.facture),
+    credite: Number(totals.credite),
+    paye: Number(totals.paye),
+    du: Number(totals.du),
+    credit: await creditClient(idClient),
+    en_attente: Number(totals.en_attente),
+    factures: factures.map((f) => ({
+      id: f.id,
+      numero: f.numero,
+      type: f.type,
+      date_facture: f.date_facture ? isoDate(f.date_facture) : null,
+      echeance: f.echeance ? isoDate(f.echeance) : null,
+      total_ttc: Number(f.total_ttc),
+      // A draft asks nothing yet
+      reste: f.numero ? Number(f.reste) : 0,
+      statut: f.statut,
+    })),
+    mouvements: demandes.map((r) => ({
       id: r.id,
       numero: r.numero,
       objet: r.objet,

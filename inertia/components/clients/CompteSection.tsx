@@ -1,19 +1,28 @@
 /*
- * The client's account on his page: commandes, paid, awaited, what is left, and the payment
- * requests behind the figures (an acompte marked paid shows here at once).
+ * The client's account on his page (issue 11): commandes, invoiced, paid, what the issued
+ * factures still ask, his unallocated credit, and the payment requests behind the figures; the
+ * factures block lists his factures with what each still asks.
  */
 import { Link } from '@inertiajs/react'
 import Block from '../ui/Block.js'
+import FactureStatutBadge from '../factures/FactureStatutBadge.js'
 import type { ClientCompte } from '@shared/clients'
 import { DEMANDE_STATUT_VARIANTS } from '@shared/bdc'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
+import {
+  FACTURE_TYPE_LABELS,
+  isEnRetard,
+  type FactureStatut,
+  type FactureType,
+} from '@shared/factures'
 import { formatEuros } from '@shared/totals'
+import { todayIso } from '@shared/dates'
 import { formatDate } from '../../lib/format.js'
 import { route } from '~/lib/route'
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
-    <div className="col-6 col-xl-3">
+    <div className="col-6 col-xl-4">
       <div className="small text-body-secondary">{label}</div>
       <div className="fw-semibold text-nowrap" data-testid={testId}>
         {formatEuros(value)}
@@ -23,7 +32,12 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 }
 
 export default function CompteSection({ compte }: { compte: ClientCompte }) {
-  if (compte.commandes_ttc === 0 && compte.mouvements.length === 0) {
+  const empty =
+    compte.commandes_ttc === 0 &&
+    compte.facture === 0 &&
+    compte.paye === 0 &&
+    compte.mouvements.length === 0
+  if (empty) {
     return (
       <Block title="Solde">
         <p className="text-body-secondary text-center py-3 mb-0" data-testid="compte-vide">
@@ -37,9 +51,18 @@ export default function CompteSection({ compte }: { compte: ClientCompte }) {
     <Block title="Solde">
       <div className="row g-3 mb-3" data-testid="compte">
         <Figure label="Commandes" value={compte.commandes_ttc} testId="compte-commandes" />
+        <Figure label="Facturé" value={compte.facture} testId="compte-facture" />
+        {compte.credite > 0 && (
+          <Figure label="Notes de crédit" value={compte.credite} testId="compte-credite" />
+        )}
         <Figure label="Payé" value={compte.paye} testId="compte-paye" />
-        <Figure label="Demandé, non payé" value={compte.en_attente} testId="compte-attente" />
-        <Figure label="Reste à payer" value={compte.reste} testId="compte-reste" />
+        <Figure label="Reste dû (factures)" value={compte.du} testId="compte-du" />
+        {compte.credit > 0 && (
+          <Figure label="Crédit du client" value={compte.credit} testId="compte-credit" />
+        )}
+        {compte.en_attente > 0 && (
+          <Figure label="Demandé, non payé" value={compte.en_attente} testId="compte-attente" />
+        )}
       </div>
       {compte.mouvements.length > 0 && (
         <ul className="list-group list-group-flush">
@@ -65,6 +88,68 @@ export default function CompteSection({ compte }: { compte: ClientCompte }) {
           ))}
         </ul>
       )}
+    </Block>
+  )
+}
+
+export function FacturesSection({ compte }: { compte: ClientCompte }) {
+  if (compte.factures.length === 0) {
+    return (
+      <Block title="Factures">
+        <p className="text-body-secondary text-center py-3 mb-0">
+          <i className="bi bi-receipt d-block fs-3 mb-2" aria-hidden="true" />
+          Aucune facture pour ce client.
+        </p>
+      </Block>
+    )
+  }
+  const today = todayIso()
+  return (
+    <Block title="Factures">
+      <div className="table-responsive">
+        <table
+          className="table table-sm table-hover align-middle mb-0"
+          data-testid="client-factures"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Numéro</th>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="text-end">
+                Total TTC
+              </th>
+              <th scope="col" className="text-end">
+                Reste dû
+              </th>
+              <th scope="col">Statut</th>
+            </tr>
+          </thead>
+          <tbody>
+            {compte.factures.map((f) => {
+              const statut = f.statut as FactureStatut
+              return (
+                <tr key={f.id}>
+                  <td className="text-nowrap">
+                    <Link href={route('esi.factures.show', { id: f.id })}>
+                      {f.numero ?? 'Brouillon'}
+                    </Link>
+                  </td>
+                  <td>{f.date_facture ? formatDate(f.date_facture) : '—'}</td>
+                  <td>{FACTURE_TYPE_LABELS[f.type as FactureType] ?? f.type}</td>
+                  <td className="text-end text-nowrap">{formatEuros(f.total_ttc)}</td>
+                  <td className="text-end text-nowrap">{formatEuros(f.reste)}</td>
+                  <td>
+                    <FactureStatutBadge
+                      f={{ statut, en_retard: isEnRetard({ statut, echeance: f.echeance }, today) }}
+                    />
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </Block>
   )
 }

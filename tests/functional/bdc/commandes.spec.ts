@@ -152,7 +152,7 @@ test.group('Commandes / list and show', (group) => {
     let c = await compte()
     assert.equal(c.commandes_ttc, commande.totalTtc)
     assert.equal(c.paye, 0)
-    assert.equal(c.reste, commande.totalTtc)
+    assert.equal(c.du, 0)
     assert.lengthOf(c.mouvements, 0)
 
     const fresh = await Bdc.findOrFail(bdc.id)
@@ -170,7 +170,9 @@ test.group('Commandes / list and show', (group) => {
     c = await compte()
     assert.equal(c.paye, demande.montant)
     assert.equal(c.en_attente, 0)
-    assert.equal(c.reste, commande.totalTtc - demande.montant)
+    // No acompte facture issued yet: the payment waits as the client's credit
+    assert.equal(c.credit, demande.montant)
+    assert.equal(c.du, 0)
     assert.deepInclude(c.mouvements[0], { numero: demande.numero, statut: 'payee' })
     assert.match(c.mouvements[0].date, /^\d{4}-\d{2}-\d{2}$/)
   })

@@ -16,6 +16,7 @@ const LISTS: [path: string, component: string, prop: string][] = [
   ['/esi/produits', 'esi/produits/Index', 'produits'],
   ['/esi/devis', 'esi/devis/Index', 'devis'],
   ['/esi/compta/facture', 'esi/compta/facture/Index', 'factures'],
+  ['/esi/compta/creance', 'esi/compta/creance/Index', 'creances'],
 ]
 
 const BAD_QUERIES = [

@@ -4,7 +4,7 @@ import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import ChantierMap from '../../../components/clients/ChantierMap.js'
 import ClientFormModal from '../../../components/clients/ClientFormModal.js'
-import CompteSection from '../../../components/clients/CompteSection.js'
+import CompteSection, { FacturesSection } from '../../../components/clients/CompteSection.js'
 import { confirmDelete } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import {
@@ -280,11 +280,7 @@ export default function CustomerShow({
             </Block>
             <DevisSection clientId={client.id_client} devis={devis} />
             <CommandesSection commandes={commandes} />
-            <EmptySection
-              title="Factures"
-              icon="bi-receipt"
-              text="Aucune facture pour ce client."
-            />
+            <FacturesSection compte={compte} />
             <CompteSection compte={compte} />
           </div>
         </div>

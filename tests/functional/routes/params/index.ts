@@ -16,6 +16,7 @@ import { paiementParams } from '#tests/functional/routes/params/paiement'
 import { documentParams } from '#tests/functional/routes/params/documents'
 import { factureParams } from '#tests/functional/routes/params/factures'
 import { paiementsParams } from '#tests/functional/routes/params/paiements'
+import { creanceParams } from '#tests/functional/routes/params/creances'
 
 export interface RouteRef {
   name?: string
@@ -45,4 +46,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...documentParams,
   ...factureParams,
   ...paiementsParams,
+  ...creanceParams,
 ]

@@ -1,0 +1,36 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import FacturePolicy from '#policies/facture_policy'
+import { authorize } from '#policies/base_policy'
+import { sendCsv } from '#services/http/csv_response'
+import { limitAction } from '#services/throttle'
+import { exportJournalVentes } from '#services/compta/journal_ventes'
+import { moisPrecedent, parsePeriode } from '#shared/periode'
+import { todayIso } from '#shared/dates'
+
+const policy = new FacturePolicy()
+
+/**
+ * esi/compta/exports (issue 11 §5): the accountant's files for a period — the sales journal
+ * (the créances file is the créances page's). Staff only.
+ */
+export default class ComptaExportsController {
+  async index({ inertia, auth, request }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const asked = parsePeriode(request.input('du'), request.input('au'))
+    return inertia.render('esi/compta/exports/Index', {
+      periode: asked.periode ?? moisPrecedent(todayIso()),
+    })
+  }
+
+  /** A plain GET form: the file, or back to the page with the reason. */
+  async journalVentes({ request, response, session, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const { periode, error } = parsePeriode(request.input('du'), request.input('au'))
+    if (!periode) {
+      session.flash('error', error)
+      return response.redirect().toRoute('esi.compta.exports')
+    }
+    await limitAction(auth.getUserOrFail().id, 'export')
+    sendCsv(response, await exportJournalVentes(periode))
+  }
+}

@@ -1,0 +1,71 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import FacturePolicy from '#policies/facture_policy'
+import { authorize } from '#policies/base_policy'
+import Client from '#models/client'
+import { NotFoundException } from '#exceptions/http_exceptions'
+import { parseId } from '#services/route_params'
+import { listPage } from '#services/list/keyset'
+import { filtersProp } from '#services/list/list_params'
+import { sendCsv } from '#services/http/csv_response'
+import { limitAction } from '#services/throttle'
+import {
+  CREANCE_SORT_COLUMNS,
+  creanceClientItem,
+  creanceFactures,
+  creanceQuery,
+  creanceTotals,
+  parseCreanceListParams,
+} from '#services/creances/creance_list'
+import { exportCreances } from '#services/creances/creance_export'
+import { clientDisplayName } from '#shared/clients'
+import { todayIso } from '#shared/dates'
+
+const policy = new FacturePolicy()
+
+/**
+ * esi/compta/creance (issue 11 §4): what each client owes, aged; one client's open factures;
+ * the CSV of the page. Staff only (routes in start/routes/creances.ts).
+ */
+export default class CreancesController {
+  async index({ inertia, request, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const params = parseCreanceListParams(request.qs())
+    const today = todayIso()
+    const [{ list, warnings }, totals] = await Promise.all([
+      listPage(params, {
+        query: () => creanceQuery(params, today).select('cr.*'),
+        columns: CREANCE_SORT_COLUMNS,
+        table: 'factures',
+        map: creanceClientItem,
+        scoped: true,
+      }),
+      creanceTotals(params, today),
+    ])
+    return inertia.render('esi/compta/creance/Index', {
+      creances: list,
+      totals,
+      today,
+      filters: filtersProp(params),
+      warnings,
+    })
+  }
+
+  async client({ inertia, params, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const id = parseId(params.id, 'bigint')
+    const client = id ? await Client.find(id) : null
+    if (!client) throw new NotFoundException()
+    const today = todayIso()
+    return inertia.render('esi/compta/creance/Client', {
+      client: { id: client.idClient, nom: clientDisplayName(client), numero_tva: client.numeroTva },
+      factures: await creanceFactures(client.idClient, today),
+      today,
+    })
+  }
+
+  async export({ request, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    await limitAction(auth.getUserOrFail().id, 'export')
+    sendCsv(response, exportCreances(parseCreanceListParams(request.qs()), todayIso()))
+  }
+}

@@ -1,0 +1,226 @@
+/*
+ * Créances (issue 11 §4): per client what its open factures still ask, aged by days late against
+ * today in Brussels (factures issued on chosen days through the real services), totals on top,
+ * filters, sort, keyset pages, one client's factures, the CSV, rights.
+ */
+import { test } from '@japa/runner'
+import limiter from '@adonisjs/limiter/services/main'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
+import { esiSociete } from '#tests/functional/bdc/helpers'
+import { factureLate, libreDraftFor, pay } from '#tests/functional/creances/helpers'
+import { parseCsv } from '#services/csv'
+import { CREANCE_CSV_HEADER } from '#services/creances/creance_export'
+import type { CreanceClientItem, CreanceFactureItem, CreanceTotals } from '#shared/creances'
+import type { ListPage } from '#shared/list_query'
+
+const TTC = 121_00 // one line of 100,00 € HT at 21 %
+
+async function page(client: any, user: any, query = '') {
+  const response = await client.get(`/esi/compta/creance${query}`).loginAs(user).withInertia()
+  response.assertStatus(200)
+  response.assertInertiaComponent('esi/compta/creance/Index')
+  return {
+    rows: (response.inertiaProps.creances as ListPage<CreanceClientItem>).data,
+    list: response.inertiaProps.creances as ListPage<CreanceClientItem>,
+    totals: response.inertiaProps.totals as CreanceTotals,
+  }
+}
+
+test.group('Créances / page', (group) => {
+  withTransaction(group)
+  group.each.setup(() => limiter.clear())
+
+  test('each facture in its bucket by days late; paid, drafts and others left out', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const dupont = await ClientFactory.merge({
+      nom: 'Dupont',
+      prenom: 'Marc',
+      civilite: null,
+    }).create()
+    // Due in 5 days and due today: not late; 30 days: still 0–30; 31, 61, 91: next buckets
+    for (const late of [-5, 0, 1, 30, 31, 60, 61, 90, 91]) await factureLate(dupont, late)
+    const partly = await factureLate(dupont, 45)
+    await pay(partly, 21_00)
+    const paid = await factureLate(dupont, 100)
+    await pay(paid, TTC)
+    await libreDraftFor(dupont)
+
+    const { rows, totals } = await page(client, user)
+    assert.lengthOf(rows, 1)
+    const row = rows[0]
+    assert.equal(row.client_nom, 'Marc Dupont')
+    assert.equal(row.nb_factures, 10)
+    assert.equal(row.non_echu, 2 * TTC)
+    assert.equal(row.j0_30, 2 * TTC)
+    assert.equal(row.j31_60, 3 * TTC - 21_00)
+    assert.equal(row.j61_90, 2 * TTC)
+    assert.equal(row.plus_90, TTC)
+    assert.equal(row.du, 10 * TTC - 21_00)
+    assert.equal(row.en_retard, 8 * TTC - 21_00)
+    assert.equal(row.retard_max, 91)
+    assert.equal(totals.du, row.du)
+    assert.equal(totals.nb_clients, 1)
+    assert.equal(totals.nb_factures, 10)
+  })
+
+  test('sorted by amount due, totals on top, filters late only, bucket and search', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const small = await ClientFactory.merge({ nom: 'Petit' }).create()
+    const big = await ClientFactory.merge({ nom: 'Grand' }).create()
+    const fresh = await ClientFactory.merge({ nom: 'Récent' }).create()
+    await factureLate(small, 10)
+    await factureLate(big, 70, 500_00)
+    await factureLate(big, 5)
+    await factureLate(fresh, -10, 300_00)
+
+    const all = await page(client, user)
+    assert.deepEqual(
+      all.rows.map((r) => r.client_id),
+      [big.idClient, fresh.idClient, small.idClient]
+    )
+    assert.equal(all.totals.du, 605_00 + TTC + 363_00 + TTC)
+    assert.equal(all.totals.en_retard, 605_00 + 2 * TTC)
+    assert.equal(all.totals.nb_clients, 3)
+
+    const late = await page(client, user, '?filter[retard]=1')
+    assert.deepEqual(
+      late.rows.map((r) => r.client_id),
+      [big.idClient, small.idClient]
+    )
+    assert.equal(late.totals.du, 605_00 + 2 * TTC)
+
+    const bucket = await page(client, user, '?filter[tranche]=j61_90')
+    assert.deepEqual(
+      bucket.rows.map((r) => r.client_id),
+      [big.idClient]
+    )
+    const searched = await page(client, user, '?q=recent')
+    assert.deepEqual(
+      searched.rows.map((r) => r.client_id),
+      [fresh.idClient]
+    )
+    assert.equal(searched.totals.du, 363_00)
+
+    const byName = await page(client, user, '?sort=client')
+    assert.deepEqual(
+      byName.rows.map((r) => r.client_id),
+      [big.idClient, small.idClient, fresh.idClient]
+    )
+  })
+
+  test('pages by keyset, with no client twice or missing', async ({ client, assert }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const made = []
+    for (let i = 0; i < 12; i++) {
+      const c = await ClientFactory.merge({ nom: `Client ${i}` }).create()
+      await factureLate(c, i, 100_00 + i * 100)
+      made.push(c.idClient)
+    }
+    const first = await page(client, user, '?per_page=10')
+    assert.lengthOf(first.rows, 10)
+    assert.isNotNull(first.list.next)
+    const second = await page(client, user, `?per_page=10&after=${first.list.next}`)
+    assert.lengthOf(second.rows, 2)
+    const seen = [...first.rows, ...second.rows].map((r) => r.client_id)
+    assert.deepEqual(seen, [...made].reverse())
+    assert.equal(first.list.total.count, 12)
+  })
+
+  test('a client’s open factures with their days late and what is left', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const c = await ClientFactory.merge({ nom: 'Lambert' }).create()
+    const old = await factureLate(c, 31)
+    const due = await factureLate(c, 0)
+    await pay(due, 100_00)
+    const done = await factureLate(c, 12)
+    await pay(done, TTC)
+    const response = await client
+      .get(`/esi/compta/creance/client/${c.idClient}`)
+      .loginAs(user)
+      .withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('esi/compta/creance/Client')
+    const factures = response.inertiaProps.factures as CreanceFactureItem[]
+    assert.deepEqual(
+      factures.map((f) => [f.numero, f.jours_retard, f.bucket, f.reste]),
+      [
+        [old.numero, 31, 'j31_60', TTC],
+        [due.numero, 0, 'non_echu', 21_00],
+      ]
+    )
+    const missing = await client.get('/esi/compta/creance/client/999999999').loginAs(user)
+    missing.assertStatus(404)
+  })
+
+  test('the CSV has the page’s rows; formula-like names come out as text', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const evil = await ClientFactory.merge({
+      nom: '=HYPERLINK("http://evil.example","Payer")',
+      prenom: null,
+      civilite: null,
+    }).create()
+    const other = await ClientFactory.merge({
+      nom: 'Martin',
+      prenom: '+SUM(A1:A9)',
+      civilite: null,
+    }).create()
+    await factureLate(evil, 40)
+    await factureLate(other, -3, 50_00)
+    const response = await client.get('/esi/compta/creance/export').loginAs(user)
+    response.assertStatus(200)
+    assert.match(response.header('content-type') ?? '', /^text\/csv; charset=utf-8/)
+    assert.match(
+      response.header('content-disposition') ?? '',
+      /^attachment; filename="creances-\d{4}-\d{2}-\d{2}\.csv"$/
+    )
+    const text = response.text()
+    assert.isTrue(text.startsWith('\uFEFF'))
+    assert.include(text, `;"'=HYPERLINK(""http://evil.example"",""Payer"")";`)
+    assert.include(text, ";'+SUM(A1:A9) Martin;")
+    const [header, first, second] = parseCsv(text)
+    assert.deepEqual(header.cells, CREANCE_CSV_HEADER)
+    assert.equal(first.cells[0], String(evil.idClient))
+    assert.deepEqual(first.cells.slice(3, 6), ['1', '121,00', '121,00'])
+    assert.equal(first.cells[8], '121,00') // 31–60 jours
+    assert.equal(second.cells[4], '60,50')
+    const late = await client.get('/esi/compta/creance/export?filter[retard]=1').loginAs(user)
+    assert.lengthOf(parseCsv(late.text()), 2)
+  })
+
+  test('staff only: a pro, another user and a guest get nothing', async ({ client }) => {
+    await esiSociete()
+    const c = await ClientFactory.create()
+    await factureLate(c, 10)
+    for (const role of ['pro', 'other'] as const) {
+      const user = await makeUser(role)
+      for (const url of [
+        '/esi/compta/creance',
+        `/esi/compta/creance/client/${c.idClient}`,
+        '/esi/compta/creance/export',
+      ]) {
+        const response = await client.get(url).loginAs(user).redirects(0)
+        response.assertStatus(403)
+      }
+    }
+    const guest = await client.get('/esi/compta/creance/export').redirects(0)
+    guest.assertStatus(302)
+  })
+})

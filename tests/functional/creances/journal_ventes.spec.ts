@@ -1,0 +1,203 @@
+/*
+ * The sales journal for the accountant (issue 11 §5): the factures issued in the period, one
+ * row each with HT and VAT per rate present, totals equal to the factures', formula-like
+ * cells as text, the period checked, staff only, limited like every export.
+ */
+import { test } from '@japa/runner'
+import limiter from '@adonisjs/limiter/services/main'
+import { ACTION_LIMITS } from '#services/throttle'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
+import Facture from '#models/facture'
+import { esiSociete } from '#tests/functional/bdc/helpers'
+import { produit } from '#tests/functional/document_helpers'
+import { factureOn, libreDraftFor } from '#tests/functional/creances/helpers'
+import { parseCsv } from '#services/csv'
+import { centsToInput } from '#shared/money'
+
+const cents = (cell: string) => (cell === '' ? 0 : Math.round(Number(cell.replace(',', '.')) * 100))
+
+async function journal(client: any, user: any, du: string, au: string) {
+  const response = await client
+    .get(`/esi/compta/exports/journal-ventes?du=${du}&au=${au}`)
+    .loginAs(user)
+    .redirects(0)
+  return response
+}
+
+test.group('Exports / journal des ventes', (group) => {
+  withTransaction(group)
+  group.each.setup(() => limiter.clear())
+
+  test('the factures of the period, HT and VAT per rate present, totals as the factures’', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const pro = await ClientFactory.apply('professionnel').create()
+    const particulier = await ClientFactory.merge({
+      nom: 'Simon',
+      prenom: null,
+      civilite: null,
+    }).create()
+    const mixed = await factureOn(pro, '2026-03-02', [
+      produit('Châssis', 1234_56, 21, '2'),
+      produit('Rénovation', 800_00, 6, '1'),
+    ])
+    const six = await factureOn(particulier, '2026-03-31', [produit('Pose', 333_33, 6, '3')])
+    await factureOn(particulier, '2026-02-28', 999_00) // before the period
+    await factureOn(particulier, '2026-04-01', 999_00) // after it
+    await libreDraftFor(particulier) // a draft is not in any journal
+
+    const response = await journal(client, user, '2026-03-01', '2026-03-31')
+    response.assertStatus(200)
+    assert.match(
+      response.header('content-disposition') ?? '',
+      /^attachment; filename="journal-ventes-2026-03-01-2026-03-31\.csv"$/
+    )
+    const text = response.text()
+    assert.isTrue(text.startsWith('\uFEFF'))
+    const [header, ...rows] = parseCsv(text)
+    // One column pair per rate present (21 and 6: no 12 nor 0 this month), highest first
+    assert.deepEqual(header.cells, [
+      'Pièce',
+      'Numéro',
+      'Date',
+      'Client',
+      'N° TVA client',
+      'Base HT 21\u00a0%',
+      'TVA 21\u00a0%',
+      'Base HT 6\u00a0%',
+      'TVA 6\u00a0%',
+      'Total HT',
+      'Total TVA',
+      'Total TTC',
+    ])
+    assert.deepEqual(
+      rows.map((r) => r.cells.slice(0, 5)),
+      [
+        ['Facture', mixed.numero!, '02/03/2026', mixed.clientNom, 'BE0403170701'],
+        ['Facture', six.numero!, '31/03/2026', 'Simon', ''],
+      ]
+    )
+    const factures = [mixed, six]
+    rows.forEach((row, i) => {
+      const f = factures[i]
+      const amounts = row.cells.slice(5).map(cents)
+      const [ht21, tva21, ht6, tva6, totalHt, totalTva, totalTtc] = amounts
+      assert.equal(totalHt, f.totalHt)
+      assert.equal(totalTva, f.totalTva)
+      assert.equal(totalTtc, f.totalTtc)
+      assert.equal(ht21 + ht6, f.totalHt)
+      assert.equal(tva21 + tva6, f.totalTva)
+      assert.equal(totalHt + totalTva, totalTtc)
+    })
+    assert.deepEqual(rows[0].cells.slice(5, 9), [
+      centsToInput(2469_12),
+      centsToInput(518_52),
+      centsToInput(800_00),
+      centsToInput(48_00),
+    ])
+    // Column sums equal the sum of the factures' totals
+    const sum = (col: number) => rows.reduce((s, r) => s + cents(r.cells[col]), 0)
+    assert.equal(sum(11), mixed.totalTtc + six.totalTtc)
+    assert.equal(sum(5) + sum(7), mixed.totalHt + six.totalHt)
+  })
+
+  test('formula-like client names come out as text', async ({ client, assert }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const payloads = ['=HYPERLINK("http://evil.example","x")', '+SUM(A1:A9)', '-1+1', '@cmd']
+    for (const nom of payloads) {
+      const c = await ClientFactory.merge({ nom, prenom: null, civilite: null }).create()
+      await factureOn(c, '2026-05-10')
+    }
+    const response = await journal(client, user, '2026-05-01', '2026-05-31')
+    const text = response.text()
+    assert.include(text, `;"'=HYPERLINK(""http://evil.example"",""x"")";`)
+    assert.include(text, ";'+SUM(A1:A9);")
+    assert.include(text, ";'-1+1;")
+    assert.include(text, ";'@cmd;")
+    const clients = parseCsv(text)
+      .slice(1)
+      .map((r) => r.cells[3])
+    assert.sameMembers(clients, payloads)
+  })
+
+  test('a missing, reversed or too long period is refused with its reason', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    for (const [du, au, message] of [
+      ['', '2026-03-31', 'période valide'],
+      ['2026-02-30', '2026-03-31', 'période valide'],
+      ['2026-04-01', '2026-03-31', 'doit suivre'],
+      ['2020-01-01', '2026-03-31', 'trop longue'],
+    ]) {
+      const response = await client
+        .get(`/esi/compta/exports/journal-ventes?du=${du}&au=${au}`)
+        .loginAs(user)
+        .withInertia()
+        .redirects(0)
+      response.assertStatus(302)
+      assert.equal(response.header('location'), '/esi/compta/exports')
+      assert.include(response.flashMessage('error'), message)
+    }
+  })
+
+  test('the exports page proposes last month; staff only', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    const response = await client.get('/esi/compta/exports').loginAs(user).withInertia()
+    response.assertStatus(200)
+    response.assertInertiaComponent('esi/compta/exports/Index')
+    const { du, au } = response.inertiaProps.periode as { du: string; au: string }
+    assert.match(du, /^\d{4}-\d{2}-01$/)
+    assert.isTrue(au > du)
+    for (const role of ['pro', 'other'] as const) {
+      const other = await makeUser(role)
+      for (const url of [
+        '/esi/compta/exports',
+        '/esi/compta/exports/journal-ventes?du=2026-03-01&au=2026-03-31',
+      ]) {
+        const refused = await client.get(url).loginAs(other).redirects(0)
+        refused.assertStatus(403)
+      }
+    }
+  })
+
+  test('both exports count in the user’s allowance of CSV files', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    for (let i = 1; i <= ACTION_LIMITS.exportPerUser.requests; i++) {
+      const url =
+        i % 2
+          ? '/esi/compta/creance/export'
+          : '/esi/compta/exports/journal-ventes?du=2026-01-01&au=2026-01-31'
+      const response = await client.get(url).loginAs(user)
+      response.assertStatus(200)
+    }
+    for (const url of [
+      '/esi/compta/creance/export',
+      '/esi/compta/exports/journal-ventes?du=2026-01-01&au=2026-01-31',
+    ]) {
+      const refused = await client
+        .get(url)
+        .header('referer', '/esi/compta/exports')
+        .loginAs(user)
+        .redirects(0)
+      refused.assertStatus(302)
+      assert.match(String(refused.flashMessage('error')), /^Trop d’exports en peu de temps\./)
+    }
+  })
+
+  test('the test clock issues on the chosen day, due 30 days later', async ({ assert }) => {
+    await esiSociete()
+    const c = await ClientFactory.create()
+    const f = await factureOn(c, '2026-06-15', 250_00)
+    const again = await Facture.findOrFail(f.id)
+    assert.equal(again.totalTtc, 302_50)
+    assert.equal(again.dateFacture?.toISODate(), '2026-06-15')
+    assert.equal(again.echeance?.toISODate(), '2026-07-15')
+  })
+})
