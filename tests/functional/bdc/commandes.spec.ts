@@ -11,6 +11,8 @@ import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signatu
 import { signBdc } from '#services/commandes/sign_bdc'
 import type { LieuSignature } from '#shared/devis'
 import Bdc from '#models/bdc'
+import Facture from '#models/facture'
+import { createAcompteFacture, issueFacture } from '#services/factures/facture_service'
 import {
   createDemandePaiementForBdc,
   markDemandePayee,
@@ -175,5 +177,46 @@ test.group('Commandes / list and show', (group) => {
     assert.equal(c.du, 0)
     assert.deepInclude(c.mouvements[0], { numero: demande.numero, statut: 'payee' })
     assert.match(c.mouvements[0].date, /^\d{4}-\d{2}-\d{2}$/)
+  })
+
+  test('the client page account with an issued acompte facture: invoiced, paid, due', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    await esiSociete()
+    const { bdc, commande } = await commandeFor('Dubois')
+    let fresh = await Bdc.findOrFail(bdc.id)
+    const demande = await createDemandePaiementForBdc(systemActor(), {
+      bdcId: bdc.id,
+      lockVersion: fresh.lockVersion,
+      userId: user.id,
+    })
+    fresh = await Bdc.findOrFail(bdc.id)
+    const draft = await createAcompteFacture(systemActor(), {
+      bdcId: bdc.id,
+      lockVersion: fresh.lockVersion,
+      userId: user.id,
+    })
+    const saved = await Facture.findOrFail(draft.id)
+    const facture = await issueFacture(systemActor(), {
+      factureId: draft.id,
+      lockVersion: saved.lockVersion,
+      userId: user.id,
+    })
+    await markDemandePayee(systemActor(), demande.id, user.id)
+
+    const response = await client
+      .get(`/esi/customers/${commande.clientId}`)
+      .loginAs(user)
+      .withInertia()
+    const c = response.body().props.compte
+    assert.equal(c.facture, facture.totalTtc)
+    assert.equal(c.paye, demande.montant)
+    // The payment went to the acompte facture; what it does not cover is still due
+    const reloaded = await Facture.findOrFail(facture.id)
+    assert.equal(c.du, reloaded.totalTtc - reloaded.montantPaye - reloaded.montantCredite)
+    assert.equal(c.facture - c.credite - (c.paye - c.credit), c.du)
+    assert.deepInclude(c.factures[0], { numero: facture.numero, reste: c.du })
   })
 })
