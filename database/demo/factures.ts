@@ -4,7 +4,10 @@
  * facture for another signed bdc, and a free SAV facture issued 45 days ago and overdue
  * (« en retard » on the list). Numbers FAC- in date order, like the services give them.
  */
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
+import { systemActor } from '#services/actor'
+import { recordPaiement } from '#services/paiements/paiement_service'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DemoBase } from '#database/demo/index'
 import Bdc from '#models/bdc'
@@ -169,13 +172,34 @@ export async function seedDemoFactures(trx: TransactionClientContract, base: Dem
   // Numbers in the order of the issue dates (gapless per year, like the service)
   issues.sort((a, b) => a.date.toMillis() - b.date.toMillis())
   for (const i of issues) {
-    await issue(
-      trx,
-      i.facture,
-      i.client,
-      i.date,
-      i.paye ? 'payee' : 'emise',
-      i.paye ? i.facture.totalTtc : 0
+    await issue(trx, i.facture, i.client, i.date, 'emise', 0)
+  }
+
+  // The transfer of the paid demande, recorded and allocated by the real payments service
+  // (the facture's montant_paye and statut follow; a cent the acompte split could not reach
+  // stays as the client's credit)
+  const paidIssue = issues.find((i) => i.paye)
+  if (paid && paidIssue) {
+    await recordPaiement(
+      systemActor(),
+      {
+        clientId: paidIssue.client.idClient,
+        date: paidIssue.date,
+        montant: Number(paid.montant),
+        mode: 'virement',
+        reference: paid.communication,
+        compte: paid.iban,
+        idempotencyKey: randomUUID(),
+        allocations: [
+          {
+            factureId: paidIssue.facture.id,
+            montant: Math.min(Number(paid.montant), paidIssue.facture.totalTtc),
+          },
+        ],
+        demandePaiementId: paid.id,
+        userId,
+      },
+      trx
     )
   }
 }

@@ -27,6 +27,14 @@ test.group('Factures / demo data', (group) => {
     assert.isAtMost(Number(paid.montant) - Number(acompte.total_ttc), 1)
     assert.isAtLeast(Number(paid.montant) - Number(acompte.total_ttc), 0)
     assert.equal(Number(acompte.montant_paye), Number(acompte.total_ttc))
+    // Paid by a real payment of the demande's transfer, allocated to it (the balance holds)
+    const paiement = await db.from('paiements').where('demande_paiement_id', paid.id).first()
+    assert.equal(Number(paiement.montant), Number(paid.montant))
+    const [{ alloue }] = await db
+      .from('paiement_allocations')
+      .where('facture_id', acompte.id)
+      .sum('montant as alloue')
+    assert.equal(Number(alloue), Number(acompte.montant_paye))
 
     const draft = factures.find((f) => f.statut === 'brouillon')
     assert.exists(draft)
