@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
-import { sendCsv } from '#services/http/csv_response'
+import { sendExport } from '#services/http/csv_response'
 import { limitAction } from '#services/throttle'
 import { exportJournalVentes } from '#services/compta/journal_ventes'
 import { moisPrecedent, parsePeriode } from '#shared/periode'
@@ -31,6 +31,6 @@ export default class ComptaExportsController {
       return response.redirect().toRoute('esi.compta.exports')
     }
     await limitAction(auth.getUserOrFail().id, 'export')
-    sendCsv(response, await exportJournalVentes(periode))
+    sendExport(response, await exportJournalVentes(periode), request.input('format'))
   }
 }

@@ -6,7 +6,7 @@ import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { listPage } from '#services/list/keyset'
 import { filtersProp } from '#services/list/list_params'
-import { sendCsv } from '#services/http/csv_response'
+import { sendExport } from '#services/http/csv_response'
 import { limitAction } from '#services/throttle'
 import {
   CREANCE_SORT_COLUMNS,
@@ -66,6 +66,10 @@ export default class CreancesController {
   async export({ request, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     await limitAction(auth.getUserOrFail().id, 'export')
-    sendCsv(response, exportCreances(parseCreanceListParams(request.qs()), todayIso()))
+    sendExport(
+      response,
+      exportCreances(parseCreanceListParams(request.qs()), todayIso()),
+      request.input('format')
+    )
   }
 }

@@ -12,7 +12,9 @@ import Facture from '#models/facture'
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import { produit } from '#tests/functional/document_helpers'
 import { factureOn, libreDraftFor } from '#tests/functional/creances/helpers'
+import ExcelJS from 'exceljs'
 import { parseCsv } from '#services/csv'
+import { getPdf } from '#tests/functional/pdf/pdf_text'
 import { centsToInput } from '#shared/money'
 
 const cents = (cell: string) => (cell === '' ? 0 : Math.round(Number(cell.replace(',', '.')) * 100))
@@ -123,6 +125,40 @@ test.group('Exports / journal des ventes', (group) => {
       .slice(1)
       .map((r) => r.cells[3])
     assert.sameMembers(clients, payloads)
+  })
+
+  test('the same journal as XLSX: amounts as numbers, formula-like names as plain text', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const c = await ClientFactory.merge({
+      nom: '=HYPERLINK("http://evil.example","x")',
+      prenom: null,
+      civilite: null,
+    }).create()
+    const facture = await factureOn(c, '2026-06-10', [produit('Châssis', 1234_56, 21, '1')])
+    // The binary body as a Buffer (the PDF tests' helper reads any file this way)
+    const { response, body } = await getPdf(
+      client,
+      '/esi/compta/exports/journal-ventes?du=2026-06-01&au=2026-06-30&format=xlsx',
+      user
+    )
+    response.assertStatus(200)
+    assert.match(response.header('content-type') ?? '', /spreadsheetml\.sheet/)
+    assert.match(response.header('content-disposition') ?? '', /\.xlsx"$/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(body as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    const row = (sheet.getRow(2).values as unknown[]).slice(1)
+    const ttc = header.indexOf('Total TTC')
+    assert.isAbove(ttc, -1)
+    assert.strictEqual(row[ttc], facture.totalTtc / 100)
+    // A string cell, never a formula
+    assert.strictEqual(row[3], '=HYPERLINK("http://evil.example","x")')
+    assert.notExists(sheet.getRow(2).getCell(4).formula)
   })
 
   test('a missing, reversed or too long period is refused with its reason', async ({

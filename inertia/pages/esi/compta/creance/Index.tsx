@@ -108,6 +108,11 @@ function TotalsRow({ totals }: { totals: CreanceTotals }) {
 }
 
 /** esi/compta/creance: what each client owes, by age of its factures (issue 11 §4). */
+/** The same export URL asking for another format. */
+function withFormat(url: string, format: string) {
+  return `${url}${url.includes('?') ? '&' : '?'}format=${format}`
+}
+
 export default function CreanceIndex({
   creances,
   totals,
@@ -142,7 +147,15 @@ export default function CreanceIndex({
               download
             >
               <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
-              Exporter (CSV)
+              CSV
+            </a>
+            <a
+              className="btn btn-alt-secondary"
+              href={withFormat(exportUrl(route('esi.compta.creance.export'), filters), 'xlsx')}
+              download
+            >
+              <i className="bi bi-file-earmark-excel me-1" aria-hidden="true" />
+              Excel
             </a>
           </div>
         }

@@ -22,7 +22,7 @@ export default function ComptaExports({ periode }: ComptaExportsProps) {
       <Head title="Exports comptables" />
       <PageHeader
         title="Exports comptables"
-        subtitle="Fichiers CSV pour le comptable (Excel, séparateur « ; »)"
+        subtitle="Fichiers pour le comptable : CSV (séparateur « ; ») ou Excel (XLSX)"
         breadcrumb={[
           { label: 'Comptabilité' },
           { label: 'Créances', href: route('esi.compta.creance') },
@@ -69,10 +69,14 @@ export default function ComptaExports({ periode }: ComptaExportsProps) {
                 onChange={(e) => setAu(e.target.value)}
               />
             </div>
-            <div className="col-sm-4 col-lg-3">
-              <button type="submit" className="btn btn-primary">
+            <div className="col-sm-12 col-lg-6 d-flex flex-wrap gap-2">
+              <button type="submit" name="format" value="csv" className="btn btn-primary">
                 <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
-                Télécharger le journal
+                Journal en CSV
+              </button>
+              <button type="submit" name="format" value="xlsx" className="btn btn-alt-primary">
+                <i className="bi bi-file-earmark-excel me-1" aria-hidden="true" />
+                Journal en Excel (XLSX)
               </button>
             </div>
           </form>
@@ -80,7 +84,7 @@ export default function ComptaExports({ periode }: ComptaExportsProps) {
         <Block title="Créances">
           <p className="text-body-secondary mb-0">
             Les créances du jour, par client et par tranche d’ancienneté, s’exportent depuis la page
-            « Créances » (bouton « Exporter (CSV) », avec ses filtres).
+            « Créances » (boutons « CSV » et « Excel », avec ses filtres).
           </p>
         </Block>
       </div>
