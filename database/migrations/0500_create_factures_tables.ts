@@ -77,7 +77,7 @@ export default class extends BaseSchema {
     this.schema.raw(ligneChecks('facture_lignes'))
 
     this.schema.raw(`
-      CREATE FUNCTION factures_freeze_issued() RETURNS trigger AS $$
+      CREATE OR REPLACE FUNCTION factures_freeze_issued() RETURNS trigger AS $$
       DECLARE
         mutable text[] := ARRAY['statut', 'montant_paye', 'lock_version', 'updated_at'];
       BEGIN
@@ -100,7 +100,7 @@ export default class extends BaseSchema {
     // FOR SHARE: a line written while the facture is being issued waits for the issuing
     // transaction, then sees its number
     this.schema.raw(`
-      CREATE FUNCTION facture_lignes_freeze_issued() RETURNS trigger AS $$
+      CREATE OR REPLACE FUNCTION facture_lignes_freeze_issued() RETURNS trigger AS $$
       DECLARE
         issued text;
       BEGIN

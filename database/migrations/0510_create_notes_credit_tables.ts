@@ -63,7 +63,7 @@ export default class extends BaseSchema {
     this.schema.raw(ligneChecks('note_credit_lignes'))
 
     this.schema.raw(`
-      CREATE FUNCTION notes_credit_freeze_issued() RETURNS trigger AS $$
+      CREATE OR REPLACE FUNCTION notes_credit_freeze_issued() RETURNS trigger AS $$
       DECLARE
         mutable text[] := ARRAY['lock_version', 'updated_at'];
       BEGIN
@@ -84,7 +84,7 @@ export default class extends BaseSchema {
       BEFORE UPDATE OR DELETE ON notes_credit FOR EACH ROW EXECUTE FUNCTION notes_credit_freeze_issued()`)
 
     this.schema.raw(`
-      CREATE FUNCTION note_credit_lignes_freeze_issued() RETURNS trigger AS $$
+      CREATE OR REPLACE FUNCTION note_credit_lignes_freeze_issued() RETURNS trigger AS $$
       DECLARE
         issued text;
       BEGIN

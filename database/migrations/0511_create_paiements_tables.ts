@@ -67,7 +67,7 @@ export default class extends BaseSchema {
 
     // Checked after each statement (not deferred: a savepoint must see it too)
     this.schema.raw(`
-      CREATE FUNCTION paiement_allocations_within_montant() RETURNS trigger AS $$
+      CREATE OR REPLACE FUNCTION paiement_allocations_within_montant() RETURNS trigger AS $$
       DECLARE
         recu bigint;
         alloue bigint;
