@@ -5,7 +5,8 @@
  */
 import type { LigneType, VatGroup } from './totals.js'
 
-export type DocumentKind = 'devis' | 'offre' | 'bdc' | 'demande_paiement' | 'facture'
+export type DocumentKind =
+  'devis' | 'offre' | 'bdc' | 'demande_paiement' | 'facture' | 'note_credit'
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   devis: 'Devis',
@@ -13,6 +14,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   bdc: 'Bon de commande',
   demande_paiement: 'Demande de paiement',
   facture: 'Facture',
+  note_credit: 'Note de crédit',
 }
 
 export type DocumentParty = {

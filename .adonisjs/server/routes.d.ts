@@ -100,6 +100,7 @@ export type ScannedRoutes = {
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -209,6 +210,7 @@ export type ScannedRoutes = {
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
@@ -298,6 +300,7 @@ export type ScannedRoutes = {
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }

@@ -90,6 +90,7 @@ export const ROUTES = {
   'esi.notes_credit.create': '/esi/compta/facture/:id/note-credit',
   'esi.notes_credit.destroy': '/esi/compta/nc/:id',
   'esi.notes_credit.emettre': '/esi/compta/nc/:id/emettre',
+  'esi.notes_credit.pdf': '/esi/compta/nc/:id/pdf',
   'esi.notes_credit.show': '/esi/compta/nc/:id',
   'esi.notes_credit.store': '/esi/compta/facture/:id/note-credit',
   'esi.offres.to_devis': '/app/offres/:id/devis',

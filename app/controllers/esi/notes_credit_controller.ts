@@ -22,6 +22,8 @@ import {
 import { noteCreditValidator, noteCreditVersionValidator } from '#validators/paiements'
 import { AppException } from '#exceptions/http_exceptions'
 import { parseScaled } from '#shared/totals'
+import { noteCreditPdf, pdfHeaders } from '#services/pdf/index'
+import { limitAction } from '#services/throttle'
 
 const policy = new FacturePolicy()
 
@@ -51,6 +53,16 @@ export default class NotesCreditController {
     authorize(policy.view(auth.user ?? null))
     const nc = await findNoteCredit(params.id)
     return inertia.render('esi/compta/nc/Show', { note: await noteCreditDetail(nc) })
+  }
+
+  /** Its PDF (app/services/pdf/note_credit_loader.ts), never cached, counted like every PDF. */
+  async pdf({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const nc = await findNoteCredit(params.id)
+    await limitAction(auth.getUserOrFail().id, 'pdf')
+    const { filename, content } = await noteCreditPdf(nc.id)
+    for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
+    return response.send(content)
   }
 
   async create({ inertia, params, auth }: HttpContext) {

@@ -13,6 +13,7 @@ import {
 import type { LoadOptions } from '#services/pdf/document_parts'
 import { renderPdf } from '#services/pdf/render'
 import { factureDocument } from '#services/pdf/facture_loader'
+import { noteCreditDocument } from '#services/pdf/note_credit_loader'
 
 export {
   bdcDocument,
@@ -88,6 +89,15 @@ export async function facturePdf(factureId: number): Promise<PdfFile> {
   const doc = await factureDocument(factureId)
   return {
     filename: doc.numero ? `${doc.numero}.pdf` : `facture-brouillon-${factureId}.pdf`,
+    content: await renderPdf(doc),
+  }
+}
+
+/** NC-2026-00001.pdf, or note-credit-brouillon-12.pdf before it is issued. */
+export async function noteCreditPdf(noteId: number): Promise<PdfFile> {
+  const doc = await noteCreditDocument(noteId)
+  return {
+    filename: doc.numero ? `${doc.numero}.pdf` : `note-credit-brouillon-${noteId}.pdf`,
     content: await renderPdf(doc),
   }
 }

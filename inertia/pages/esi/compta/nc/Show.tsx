@@ -76,6 +76,15 @@ export default function NoteCreditShow({ note }: NoteCreditShowProps) {
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Facture
             </Link>
+            <a
+              href={route('esi.notes_credit.pdf', { id: note.id })}
+              className="btn btn-alt-primary"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+              PDF
+            </a>
             {brouillon && (
               <>
                 <button
