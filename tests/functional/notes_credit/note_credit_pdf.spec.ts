@@ -26,7 +26,8 @@ test.group('Notes de crédit / PDF', (group) => {
     assert.match(response.header('content-disposition') ?? '', new RegExp(`${nc.numero}\\.pdf`))
     if (process.env.PDF_SAMPLE_DIR)
       await writeFile(`${process.env.PDF_SAMPLE_DIR}/note-credit.pdf`, body)
-    const text = normaliseSpaces((await pdfText(body)).text)
+    const pdf = await pdfText(body)
+    const text = normaliseSpaces(pdf.text)
     assert.include(text, `Note de crédit ${nc.numero}`)
     assert.include(
       text,
@@ -43,7 +44,7 @@ test.group('Notes de crédit / PDF', (group) => {
     const nc = await ncDraft(await issued(), { kind: 'total' })
     const { response, body } = await getPdf(client, `/esi/compta/nc/${nc.id}/pdf`, esi)
     response.assertStatus(200)
-    const text = (await pdfText(body)).text
+    const { text } = await pdfText(body)
     assert.include(text, 'BROUILLON')
     for (const role of ['pro', 'other'] as const) {
       const refused = await getPdf(client, `/esi/compta/nc/${nc.id}/pdf`, await makeUser(role))
