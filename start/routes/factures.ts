@@ -7,6 +7,7 @@ import { esiStack } from '#start/route_stacks'
 
 const FacturesController = () => import('#controllers/esi/factures_controller')
 const FacturePdfController = () => import('#controllers/esi/facture_pdf_controller')
+const CommandeFacturesController = () => import('#controllers/esi/commande_factures_controller')
 
 router
   .group(() => {
@@ -22,5 +23,14 @@ router
     router
       .post('/esi/bdc/:id/facture-acompte', [FacturesController, 'storeAcompte'])
       .as('esi.factures.acompte')
+    router
+      .post('/esi/commandes/:id/facture-intermediaire', [
+        CommandeFacturesController,
+        'storeIntermediaire',
+      ])
+      .as('esi.factures.intermediaire')
+    router
+      .post('/esi/commandes/:id/facture-solde', [CommandeFacturesController, 'storeSolde'])
+      .as('esi.factures.solde')
   })
   .use(esiStack())

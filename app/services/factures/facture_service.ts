@@ -82,7 +82,11 @@ export async function acompteFactureOf(
     .first()
 }
 
-async function writeLignes(trx: TransactionClientContract, facture: Facture, lignes: LigneData[]) {
+export async function writeLignes(
+  trx: TransactionClientContract,
+  facture: Facture,
+  lignes: LigneData[]
+) {
   const totals = totalsOf(lignes, facture.remiseGlobalePct ?? 0)
   facture.merge({
     totalHt: totals.total_ht,

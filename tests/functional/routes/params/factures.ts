@@ -1,6 +1,7 @@
 /*
  * Parameters of the facture routes for the route × role matrix: a draft free facture for the
- * facture's own routes; a signed bdc (its acompte facture not made yet) for the acompte action.
+ * facture's own routes; a signed bdc (its acompte facture not made yet) for the acompte action,
+ * its commande for the intermédiaire and solde actions.
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
@@ -15,9 +16,17 @@ export const factureParams: ParamProvider[] = [
     },
   },
   {
+    // The commande's intermédiaire and solde actions
+    matches: (route) => /^esi\.factures\.(intermediaire|solde)$/.test(route.name ?? ''),
+    params: async () => {
+      const { commande } = await signedBdc()
+      return { id: commande.id }
+    },
+  },
+  {
     matches: (route) =>
       /^esi\.factures\./.test(route.name ?? '') &&
-      route.name !== 'esi.factures.acompte' &&
+      !/^esi\.factures\.(acompte|intermediaire|solde)$/.test(route.name ?? '') &&
       route.pattern.includes(':id'),
     params: async () => {
       const facture = await libreDraft()
