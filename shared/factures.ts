@@ -138,3 +138,15 @@ export function statutFromAmounts(f: {
   if (f.montant_paye + f.montant_credite > 0) return 'partiellement_payee'
   return 'emise'
 }
+
+// ── Free facture editor ──────────────────────────────────────────────────────────────────────
+
+/** What the free facture's editor holds (the editor shell's texts stay empty: none on a facture). */
+export type FactureLibreForm = {
+  client_id: number | null
+  objet: string
+  remise_globale_pct: string
+  lignes: import('./devis.js').LigneForm[]
+  intro: string
+  conditions: string
+}

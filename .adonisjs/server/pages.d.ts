@@ -37,6 +37,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
     'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
+    'esi/compta/facture/Edit': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Edit.tsx'))['default']>
     'esi/compta/facture/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Index.tsx'))['default']>
     'esi/compta/facture/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Show.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>

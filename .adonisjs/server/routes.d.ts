@@ -147,6 +147,12 @@ export type ScannedRoutes = {
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
     'dev.mails.index': { paramsTuple?: []; params?: {} }
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
+    'esi.factures.store': { paramsTuple?: []; params?: {} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -230,6 +236,8 @@ export type ScannedRoutes = {
     'api.user.societes': { paramsTuple?: []; params?: {} }
     'dev.mails.index': { paramsTuple?: []; params?: {} }
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   HEAD: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -313,6 +321,8 @@ export type ScannedRoutes = {
     'api.user.societes': { paramsTuple?: []; params?: {} }
     'dev.mails.index': { paramsTuple?: []; params?: {} }
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PUT: {
     'app.profile.update': { paramsTuple?: []; params?: {} }
@@ -328,6 +338,7 @@ export type ScannedRoutes = {
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
+    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   DELETE: {
     'app.profile.destroy': { paramsTuple?: []; params?: {} }
@@ -381,6 +392,9 @@ export type ScannedRoutes = {
     'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
     'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
+    'esi.factures.store': { paramsTuple?: []; params?: {} }
+    'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

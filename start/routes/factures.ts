@@ -7,12 +7,24 @@ import { esiStack } from '#start/route_stacks'
 
 const FacturesController = () => import('#controllers/esi/factures_controller')
 const FacturePdfController = () => import('#controllers/esi/facture_pdf_controller')
+const FactureLibreController = () => import('#controllers/esi/facture_libre_controller')
 const CommandeFacturesController = () => import('#controllers/esi/commande_factures_controller')
 
 router
   .group(() => {
     router.get('/esi/compta/facture', [FacturesController, 'index']).as('esi.compta.facture')
+    // Before `/:id`: « nouvelle » is not an id
+    router
+      .get('/esi/compta/facture/nouvelle', [FactureLibreController, 'create'])
+      .as('esi.factures.create')
+    router.post('/esi/compta/facture', [FactureLibreController, 'store']).as('esi.factures.store')
     router.get('/esi/compta/facture/:id', [FacturesController, 'show']).as('esi.factures.show')
+    router
+      .get('/esi/compta/facture/:id/modifier', [FactureLibreController, 'edit'])
+      .as('esi.factures.edit')
+    router
+      .put('/esi/compta/facture/:id', [FactureLibreController, 'update'])
+      .as('esi.factures.update')
     router.get('/esi/compta/facture/:id/pdf', [FacturePdfController, 'show']).as('esi.factures.pdf')
     router
       .post('/esi/compta/facture/:id/emettre', [FacturesController, 'emettre'])

@@ -63,7 +63,7 @@ export async function lockFactureForUpdate(
   if (!facture) throw new NotFoundException()
   await checkVersion(facture, lockVersion, async () => ({
     label: factureLabel(facture),
-    feminine: true,
+    feminine: facture.numero !== null,
     by: null,
     at: null,
   }))

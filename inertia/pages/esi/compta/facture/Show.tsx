@@ -83,6 +83,16 @@ export default function FactureShow({ facture }: FactureShowProps) {
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
               PDF
             </a>
+            {brouillon && facture.type === 'libre' && (
+              <Link
+                href={route('esi.factures.edit', { id: facture.id })}
+                className="btn btn-alt-primary"
+                data-testid="facture-modifier"
+              >
+                <i className="bi bi-pencil me-1" aria-hidden="true" />
+                Modifier
+              </Link>
+            )}
             {brouillon && (
               <>
                 <button
