@@ -153,6 +153,8 @@ export type ScannedRoutes = {
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -238,6 +240,7 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   HEAD: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -323,6 +326,7 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PUT: {
     'app.profile.update': { paramsTuple?: []; params?: {} }
@@ -395,6 +399,7 @@ export type ScannedRoutes = {
     'esi.factures.store': { paramsTuple?: []; params?: {} }
     'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

@@ -26,6 +26,10 @@ router
       .put('/esi/compta/facture/:id', [FactureLibreController, 'update'])
       .as('esi.factures.update')
     router.get('/esi/compta/facture/:id/pdf', [FacturePdfController, 'show']).as('esi.factures.pdf')
+    router.get('/esi/compta/facture/:id/ubl', [FacturePdfController, 'ubl']).as('esi.factures.ubl')
+    router
+      .post('/esi/compta/facture/:id/envoyer', [FacturePdfController, 'envoyer'])
+      .as('esi.factures.envoyer')
     router
       .post('/esi/compta/facture/:id/emettre', [FacturesController, 'emettre'])
       .as('esi.factures.emettre')

@@ -13,7 +13,11 @@ import { route } from '~/lib/route'
 
 type FactureDetail = Data.Facture.Variants['forDetail']
 
-export type FactureShowProps = { facture: FactureDetail }
+export type FactureShowProps = {
+  facture: FactureDetail
+  /** Issued, to a professional client with an enterprise number: the Peppol UBL exists. */
+  ubl?: boolean
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,7 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture }: FactureShowProps) {
+export default function FactureShow({ facture, ubl = false }: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -42,6 +46,19 @@ export default function FactureShow({ facture }: FactureShowProps) {
       { lock_version: facture.lock_version },
       { preserveScroll: true }
     )
+  }
+
+  async function envoyer() {
+    const ok = await confirm({
+      title: 'Envoyer la facture par e-mail ?',
+      text: ubl
+        ? 'Le client la reçoit avec le PDF et le fichier Peppol (UBL) en pièces jointes.'
+        : 'Le client la reçoit avec le PDF en pièce jointe.',
+      confirmText: 'Envoyer',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(route('esi.factures.envoyer', { id: facture.id }), {}, { preserveScroll: true })
   }
 
   async function supprimer() {
@@ -83,6 +100,27 @@ export default function FactureShow({ facture }: FactureShowProps) {
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
               PDF
             </a>
+            {ubl && (
+              <a
+                href={route('esi.factures.ubl', { id: facture.id })}
+                className="btn btn-alt-primary"
+                data-testid="facture-ubl"
+              >
+                <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
+                UBL
+              </a>
+            )}
+            {!brouillon && (
+              <button
+                type="button"
+                className="btn btn-alt-primary"
+                onClick={envoyer}
+                data-testid="facture-envoyer"
+              >
+                <i className="bi bi-envelope me-1" aria-hidden="true" />
+                Envoyer par e-mail
+              </button>
+            )}
             {brouillon && facture.type === 'libre' && (
               <Link
                 href={route('esi.factures.edit', { id: facture.id })}
