@@ -58,6 +58,7 @@ declare module '@adonisjs/inertia/types' {
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
     'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
+    'Public/Facture': ExtractProps<(typeof import('../../inertia/pages/Public/Facture.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
     'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
     'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>

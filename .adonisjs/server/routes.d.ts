@@ -155,6 +155,7 @@ export type ScannedRoutes = {
     'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
   }
   GET: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -241,6 +242,7 @@ export type ScannedRoutes = {
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
   }
   HEAD: {
     'app.profile': { paramsTuple?: []; params?: {} }
@@ -327,6 +329,7 @@ export type ScannedRoutes = {
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
   }
   PUT: {
     'app.profile.update': { paramsTuple?: []; params?: {} }

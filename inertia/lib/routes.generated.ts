@@ -147,6 +147,7 @@ export const ROUTES = {
   'preview.errors': '/preview/errors/:code',
   'public.welcome': '/',
   'signed.email.verify': '/email/verify/:id/:hash',
+  'signed.facture.show': '/facture/:publicId',
   'signed.paiement.show': '/paiement/:publicId',
   'twofactor.challenge': '/two-factor-challenge',
   'twofactor.challenge.store': '/two-factor-challenge',

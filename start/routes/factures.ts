@@ -50,3 +50,7 @@ router
       .as('esi.factures.solde')
   })
   .use(esiStack())
+
+// The customer's page of an issued facture: the link's signature is the guard (decision 219)
+const PublicFactureController = () => import('#controllers/public/facture_controller')
+router.get('/facture/:publicId', [PublicFactureController, 'show']).as('signed.facture.show')

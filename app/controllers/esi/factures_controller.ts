@@ -19,6 +19,7 @@ import {
 } from '#services/factures/facture_service'
 import { factureDetail } from '#services/factures/facture_detail'
 import { ublEligible } from '#services/factures/facture_ubl'
+import { factureLinkUrl } from '#services/factures/facture_link'
 import { bdcVersionValidator, factureVersionValidator } from '#validators/factures'
 
 const policy = new FacturePolicy()
@@ -51,6 +52,8 @@ export default class FacturesController {
       facture: await factureDetail(facture),
       // « UBL » and the Peppol attachment: issued, professional client with an enterprise number
       ubl: ublEligible(facture),
+      // The customer's signed page (decision 219), once issued
+      lien: facture.numero ? factureLinkUrl(facture) : null,
     })
   }
 

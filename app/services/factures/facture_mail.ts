@@ -16,6 +16,7 @@ import { renderTexteFor } from '#services/textes'
 import { facturePdf } from '#services/pdf/index'
 import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
 import { factureUbl, ublEligible } from '#services/factures/facture_ubl'
+import { factureLinkUrl } from '#services/factures/facture_link'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { contextFrom, renderTexte } from '#shared/textes'
 import { factureReste } from '#shared/factures'
@@ -27,6 +28,8 @@ import { clientDisplayName } from '#shared/clients'
 const FALLBACK = `Bonjour {{client.civilite}} {{client.nom}},
 
 Veuillez trouver ci-joint notre facture {{facture.numero}} d’un montant de {{facture.montant_ttc}}, payable au plus tard le {{facture.echeance}} avec la communication structurée {{facture.communication}}.
+
+Vous pouvez aussi la consulter et la payer en ligne : {{facture.lien}}
 
 Bien cordialement,
 
@@ -84,6 +87,7 @@ export async function factureMailFor(facture: Facture, user: User) {
       })
     ),
     'facture.communication': facture.communication ?? '',
+    'facture.lien': factureLinkUrl(facture),
     'societe.nom': e.nom,
     'societe.iban': e.iban ? formatIban(e.iban) : '',
     'societe.email': e.email ?? '',

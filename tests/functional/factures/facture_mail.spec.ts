@@ -130,6 +130,8 @@ test.group('Factures / mail and Peppol UBL', (group) => {
     )
     // No Texte of category email_facture here: the fixed French text
     assert.include(mail!.text!, `Veuillez trouver ci-joint notre facture ${facture.numero}`)
+    // The customer's signed link is in the text
+    assert.include(mail!.text!, `/facture/${facture.publicId}?signature=`)
   })
 
   test('a UBL that breaks a rule is refused with its ids, and no mail leaves', async ({

@@ -5,7 +5,9 @@
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
-import { libreDraft } from '#tests/functional/factures/helpers'
+import Facture from '#models/facture'
+import { issued, libreDraft } from '#tests/functional/factures/helpers'
+import { factureLinkUrl } from '#services/factures/facture_link'
 
 export const factureParams: ParamProvider[] = [
   {
@@ -31,6 +33,20 @@ export const factureParams: ParamProvider[] = [
     params: async () => {
       const facture = await libreDraft()
       return { id: facture.id }
+    },
+  },
+  {
+    // The customer's page of an issued facture: its whole signed URL
+    matches: (route) => route.name === 'signed.facture.show',
+    params: async () => {
+      const facture = await issued()
+      return { publicId: facture.publicId }
+    },
+    url: async () => {
+      const made = await issued()
+      const facture = await Facture.findOrFail(made.id)
+      const url = new URL(factureLinkUrl(facture))
+      return url.pathname + url.search
     },
   },
 ]

@@ -17,6 +17,8 @@ export type FactureShowProps = {
   facture: FactureDetail
   /** Issued, to a professional client with an enterprise number: the Peppol UBL exists. */
   ubl?: boolean
+  /** The customer's signed page of an issued facture. */
+  lien?: string | null
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -29,7 +31,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture, ubl = false }: FactureShowProps) {
+export default function FactureShow({ facture, ubl = false, lien = null }: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -108,6 +110,18 @@ export default function FactureShow({ facture, ubl = false }: FactureShowProps) 
               >
                 <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
                 UBL
+              </a>
+            )}
+            {lien && (
+              <a
+                href={lien}
+                className="btn btn-alt-secondary"
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="facture-lien-client"
+              >
+                <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+                Page client
               </a>
             )}
             {!brouillon && (
