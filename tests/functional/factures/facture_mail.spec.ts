@@ -12,9 +12,8 @@ import Texte from '#models/texte'
 import { ClientFactory } from '#database/factories/client_factory'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { lastMailTo, mailsTo } from '#tests/auth_helpers'
-import { esiSociete } from '#tests/functional/bdc/helpers'
 import { produit } from '#tests/functional/document_helpers'
-import { acompteDraft, issued } from '#tests/functional/factures/helpers'
+import { acompteDraft, demoCompany, issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
 import { createFactureLibre } from '#services/factures/facture_service'
 import { createSolde } from '#services/factures/commande_factures'
@@ -23,20 +22,6 @@ import { checkPeppolRules } from '#services/compta/ubl/rules'
 import Bdc from '#models/bdc'
 
 const uniqueEmail = () => `client-${randomBytes(6).toString('hex')}@example.com`
-
-/** The company as the demo has it: enterprise number, address, IBAN. */
-async function demoCompany() {
-  const societe = await esiSociete()
-  societe.merge({
-    numeroTva: 'BE0456789034',
-    adresse: 'Chaussée de Louvain 212',
-    codePostal: '5000',
-    localite: 'Namur',
-    email: 'info@dubois-menuiseries.be',
-    telephone: '+32 81 22 33 44',
-  })
-  return societe.save()
-}
 
 async function issuedFor(client: Client) {
   const draft = await createFactureLibre(systemActor(), {

@@ -6,7 +6,7 @@
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
 import Facture from '#models/facture'
-import { issued, libreDraft } from '#tests/functional/factures/helpers'
+import { issued, issuedProfessional, libreDraft } from '#tests/functional/factures/helpers'
 import { factureLinkUrl } from '#services/factures/facture_link'
 
 export const factureParams: ParamProvider[] = [
@@ -28,10 +28,18 @@ export const factureParams: ParamProvider[] = [
   {
     matches: (route) =>
       /^esi\.factures\./.test(route.name ?? '') &&
-      !/^esi\.factures\.(acompte|intermediaire|solde)$/.test(route.name ?? '') &&
+      !/^esi\.factures\.(acompte|intermediaire|solde|ubl)$/.test(route.name ?? '') &&
       route.pattern.includes(':id'),
     params: async () => {
       const facture = await libreDraft()
+      return { id: facture.id }
+    },
+  },
+  {
+    // The UBL exists for an issued facture of a professional client only
+    matches: (route) => route.name === 'esi.factures.ubl',
+    params: async () => {
+      const facture = await issuedProfessional()
       return { id: facture.id }
     },
   },
