@@ -12,6 +12,8 @@ import { loginAs, newPage } from '#tests/browser/helpers/browser'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
 import { formatEuros } from '#shared/totals'
 import Facture from '#models/facture'
+import { ClientFactory } from '#database/factories/client_factory'
+import { esiSociete } from '#tests/functional/bdc/helpers'
 import { acompteDraft, issued } from '#tests/functional/factures/helpers'
 import { factureLinkUrl } from '#services/factures/facture_link'
 
@@ -90,5 +92,44 @@ test.group('Browser / factures', (group) => {
     assert.equal(await page.locator('[data-testid="paiement-qr"]').count(), 0)
     assert.notInclude(await page.locator('[data-testid="paiement-details"]').innerText(), 'IBAN')
     assert.include(await page.locator('[data-testid="facture-statut"]').innerText(), 'Payée')
+  }).timeout(60_000)
+
+  test('« Nouvelle facture »: a free draft typed in the editor, saved, then issued', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    await esiSociete()
+    const customer = await ClientFactory.merge({ nom: 'Wauters' }).create()
+    const page = await newPage({ viewport: { width: 1400, height: 1000 } })
+    await loginAs(page, user.email, TEST_PASSWORD)
+    await page.goto('/esi/compta/facture')
+    await page.click('[data-testid="facture-nouvelle"]')
+    await page.waitForURL(/\/esi\/compta\/facture\/nouvelle/)
+    await page.fill('#client_search', 'wauters')
+    await page.locator('[role="listbox"] [role="option"]').first().click()
+    await page.waitForSelector('[data-testid="client-choisi"]')
+    await page.fill('#objet', 'Réparation de la porte de garage')
+    await page.fill('#lignes-0-designation', 'Remplacement du ressort de la porte sectionnelle')
+    await page.fill('#lignes-0-quantite', '1')
+    await page.fill('#lignes-0-prix_unitaire_ht', '185,00')
+    await page.selectOption('#lignes-0-taux_tva', '21')
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="total-ttc"]')?.textContent === expected,
+      formatEuros(22385)
+    )
+    await page.click('[data-testid="facture-save"]')
+    await page.waitForURL(/\/esi\/compta\/facture\/\d+\/modifier$/)
+    const id = Number(/facture\/(\d+)\/modifier/.exec(page.url())![1])
+    const draft = await Facture.findOrFail(id)
+    assert.equal(draft.type, 'libre')
+    assert.equal(draft.totalTtc, 22385)
+    assert.equal(draft.clientId, customer.idClient)
+
+    await page.click('[data-testid="facture-edit-show"]')
+    await page.waitForURL(/\/esi\/compta\/facture\/\d+$/)
+    await page.click('[data-testid="facture-emettre"]')
+    await page.click('.swal2-confirm:has-text("Émettre")')
+    await page.locator('h1:has-text("FAC-")').waitFor()
+    assert.equal(await page.locator('[data-testid="facture-modifier"]').count(), 0)
   }).timeout(60_000)
 })

@@ -16,6 +16,7 @@ import {
   toFactureLibreInput,
 } from '#validators/facture_libre'
 import type { FactureLibreForm } from '#shared/factures'
+import { emptyLigne } from '#shared/devis'
 
 const policy = new FacturePolicy()
 
@@ -33,7 +34,8 @@ export default class FactureLibreController {
       client_id: client?.idClient ?? null,
       objet: '',
       remise_globale_pct: '0',
-      lignes: [],
+      // One empty produit line to type in, like a new devis
+      lignes: [{ ...emptyLigne('produit'), key: 'n1' }],
       intro: '',
       conditions: '',
     }
