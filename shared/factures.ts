@@ -62,6 +62,34 @@ export function acompteDesignation(pct: string | number, bdcNumero: string): str
   return `Acompte de ${text}\u00a0% sur le bon de commande ${bdcNumero}`
 }
 
+/** « Facture intermédiaire de 40 % sur le bon de commande BDC-2026-00012 » */
+export function intermediaireDesignation(pct: string | number, bdcNumero: string): string {
+  const n = Number(String(pct).replace(',', '.'))
+  const text = new Intl.NumberFormat('fr-BE', { maximumFractionDigits: 2 }).format(n)
+  return `Facture intermédiaire de ${text}\u00a0% sur le bon de commande ${bdcNumero}`
+}
+
+/** A facture of a commande as its « Facturation » block lists it. */
+export type CommandeFactureItem = {
+  id: number
+  numero: string | null
+  type: FactureType
+  date_facture: string | null
+  total_ttc: number
+  reste: number
+  statut: FactureStatut
+}
+
+/** The commande page's « Facturation » block: its factures and what may still be invoiced. */
+export type CommandeFacturation = {
+  bdc_id: number
+  bdc_lock_version: number
+  factures: CommandeFactureItem[]
+  /** The bdc's total TTC less every facture not cancelled (acompte, intermédiaire, solde). */
+  reste_a_facturer: number
+  solde_possible: boolean
+}
+
 // ── List ─────────────────────────────────────────────────────────────────────────────────────
 
 export const FACTURE_SORT_KEYS = ['numero', 'date', 'total', 'client', 'echeance'] as const
@@ -109,4 +137,16 @@ export function statutFromAmounts(f: {
   if (factureReste(f) <= 0) return 'payee'
   if (f.montant_paye + f.montant_credite > 0) return 'partiellement_payee'
   return 'emise'
+}
+
+// ── Free facture editor ──────────────────────────────────────────────────────────────────────
+
+/** What the free facture's editor holds (the editor shell's texts stay empty: none on a facture). */
+export type FactureLibreForm = {
+  client_id: number | null
+  objet: string
+  remise_globale_pct: string
+  lignes: import('./devis.js').LigneForm[]
+  intro: string
+  conditions: string
 }

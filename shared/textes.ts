@@ -13,6 +13,7 @@ export const TEXTE_CATEGORIES = [
   { value: 'bdc_conditions', label: 'Conditions du bon de commande' },
   { value: 'facture_mentions', label: 'Mentions de facture' },
   { value: 'email_demande_paiement', label: 'E-mail de demande de paiement' },
+  { value: 'email_facture', label: 'E-mail d’envoi de facture' },
 ] as const
 
 export type TexteCategorie = (typeof TEXTE_CATEGORIES)[number]['value']
@@ -66,6 +67,12 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
     key: 'facture.communication',
     label: 'Communication structurée',
     sample: '+++202/6000/12320+++',
+  },
+  { key: 'facture.reste', label: 'Montant restant dû', sample: '10 403,75 €' },
+  {
+    key: 'facture.lien',
+    label: 'Lien de la facture',
+    sample: 'https://esi-backoffice.example/facture/7f3a9c',
   },
   { key: 'paiement.montant', label: 'Montant demandé', sample: '4 458,75 €' },
   {

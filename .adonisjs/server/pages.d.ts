@@ -40,6 +40,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/compta/creance/Client': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Client.tsx'))['default']>
     'esi/compta/creance/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Index.tsx'))['default']>
     'esi/compta/exports/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/exports/Index.tsx'))['default']>
+    'esi/compta/facture/Edit': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Edit.tsx'))['default']>
     'esi/compta/facture/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Index.tsx'))['default']>
     'esi/compta/facture/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/facture/Show.tsx'))['default']>
     'esi/compta/nc/Create': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Create.tsx'))['default']>
@@ -64,6 +65,7 @@ declare module '@adonisjs/inertia/types' {
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
     'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
+    'Public/Facture': ExtractProps<(typeof import('../../inertia/pages/Public/Facture.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
     'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
     'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>

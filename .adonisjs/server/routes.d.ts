@@ -93,11 +93,20 @@ export type ScannedRoutes = {
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
+    'esi.factures.store': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -206,8 +215,12 @@ export type ScannedRoutes = {
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -296,8 +309,12 @@ export type ScannedRoutes = {
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
+    'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -351,6 +368,7 @@ export type ScannedRoutes = {
     'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -392,8 +410,12 @@ export type ScannedRoutes = {
     'esi.paiement.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.store': { paramsTuple?: []; params?: {} }
+    'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }

@@ -20,6 +20,10 @@ export default class Facture extends compose(BaseModel, DocumentTotals) {
   @column({ isPrimary: true })
   declare id: number
 
+  /** Random id of the customer's signed link (migration 0522, set by the database). */
+  @column()
+  declare publicId: string
+
   /** Null while a draft (decision 204). */
   @column()
   declare numero: string | null

@@ -4,6 +4,7 @@
  */
 import vine from '@vinejs/vine'
 import { frenchMessages } from '#validators/french'
+import { pctRule } from '#validators/lignes'
 
 const versionMessage = (what: string) =>
   Object.fromEntries(
@@ -22,3 +23,13 @@ export const bdcVersionValidator = vine.create({
   lock_version: vine.number().withoutDecimals().positive().max(2_147_483_647),
 })
 bdcVersionValidator.messagesProvider = frenchMessages(versionMessage('du bon de commande'))
+
+/** « Facture intermédiaire… » on the commande page: a % of the commande and the bdc's version. */
+export const intermediaireValidator = vine.create({
+  lock_version: vine.number().withoutDecimals().positive().max(2_147_483_647),
+  pct: vine.string().trim().use(pctRule()),
+})
+intermediaireValidator.messagesProvider = frenchMessages({
+  ...versionMessage('du bon de commande'),
+  'pct.required': 'Indiquez le pourcentage de la commande à facturer.',
+})

@@ -2,7 +2,8 @@
  * Demo factures (issue 11 §1), consistent with the demo sales: the acompte facture of the bdc
  * whose demande de paiement is paid (issued the day the transfer came, paid), a draft acompte
  * facture for another signed bdc, and a free SAV facture issued 45 days ago and overdue
- * (« en retard » on the list). Numbers FAC- in date order, like the services give them.
+ * (« en retard » on the list), and the draft solde of the paid bdc's commande, deducting its
+ * acompte (decision 230). Numbers FAC- in date order, like the services give them.
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
@@ -17,6 +18,8 @@ import { nextNumero } from '#services/documents/numbering'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
 import { clientPartiesSnapshot } from '#services/pdf/document_parts'
 import { acompteLignes } from '#services/factures/acompte_lignes'
+import { soldeLignes } from '#services/factures/solde_lignes'
+import BdcLigne from '#models/bdc_ligne'
 import { factureCommunication } from '#services/factures/facture_service'
 import { ECHEANCE_JOURS_DEFAUT, type FactureStatut, type FactureType } from '#shared/factures'
 import { clientDisplayName } from '#shared/clients'
@@ -201,5 +204,38 @@ export async function seedDemoFactures(trx: TransactionClientContract, base: Dem
       },
       trx
     )
+  }
+
+  // The paid bdc's commande: its solde drafted today, the acompte deducted, to be issued
+  const acompte = issues.find((i) => i.facture.bdcId === paidBdc?.id)
+  if (paidBdc && acompte) {
+    const issuedAcompte = await Facture.findOrFail(acompte.facture.id, { client: trx })
+    const bdcLignes = await BdcLigne.query({ client: trx })
+      .where('bdc_id', paidBdc.id)
+      .orderBy('position')
+    await insertDraft(trx, userId, {
+      type: 'solde',
+      client: acompte.client,
+      objet: paidBdc.objet,
+      lignes: soldeLignes(
+        {
+          lignes: bdcLignes.map((l) => l.toData()),
+          remiseGlobalePct: paidBdc.remiseGlobalePct ?? '0',
+          totalTtc: paidBdc.totalTtc,
+          tvaDetail: paidBdc.tvaDetail,
+        },
+        [
+          {
+            numero: issuedAcompte.numero!,
+            type: 'acompte',
+            totalTtc: issuedAcompte.totalTtc,
+            tvaDetail: issuedAcompte.tvaDetail,
+          },
+        ]
+      ),
+      createdAt: now.minus({ hours: 3 }),
+      bdc: paidBdc,
+      commandeId: issuedAcompte.commandeId,
+    })
   }
 }

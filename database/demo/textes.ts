@@ -147,6 +147,23 @@ Bien cordialement,
 {{user.nom}}
 {{societe.nom}}`,
   },
+  {
+    code: 'facture_envoi',
+    titre: 'Envoi de la facture',
+    categorie: 'email_facture',
+    contenu: `Bonjour {{client.civilite}} {{client.nom}},
+
+Veuillez trouver ci-joint notre facture {{facture.numero}} du {{facture.date}}, d’un montant de {{facture.montant_ttc}}.
+
+Nous vous remercions de régler {{facture.reste}} au plus tard le {{facture.echeance}} sur le compte {{societe.iban}}, avec la communication structurée {{facture.communication}}. Vous pouvez aussi consulter la facture et la payer en ligne (code QR) : {{facture.lien}}
+
+Pour toute question, nous restons à votre disposition au {{societe.telephone}}.
+
+Bien cordialement,
+
+{{user.nom}}
+{{societe.nom}}`,
+  },
 ]
 
 export async function seedDemoTextes(trx: TransactionClientContract, base: DemoBase) {

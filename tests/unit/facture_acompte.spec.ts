@@ -10,7 +10,7 @@ import { computeTotals } from '#shared/totals'
 import {
   acompteLignes,
   baseForTtc,
-  splitAcompte,
+  splitAmount,
   splitProportionally,
   ttcOf,
 } from '#services/factures/acompte_lignes'
@@ -122,7 +122,7 @@ test.group('Acompte facture split', () => {
       'Acompte de 30\u00a0% sur le bon de commande BDC-2026-00001 (TVA 21\u00a0%)'
     )
     assert.equal(factureTtc(bdc), totals.acompte)
-    const split = splitAcompte(bdc.acompte, bdc.tvaDetail)
+    const split = splitAmount(bdc.acompte, bdc.tvaDetail)
     assert.deepEqual(
       split.map((s) => s.rate),
       [21, 6]

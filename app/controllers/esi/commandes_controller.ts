@@ -12,6 +12,8 @@ import {
   findCommande,
 } from '#services/commandes/commande_service'
 
+import { commandeFacturation } from '#services/factures/commande_factures'
+
 const policy = new CommandePolicy()
 
 /** esi/commande Index and Show: the orders created by signed bdcs (esi only). */
@@ -34,6 +36,9 @@ export default class CommandesController {
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const commande = await findCommande(params.id)
-    return inertia.render('esi/commande/Show', { commande: await commandeDetail(commande) })
+    return inertia.render('esi/commande/Show', {
+      commande: await commandeDetail(commande),
+      facturation: await commandeFacturation(commande),
+    })
   }
 }

@@ -4,10 +4,16 @@ import { authorize } from '#policies/base_policy'
 import { findFacture } from '#services/factures/facture_service'
 import { facturePdf, pdfHeaders } from '#services/pdf/index'
 import { limitAction } from '#services/throttle'
+import { actorOf } from '#services/actor'
+import { factureUbl } from '#services/factures/facture_ubl'
+import { sendFactureMail } from '#services/factures/facture_mail'
 
 const policy = new FacturePolicy()
 
-/** A facture as PDF (app/services/pdf/facture_loader.ts), esi only, never cached. */
+/**
+ * A facture as PDF (app/services/pdf/facture_loader.ts), as Peppol UBL, and mailed with them;
+ * esi only, never cached, within the user's and the document's limits.
+ */
 export default class FacturePdfController {
   async show({ params, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
@@ -16,5 +22,32 @@ export default class FacturePdfController {
     const { filename, content } = await facturePdf(facture.id)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
+  }
+
+  /** « UBL »: the checked Peppol file of an issued facture to a professional client. */
+  async ubl({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const facture = await findFacture(params.id)
+    await limitAction(auth.getUserOrFail().id, 'pdf')
+    const { filename, content } = await factureUbl(facture.id)
+    response.header('content-type', 'application/xml; charset=utf-8')
+    response.header('content-disposition', `attachment; filename="${filename}"`)
+    response.header('cache-control', 'no-store')
+    return response.send(content)
+  }
+
+  /** « Envoyer par e-mail »: the Texte, the PDF and (professional client) the UBL. */
+  async envoyer(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
+    const { params, response, session, auth } = ctx
+    const facture = await findFacture(params.id)
+    const user = auth.getUserOrFail()
+    await limitAction(user.id, 'mail', `facture:${facture.id}`)
+    const sent = await sendFactureMail(actorOf(ctx), facture.id, user)
+    session.flash(
+      'success',
+      `Facture ${facture.numero} envoyée à ${sent.email} (${sent.attachments.join(', ')}).`
+    )
+    return response.redirect().toRoute('esi.factures.show', { id: facture.id })
   }
 }

@@ -18,6 +18,8 @@ import {
   issueFacture,
 } from '#services/factures/facture_service'
 import { factureDetail } from '#services/factures/facture_detail'
+import { ublEligible } from '#services/factures/facture_ubl'
+import { factureLinkUrl } from '#services/factures/facture_link'
 import { bdcVersionValidator, factureVersionValidator } from '#validators/factures'
 
 const policy = new FacturePolicy()
@@ -46,7 +48,13 @@ export default class FacturesController {
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const facture = await findFacture(params.id)
-    return inertia.render('esi/compta/facture/Show', { facture: await factureDetail(facture) })
+    return inertia.render('esi/compta/facture/Show', {
+      facture: await factureDetail(facture),
+      // « UBL » and the Peppol attachment: issued, professional client with an enterprise number
+      ubl: ublEligible(facture),
+      // The customer's signed page (decision 234), once issued
+      lien: facture.numero ? factureLinkUrl(facture) : null,
+    })
   }
 
   /** « Créer la facture d’acompte » on a signed bdc: the draft, then its page. */

@@ -53,30 +53,32 @@ export function splitProportionally(total: number, weights: number[]): number[] 
 
 export type AcompteSplit = { rate: number; share: number; base: number }
 
-export function splitAcompte(acompte: number, groups: VatGroup[]): AcompteSplit[] {
-  const used = groups.filter((g) => g.base_ht + g.tva > 0)
-  if (used.length === 0) return []
-  const shares = splitProportionally(
-    acompte,
-    used.map((g) => g.base_ht + g.tva)
-  )
-  // Per rate, the bases around the one of its share (a few cents either way); then the
-  // combination whose TTC sums to the acompte, nearest to the proportional shares (at most
-  // 5^4 combinations: four rates exist), else the highest sum below it
-  const candidates = used.map((g, i) => {
-    const h = baseForTtc(shares[i], g.taux_tva)
+/**
+ * Per rate, a base whose TTC (VAT rounded per rate) is near that rate's target share, the TTCs
+ * summing to `total` when some combination reaches it (else the highest sum below): the bases
+ * around each share's own base (±2 cents) are combined, at most 5^4 ways (four rates exist),
+ * nearest to the shares first. Shares may be negative (a solde's rate fully invoiced already
+ * may end a cent below zero); a base is never negative unless `allowNegative`.
+ */
+export function basesForShares(
+  total: number,
+  targets: { rate: number; share: number }[],
+  allowNegative = false
+): AcompteSplit[] {
+  const candidates = targets.map((t) => {
+    const h = t.share < 0 ? -baseForTtc(-t.share, t.rate) : baseForTtc(t.share, t.rate)
     return [h - 2, h - 1, h, h + 1, h + 2]
-      .filter((b) => b >= 0)
+      .filter((b) => allowNegative || b >= 0)
       .map((b) => ({
         base: b,
-        ttc: ttcOf(b, g.taux_tva),
-        gap: Math.abs(ttcOf(b, g.taux_tva) - shares[i]),
+        ttc: ttcOf(b, t.rate),
+        gap: Math.abs(ttcOf(b, t.rate) - t.share),
       }))
   })
   let best: { picks: number[]; sum: number; gap: number } | null = null
   const walk = (i: number, picks: number[], sum: number, gap: number) => {
     if (i === candidates.length) {
-      if (sum > acompte) return
+      if (sum > total) return
       if (!best || sum > best.sum || (sum === best.sum && gap < best.gap))
         best = { picks: [...picks], sum, gap }
       return
@@ -85,21 +87,32 @@ export function splitAcompte(acompte: number, groups: VatGroup[]): AcompteSplit[
   }
   walk(0, [], 0, 0)
   const chosen = best as { picks: number[] } | null
-  return used
-    .map((g, i) => {
-      const c = chosen ? candidates[i][chosen.picks[i]] : { base: 0, ttc: 0 }
-      return { rate: g.taux_tva, share: c.ttc, base: c.base }
-    })
-    .filter((s) => s.base > 0)
+  return targets.map((t, i) => {
+    const c = chosen ? candidates[i][chosen.picks[i]] : { base: 0, ttc: 0 }
+    return { rate: t.rate, share: c.ttc, base: c.base }
+  })
 }
 
-/** One produit line per VAT rate: « Acompte de 30 % sur le bon de commande BDC-… (TVA 21 %) ». */
-export function acompteLignes(
-  bdc: { numero: string; acomptePct: string; acompte: number; tvaDetail: VatGroup[] },
-  groups: VatGroup[] = bdc.tvaDetail
-): LigneData[] {
-  const split = splitAcompte(bdc.acompte, groups)
-  const designation = acompteDesignation(bdc.acomptePct, bdc.numero)
+/**
+ * An amount (cents TTC) split over a document's VAT rates in proportion to each rate's TTC:
+ * the acompte of a bdc, a facture intermédiaire's % of the commande (decisions 206, 214).
+ */
+export function splitAmount(amount: number, groups: VatGroup[]): AcompteSplit[] {
+  const used = groups.filter((g) => g.base_ht + g.tva > 0)
+  if (used.length === 0) return []
+  const shares = splitProportionally(
+    amount,
+    used.map((g) => g.base_ht + g.tva)
+  )
+  return basesForShares(
+    amount,
+    used.map((g, i) => ({ rate: g.taux_tva, share: shares[i] }))
+  ).filter((s) => s.base > 0)
+}
+
+/** One produit line per VAT rate of `amount` split like splitAmount: « designation (TVA 21 %) ». */
+export function splitLignes(designation: string, amount: number, groups: VatGroup[]): LigneData[] {
+  const split = splitAmount(amount, groups)
   return split.map((s) => ({
     type: 'produit',
     produit_id: null,
@@ -110,4 +123,12 @@ export function acompteLignes(
     remise_pct: '0',
     taux_tva: s.rate,
   }))
+}
+
+/** One produit line per VAT rate: « Acompte de 30 % sur le bon de commande BDC-… (TVA 21 %) ». */
+export function acompteLignes(
+  bdc: { numero: string; acomptePct: string; acompte: number; tvaDetail: VatGroup[] },
+  groups: VatGroup[] = bdc.tvaDetail
+): LigneData[] {
+  return splitLignes(acompteDesignation(bdc.acomptePct, bdc.numero), bdc.acompte, groups)
 }

@@ -63,7 +63,7 @@ export async function lockFactureForUpdate(
   if (!facture) throw new NotFoundException()
   await checkVersion(facture, lockVersion, async () => ({
     label: factureLabel(facture),
-    feminine: true,
+    feminine: facture.numero !== null,
     by: null,
     at: null,
   }))
@@ -82,7 +82,11 @@ export async function acompteFactureOf(
     .first()
 }
 
-async function writeLignes(trx: TransactionClientContract, facture: Facture, lignes: LigneData[]) {
+export async function writeLignes(
+  trx: TransactionClientContract,
+  facture: Facture,
+  lignes: LigneData[]
+) {
   const totals = totalsOf(lignes, facture.remiseGlobalePct ?? 0)
   facture.merge({
     totalHt: totals.total_ht,

@@ -31,7 +31,8 @@ export type DocumentEditorLayoutProps<T extends EditorForm> = {
   header: ReactNode
   /** Where the designation cells search products. */
   catalogue: Catalogue
-  texts?: TextsOptions
+  /** false: the document has no texts (a facture), the totals stand alone on the right. */
+  texts?: TextsOptions | false
   /** Inputs shown above the totals (a devis: remise and acompte). */
   totalsFields?: ReactNode
   /** A note under the totals (an offre: its partner price). */
@@ -148,19 +149,23 @@ export default function DocumentEditorLayout<T extends EditorForm>({
       </Block>
 
       <div className="row">
-        <div className="col-lg-7">
-          <Block title="Textes">
-            {(['intro', 'conditions'] as const).map((key) => (
-              <EditorTextArea
-                key={key}
-                {...editor.field(key as StringKey<T>)}
-                rows={texts.rows?.[key] ?? 5}
-                maxLength={texts.maxLength}
-                aside={texts.aside?.(key)}
-              />
-            ))}
-          </Block>
-        </div>
+        {texts === false ? (
+          <div className="col-lg-7" />
+        ) : (
+          <div className="col-lg-7">
+            <Block title="Textes">
+              {(['intro', 'conditions'] as const).map((key) => (
+                <EditorTextArea
+                  key={key}
+                  {...editor.field(key as StringKey<T>)}
+                  rows={texts.rows?.[key] ?? 5}
+                  maxLength={texts.maxLength}
+                  aside={texts.aside?.(key)}
+                />
+              ))}
+            </Block>
+          </div>
+        )}
         <div className="col-lg-5">
           <Block title="Totaux">
             {totalsFields}

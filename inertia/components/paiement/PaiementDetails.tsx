@@ -23,7 +23,7 @@ export default function PaiementDetails({
         {payee && (
           <div className="alert alert-success" role="status" data-testid="paiement-payee">
             <i className="bi bi-check-circle-fill me-1" aria-hidden="true" />
-            Payée le {formatDate(paiement.payee_le)}. Merci !
+            {paiement.payee_le ? `Payée le ${formatDate(paiement.payee_le)}.` : 'Payée.'} Merci !
           </div>
         )}
         {annulee && (

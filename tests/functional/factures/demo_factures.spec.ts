@@ -1,6 +1,7 @@
 /*
  * The demo factures (database/demo/factures.ts), seeded in a transaction rolled back after the
- * test: the paid demande's acompte invoiced and paid, a draft acompte, an overdue SAV facture;
+ * test: the paid demande's acompte invoiced and paid, its commande's draft solde, a draft
+ * acompte, an overdue SAV facture;
  * numbers gapless in date order, totals those of the lines, every one printable.
  */
 import { test } from '@japa/runner'
@@ -35,6 +36,13 @@ test.group('Factures / demo data', (group) => {
       .where('facture_id', acompte.id)
       .sum('montant as alloue')
     assert.equal(Number(alloue), Number(acompte.montant_paye))
+
+    // The paid bdc's solde, drafted: the bdc's total less its acompte
+    const solde = factures.find((f) => f.type === 'solde')
+    const bdc = await db.from('bdcs').where('id', paid.bdc_id).first()
+    assert.equal(solde.bdc_id, paid.bdc_id)
+    assert.isNull(solde.numero)
+    assert.equal(Number(solde.total_ttc), Number(bdc.total_ttc) - Number(acompte.total_ttc))
 
     const draft = factures.find((f) => f.statut === 'brouillon')
     assert.exists(draft)

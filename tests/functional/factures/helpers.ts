@@ -53,3 +53,30 @@ export async function issued(facture?: Facture) {
   })
   return Facture.findOrFail(done.id)
 }
+
+/** The company as the demo has it (enterprise number, address, IBAN): a UBL passes the rules. */
+export async function demoCompany() {
+  const societe = await esiSociete()
+  societe.merge({
+    numeroTva: 'BE0456789034',
+    adresse: 'Chaussée de Louvain 212',
+    codePostal: '5000',
+    localite: 'Namur',
+    email: 'info@dubois-menuiseries.be',
+    telephone: '+32 81 22 33 44',
+  })
+  return societe.save()
+}
+
+/** An issued free facture of a professional client, its UBL valid (the « UBL » button shows). */
+export async function issuedProfessional() {
+  await demoCompany()
+  const client = await ClientFactory.apply('professionnel').merge({ nom: 'Peeters' }).create()
+  const draft = await createFactureLibre(systemActor(), {
+    clientId: client.idClient,
+    objet: 'Intervention SAV',
+    lignes: LIBRE_LIGNES,
+    userId: null,
+  })
+  return issued(await Facture.findOrFail(draft.id))
+}

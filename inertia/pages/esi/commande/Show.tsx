@@ -3,15 +3,18 @@ import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import RetractationBanner from '../../../components/commande/RetractationBanner.js'
+import FacturationBlock from '../../../components/commande/FacturationBlock.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { COMMANDE_STATUT_VARIANTS } from '@shared/bdc'
 import type { Data } from '~generated/data'
 import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
+import type { CommandeFacturation } from '@shared/factures'
 import { route } from '~/lib/route'
 
 export type CommandeShowProps = {
   commande: Data.Commande.Variants['forDetail']
+  facturation: CommandeFacturation
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +34,7 @@ const ETAPES = [
 ]
 
 /** esi/commande Show: the header of the order; its steps come with a later issue. */
-export default function CommandeShow({ commande }: CommandeShowProps) {
+export default function CommandeShow({ commande, facturation }: CommandeShowProps) {
   return (
     <>
       <Head title={`Commande ${commande.numero}`} />
@@ -110,6 +113,9 @@ export default function CommandeShow({ commande }: CommandeShowProps) {
                 </Row>
               </dl>
             </Block>
+          </div>
+          <div className="col-12">
+            <FacturationBlock commandeId={commande.id} facturation={facturation} />
           </div>
           <div className="col-12">
             <Block title="Étapes (mesurage, production, fourniture, pose) — à venir">

@@ -1,10 +1,13 @@
 /*
  * Parameters of the facture routes for the route × role matrix: a draft free facture for the
- * facture's own routes; a signed bdc (its acompte facture not made yet) for the acompte action.
+ * facture's own routes; a signed bdc (its acompte facture not made yet) for the acompte action,
+ * its commande for the intermédiaire and solde actions.
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
-import { libreDraft } from '#tests/functional/factures/helpers'
+import Facture from '#models/facture'
+import { issued, issuedProfessional, libreDraft } from '#tests/functional/factures/helpers'
+import { factureLinkUrl } from '#services/factures/facture_link'
 
 export const factureParams: ParamProvider[] = [
   {
@@ -15,13 +18,43 @@ export const factureParams: ParamProvider[] = [
     },
   },
   {
+    // The commande's intermédiaire and solde actions
+    matches: (route) => /^esi\.factures\.(intermediaire|solde)$/.test(route.name ?? ''),
+    params: async () => {
+      const { commande } = await signedBdc()
+      return { id: commande.id }
+    },
+  },
+  {
     matches: (route) =>
       /^esi\.factures\./.test(route.name ?? '') &&
-      route.name !== 'esi.factures.acompte' &&
+      !/^esi\.factures\.(acompte|intermediaire|solde|ubl)$/.test(route.name ?? '') &&
       route.pattern.includes(':id'),
     params: async () => {
       const facture = await libreDraft()
       return { id: facture.id }
+    },
+  },
+  {
+    // The UBL exists for an issued facture of a professional client only
+    matches: (route) => route.name === 'esi.factures.ubl',
+    params: async () => {
+      const facture = await issuedProfessional()
+      return { id: facture.id }
+    },
+  },
+  {
+    // The customer's page of an issued facture: its whole signed URL
+    matches: (route) => route.name === 'signed.facture.show',
+    params: async () => {
+      const facture = await issued()
+      return { publicId: facture.publicId }
+    },
+    url: async () => {
+      const made = await issued()
+      const facture = await Facture.findOrFail(made.id)
+      const url = new URL(factureLinkUrl(facture))
+      return url.pathname + url.search
     },
   },
 ]

@@ -88,6 +88,16 @@ export default function FactureIndex({ factures, filters, warnings }: FactureInd
         title="Factures"
         subtitle="Factures d’acompte, intermédiaires, de solde et libres"
         breadcrumb={[{ label: 'Comptabilité' }, { label: 'Factures' }]}
+        actions={
+          <Link
+            href={route('esi.factures.create')}
+            className="btn btn-primary"
+            data-testid="facture-nouvelle"
+          >
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            Nouvelle facture
+          </Link>
+        }
       />
       <ListPage
         title="Liste des factures"

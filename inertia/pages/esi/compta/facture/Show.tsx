@@ -13,7 +13,13 @@ import { route } from '~/lib/route'
 
 type FactureDetail = Data.Facture.Variants['forDetail']
 
-export type FactureShowProps = { facture: FactureDetail }
+export type FactureShowProps = {
+  facture: FactureDetail
+  /** Issued, to a professional client with an enterprise number: the Peppol UBL exists. */
+  ubl?: boolean
+  /** The customer's signed page of an issued facture. */
+  lien?: string | null
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,7 +31,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture }: FactureShowProps) {
+export default function FactureShow({ facture, ubl = false, lien = null }: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -42,6 +48,19 @@ export default function FactureShow({ facture }: FactureShowProps) {
       { lock_version: facture.lock_version },
       { preserveScroll: true }
     )
+  }
+
+  async function envoyer() {
+    const ok = await confirm({
+      title: 'Envoyer la facture par e-mail ?',
+      text: ubl
+        ? 'Le client la reçoit avec le PDF et le fichier Peppol (UBL) en pièces jointes.'
+        : 'Le client la reçoit avec le PDF en pièce jointe.',
+      confirmText: 'Envoyer',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(route('esi.factures.envoyer', { id: facture.id }), {}, { preserveScroll: true })
   }
 
   async function supprimer() {
@@ -91,6 +110,49 @@ export default function FactureShow({ facture }: FactureShowProps) {
               >
                 <i className="bi bi-receipt-cutoff me-1" aria-hidden="true" />
                 Créer une note de crédit
+              </Link>
+            )}
+            {ubl && (
+              <a
+                href={route('esi.factures.ubl', { id: facture.id })}
+                className="btn btn-alt-primary"
+                data-testid="facture-ubl"
+              >
+                <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
+                UBL
+              </a>
+            )}
+            {lien && (
+              <a
+                href={lien}
+                className="btn btn-alt-secondary"
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="facture-lien-client"
+              >
+                <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+                Page client
+              </a>
+            )}
+            {!brouillon && (
+              <button
+                type="button"
+                className="btn btn-alt-primary"
+                onClick={envoyer}
+                data-testid="facture-envoyer"
+              >
+                <i className="bi bi-envelope me-1" aria-hidden="true" />
+                Envoyer par e-mail
+              </button>
+            )}
+            {brouillon && facture.type === 'libre' && (
+              <Link
+                href={route('esi.factures.edit', { id: facture.id })}
+                className="btn btn-alt-primary"
+                data-testid="facture-modifier"
+              >
+                <i className="bi bi-pencil me-1" aria-hidden="true" />
+                Modifier
               </Link>
             )}
             {brouillon && (

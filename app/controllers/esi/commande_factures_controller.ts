@@ -1,0 +1,47 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import FacturePolicy from '#policies/facture_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
+import { findCommande } from '#services/commandes/commande_service'
+import { createIntermediaire, createSolde } from '#services/factures/commande_factures'
+import { bdcVersionValidator, intermediaireValidator } from '#validators/factures'
+
+const policy = new FacturePolicy()
+
+/**
+ * The commande page's « Facturation » actions (issue 11 §1): a facture intermédiaire (a % of
+ * the commande) and the facture de solde, each a draft shown next on its own page.
+ */
+export default class CommandeFacturesController {
+  async storeIntermediaire(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
+    const { request, response, session, auth, params } = ctx
+    const commande = await findCommande(params.id)
+    const input = await request.validateUsing(intermediaireValidator)
+    const facture = await createIntermediaire(actorOf(ctx), {
+      commandeId: commande.id,
+      lockVersion: input.lock_version,
+      pct: input.pct,
+      userId: auth.getUserOrFail().id,
+    })
+    session.flash(
+      'success',
+      'Brouillon de la facture intermédiaire créé : vérifiez-le puis émettez-le.'
+    )
+    return response.redirect().toRoute('esi.factures.show', { id: facture.id })
+  }
+
+  async storeSolde(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
+    const { request, response, session, auth, params } = ctx
+    const commande = await findCommande(params.id)
+    const input = await request.validateUsing(bdcVersionValidator)
+    const facture = await createSolde(actorOf(ctx), {
+      commandeId: commande.id,
+      lockVersion: input.lock_version,
+      userId: auth.getUserOrFail().id,
+    })
+    session.flash('success', 'Brouillon de la facture de solde créé : vérifiez-le puis émettez-le.')
+    return response.redirect().toRoute('esi.factures.show', { id: facture.id })
+  }
+}

@@ -1,0 +1,198 @@
+/*
+ * The factures of a commande beyond its acompte (issue 11 §1, decisions 229–231): an
+ * intermédiaire (a % of the commande split per VAT rate like the acompte) and the solde (the
+ * bdc's lines less every acompte and intermédiaire issued). Both run under the bdc's row lock
+ * with the version the page saw, and raise it, so a double submit makes one draft.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Actor } from '#services/actor'
+import Bdc from '#models/bdc'
+import BdcLigne from '#models/bdc_ligne'
+import Commande from '#models/commande'
+import Facture from '#models/facture'
+import { audit } from '#services/audit'
+import { lockBdcForUpdate } from '#services/bdc/bdc_service'
+import { writeLignes } from '#services/factures/facture_service'
+import { splitLignes } from '#services/factures/acompte_lignes'
+import { soldeLignes, soldeRestant } from '#services/factures/solde_lignes'
+import { AppException } from '#exceptions/http_exceptions'
+import { factureReste, intermediaireDesignation, type CommandeFacturation } from '#shared/factures'
+import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
+
+/** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */
+function facturesOf(bdcId: number, trx?: TransactionClientContract) {
+  return Facture.query({ client: trx })
+    .where('bdc_id', bdcId)
+    .whereNot('statut', 'annulee')
+    .orderBy('id', 'asc')
+}
+
+function refuse(message: string): never {
+  throw new AppException(message, { status: 422 })
+}
+
+/** The commande page's « Facturation » block. */
+export async function commandeFacturation(commande: Commande): Promise<CommandeFacturation> {
+  const bdc = await Bdc.findOrFail(commande.bdcId)
+  const factures = await Facture.query().where('bdc_id', bdc.id).orderBy('id', 'asc')
+  const live = factures.filter((f) => f.statut !== 'annulee')
+  const resteAFacturer = soldeRestant(bdc, live)
+  return {
+    bdc_id: bdc.id,
+    bdc_lock_version: bdc.lockVersion,
+    factures: factures.map((f) => ({
+      id: f.id,
+      numero: f.numero,
+      type: f.type,
+      date_facture: f.dateFacture?.toISODate() ?? null,
+      total_ttc: f.totalTtc,
+      reste: f.numero
+        ? factureReste({
+            total_ttc: f.totalTtc,
+            montant_paye: f.montantPaye,
+            montant_credite: f.montantCredite,
+          })
+        : f.totalTtc,
+      statut: f.statut,
+    })),
+    reste_a_facturer: resteAFacturer,
+    solde_possible: resteAFacturer > 0 && !live.some((f) => f.type === 'solde'),
+  }
+}
+
+type CommandeInput = { commandeId: number; lockVersion: number; userId: number | null }
+
+async function lockedCommande(trx: TransactionClientContract, input: CommandeInput) {
+  const commande = await Commande.query({ client: trx }).where('id', input.commandeId).firstOrFail()
+  const bdc = await lockBdcForUpdate(trx, commande.bdcId, input.lockVersion)
+  if (bdc.statut !== 'signe') {
+    refuse(`Le bon de commande ${bdc.numero} n’est pas signé : pas de facture.`)
+  }
+  if (commande.statut === 'annulee') refuse(`La commande ${commande.numero} est annulée.`)
+  const factures = await facturesOf(bdc.id, trx)
+  const solde = factures.find((f) => f.type === 'solde')
+  if (solde) {
+    refuse(`La facture de solde de cette commande existe déjà (${solde.numero ?? 'brouillon'}).`)
+  }
+  bdc.lockVersion += 1
+  bdc.useTransaction(trx)
+  await bdc.save()
+  return { commande, bdc, factures }
+}
+
+async function createDraft(
+  trx: TransactionClientContract,
+  commande: Commande,
+  bdc: Bdc,
+  type: 'intermediaire' | 'solde',
+  userId: number | null
+) {
+  return Facture.create(
+    {
+      type,
+      bdcId: bdc.id,
+      commandeId: commande.id,
+      clientId: bdc.clientId,
+      clientNom: bdc.clientNom,
+      objet: bdc.objet,
+      adresseChantier: bdc.adresseChantier,
+      remiseGlobalePct: '0',
+      statut: 'brouillon',
+      createdBy: userId,
+    },
+    { client: trx }
+  )
+}
+
+/**
+ * A draft facture intermédiaire: `pct` % of the commande's total TTC, split per VAT rate like
+ * the acompte. Refused when it asks more than is left to invoice, or once a solde exists.
+ */
+export async function createIntermediaire(actor: Actor, input: CommandeInput & { pct: string }) {
+  return db.transaction(async (trx) => {
+    const { commande, bdc, factures } = await lockedCommande(trx, input)
+    const amount = Number(divRound(BigInt(bdc.totalTtc) * pctBasisPoints(input.pct), 10_000n))
+    const reste = soldeRestant(bdc, factures)
+    if (amount <= 0) refuse('Le pourcentage donne un montant nul.')
+    if (amount > reste) {
+      refuse(
+        `Il ne reste que ${formatEuros(reste)} à facturer sur cette commande : ${formatEuros(amount)} demandés.`
+      )
+    }
+    const facture = await createDraft(trx, commande, bdc, 'intermediaire', input.userId)
+    const lignes = splitLignes(
+      intermediaireDesignation(input.pct, bdc.numero),
+      amount,
+      bdc.tvaDetail
+    )
+    const totals = await writeLignes(trx, facture, lignes)
+    await audit(
+      actor,
+      {
+        action: 'facture.creee',
+        userId: input.userId,
+        subjectType: 'facture',
+        subjectId: facture.id,
+        after: {
+          type: 'intermediaire',
+          bdc: bdc.numero,
+          pct: input.pct,
+          total_ttc: totals.total_ttc,
+        },
+      },
+      trx
+    )
+    return facture
+  })
+}
+
+/**
+ * The draft facture de solde: the bdc's lines, then every issued acompte and intermédiaire
+ * deducted per VAT rate (decision 230). Refused twice, while an earlier facture is still a
+ * draft (its amount is not final), and when nothing is left to invoice.
+ */
+export async function createSolde(actor: Actor, input: CommandeInput) {
+  return db.transaction(async (trx) => {
+    const { commande, bdc, factures } = await lockedCommande(trx, input)
+    const draft = factures.find((f) => f.numero === null)
+    if (draft) {
+      refuse(
+        'Une facture de cette commande est encore un brouillon : émettez-la ou supprimez-la avant la facture de solde.'
+      )
+    }
+    const reste = soldeRestant(bdc, factures)
+    if (reste <= 0) refuse('Rien ne reste à facturer sur cette commande.')
+    const bdcLignes = await BdcLigne.query({ client: trx })
+      .where('bdc_id', bdc.id)
+      .orderBy('position', 'asc')
+    const lignes = soldeLignes(
+      {
+        lignes: bdcLignes.map((l) => l.toData()),
+        remiseGlobalePct: bdc.remiseGlobalePct ?? '0',
+        totalTtc: bdc.totalTtc,
+        tvaDetail: bdc.tvaDetail,
+      },
+      factures.map((f) => ({
+        numero: f.numero as string,
+        type: f.type as 'acompte' | 'intermediaire',
+        totalTtc: f.totalTtc,
+        tvaDetail: f.tvaDetail,
+      }))
+    )
+    const facture = await createDraft(trx, commande, bdc, 'solde', input.userId)
+    const totals = await writeLignes(trx, facture, lignes)
+    await audit(
+      actor,
+      {
+        action: 'facture.creee',
+        userId: input.userId,
+        subjectType: 'facture',
+        subjectId: facture.id,
+        after: { type: 'solde', bdc: bdc.numero, total_ttc: totals.total_ttc },
+      },
+      trx
+    )
+    return facture
+  })
+}

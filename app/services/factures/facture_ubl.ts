@@ -1,0 +1,166 @@
+/*
+ * The Peppol BIS Billing 3.0 UBL of an issued facture (issue 11 §5, decision 233): its frozen
+ * rows mapped onto the generator's plain input (app/services/compta/ubl), the PDF embedded,
+ * then our rule checks — a file that breaks a rule is never handed out nor attached (422 with
+ * the rule ids). Only for a professional client with an enterprise number: a consumer has no
+ * Peppol endpoint.
+ */
+import type Facture from '#models/facture'
+import type FactureLigne from '#models/facture_ligne'
+import Bdc from '#models/bdc'
+import FactureModel from '#models/facture'
+import { generateUbl } from '#services/compta/ubl/generate'
+import { checkPeppolRules } from '#services/compta/ubl/rules'
+import type {
+  UblAddress,
+  UblDocument,
+  UblLine,
+  UblParty,
+  VatCategory,
+} from '#services/compta/ubl/types'
+import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
+import { facturePdf } from '#services/pdf/index'
+import { AppException, NotFoundException } from '#exceptions/http_exceptions'
+import type { DocumentParty } from '#shared/document'
+import { formatDate } from '#shared/dates'
+
+/** « Chaussée de Louvain 212 », « 5000 Namur », [« NL »] → the UBL address (BE by default). */
+export function ublAddress(lignes: string[]): UblAddress {
+  const [street = '', place = '', country] = lignes
+  const m = /^(\S+)\s+(.+)$/.exec(place.trim())
+  return {
+    street,
+    postcode: m ? m[1] : '',
+    city: m ? m[2] : place,
+    country: country && /^[A-Z]{2}$/.test(country) ? country : 'BE',
+  }
+}
+
+function ublParty(party: DocumentParty): UblParty {
+  return {
+    name: party.nom,
+    enterpriseNumber: party.numero_tva ?? '',
+    vatNumber: party.numero_tva,
+    address: ublAddress(party.lignes_adresse),
+    email: party.email,
+  }
+}
+
+/** The frozen parties of an issued facture, or null for a draft. */
+function partiesOf(facture: Facture): PartiesSnapshot | null {
+  return facture.numero ? readSnapshot<PartiesSnapshot>(facture.partiesSnapshot) : null
+}
+
+/** A UBL for this facture: issued, to a professional client with an enterprise number. */
+export function ublEligible(facture: Facture): boolean {
+  const parties = partiesOf(facture)
+  return !!parties && parties.client_professionnel && !!parties.destinataire.numero_tva
+}
+
+/**
+ * 21/12/6 % are S; 0 % is AE (autoliquidation) for a professional client — the PDF prints its
+ * mention on the same rule (shared/document.ts legalMentions) — and Z otherwise.
+ */
+function categoryOf(rate: number, professionnel: boolean): VatCategory {
+  if (rate > 0) return 'S'
+  return professionnel ? 'AE' : 'Z'
+}
+
+/**
+ * The generator's input from an issued facture and its lines: produit lines only (texts,
+ * sections and sub-totals print on the PDF, which is embedded); a solde's deductions are its
+ * quantity −1 lines, so no PrepaidAmount (decision 230).
+ */
+export function factureUblDocument(
+  facture: Facture,
+  lignes: FactureLigne[],
+  extra: { bdcNumero?: string | null; pdf?: { filename: string; content: Buffer } | null } = {}
+): UblDocument {
+  const parties = partiesOf(facture)
+  if (!parties || !facture.numero || !facture.dateFacture) {
+    throw new AppException('Une facture en brouillon n’a pas de fichier Peppol.', { status: 422 })
+  }
+  const professionnel = parties.client_professionnel
+  const seller = ublParty(parties.emetteur)
+  const lines: UblLine[] = lignes
+    .filter((l) => l.type === 'produit')
+    .sort((a, b) => a.position - b.position)
+    .map((l, i) => ({
+      id: String(i + 1),
+      name: l.designation.split('\n')[0].slice(0, 200) || 'Article',
+      description: l.designation.includes('\n') ? l.designation : null,
+      quantity: String(l.quantite ?? '0'),
+      unit: l.unite,
+      unitPriceCents: l.prixUnitaireHt ?? 0,
+      discountPct: l.remisePct,
+      vatCategory: categoryOf(l.tauxTva ?? 0, professionnel),
+      vatRate: l.tauxTva ?? 0,
+    }))
+  const echeance = facture.echeance?.toISODate() ?? null
+  return {
+    kind: 'invoice',
+    numero: facture.numero,
+    issueDate: facture.dateFacture.toISODate()!,
+    dueDate: echeance,
+    currency: 'EUR',
+    buyerReference: extra.bdcNumero ? null : facture.numero,
+    orderReference: extra.bdcNumero ?? null,
+    note: facture.objet,
+    paymentTerms: echeance ? `Payable au plus tard le ${formatDate(echeance)}.` : null,
+    seller: { ...seller, contactName: null },
+    buyer: ublParty(parties.destinataire),
+    lines,
+    globalDiscountPct: facture.remiseGlobalePct,
+    payment: parties.emetteur.iban
+      ? {
+          meansCode: '58',
+          iban: parties.emetteur.iban,
+          bic: parties.emetteur.bic,
+          accountName: parties.emetteur.nom,
+          structuredCommunication: facture.communication,
+        }
+      : null,
+    attachment: extra.pdf
+      ? {
+          base64: extra.pdf.content.toString('base64'),
+          filename: extra.pdf.filename,
+          description: `Facture ${facture.numero}`,
+        }
+      : null,
+  }
+}
+
+export type UblFile = { filename: string; content: string }
+
+/**
+ * The checked UBL file of an issued facture, its PDF embedded. Refused (422) for a draft, a
+ * consumer or a client without enterprise number, and when a rule fails (with the rule ids).
+ */
+export async function factureUbl(factureId: number): Promise<UblFile> {
+  const facture = await FactureModel.find(factureId)
+  if (!facture) throw new NotFoundException()
+  if (!ublEligible(facture)) {
+    throw new AppException(
+      'Le fichier Peppol (UBL) est réservé aux factures émises d’un client professionnel avec un numéro d’entreprise.',
+      { status: 422 }
+    )
+  }
+  await facture.load('lignes')
+  const bdc = facture.bdcId ? await Bdc.find(facture.bdcId) : null
+  const pdf = await facturePdf(facture.id)
+  const xml = generateUbl(
+    factureUblDocument(facture, facture.lignes, { bdcNumero: bdc?.numero ?? null, pdf })
+  )
+  const violations = checkPeppolRules(xml)
+  if (violations.length > 0) {
+    throw new AppException(
+      `Le fichier Peppol (UBL) de la facture ${facture.numero} ne respecte pas les règles ${violations
+        .map((v) => v.id)
+        .join(
+          ', '
+        )} : il n’est ni téléchargé ni joint. Vérifiez les coordonnées de la société et du client.`,
+      { status: 422 }
+    )
+  }
+  return { filename: `${facture.numero}.xml`, content: xml }
+}

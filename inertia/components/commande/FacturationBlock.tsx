@@ -1,0 +1,145 @@
+import { useState } from 'react'
+import { Link, router } from '@inertiajs/react'
+import Block from '../ui/Block.js'
+import { confirm } from '../../lib/dialogs/index.js'
+import { formatDate } from '../../lib/format.js'
+import {
+  FACTURE_STATUT_LABELS,
+  FACTURE_STATUT_VARIANTS,
+  FACTURE_TYPE_LABELS,
+  type CommandeFacturation,
+} from '@shared/factures'
+import { formatEuros } from '@shared/totals'
+import { route } from '~/lib/route'
+
+/**
+ * The commande's « Facturation » block (issue 11 §1): its factures with statut and what each
+ * still asks, then « Facture intermédiaire… » (a % of the commande) and « Facture de solde ».
+ */
+export default function FacturationBlock({
+  commandeId,
+  facturation,
+}: {
+  commandeId: number
+  facturation: CommandeFacturation
+}) {
+  const [pct, setPct] = useState('')
+  const [open, setOpen] = useState(false)
+  const version = { lock_version: facturation.bdc_lock_version }
+
+  function intermediaire(event: React.FormEvent) {
+    event.preventDefault()
+    router.post(
+      route('esi.factures.intermediaire', { id: commandeId }),
+      { ...version, pct },
+      { preserveScroll: true }
+    )
+  }
+
+  async function solde() {
+    const ok = await confirm({
+      title: 'Créer la facture de solde ?',
+      text: `Un brouillon de ${formatEuros(facturation.reste_a_facturer)} TTC est préparé : les lignes du bon de commande, moins les factures déjà émises. Vous l’émettrez depuis sa page.`,
+      confirmText: 'Créer le brouillon',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(route('esi.factures.solde', { id: commandeId }), version, {
+      preserveScroll: true,
+    })
+  }
+
+  return (
+    <Block title="Facturation">
+      {facturation.factures.length === 0 ? (
+        <p className="text-body-secondary">Aucune facture pour cette commande.</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle" data-testid="commande-factures">
+            <thead>
+              <tr>
+                <th scope="col">Facture</th>
+                <th scope="col">Type</th>
+                <th scope="col">Date</th>
+                <th scope="col" className="text-end">
+                  Total TTC
+                </th>
+                <th scope="col" className="text-end">
+                  Reste dû
+                </th>
+                <th scope="col">Statut</th>
+              </tr>
+            </thead>
+            <tbody>
+              {facturation.factures.map((f) => (
+                <tr key={f.id}>
+                  <td>
+                    <Link href={route('esi.factures.show', { id: f.id })}>
+                      {f.numero ?? 'Brouillon'}
+                    </Link>
+                  </td>
+                  <td>{FACTURE_TYPE_LABELS[f.type]}</td>
+                  <td>{f.date_facture ? formatDate(f.date_facture) : '—'}</td>
+                  <td className="text-end text-nowrap">{formatEuros(f.total_ttc)}</td>
+                  <td className="text-end text-nowrap">{formatEuros(f.reste)}</td>
+                  <td>
+                    <span className={`badge text-bg-${FACTURE_STATUT_VARIANTS[f.statut]}`}>
+                      {FACTURE_STATUT_LABELS[f.statut]}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p data-testid="commande-reste-a-facturer">
+        Reste à facturer : <strong>{formatEuros(facturation.reste_a_facturer)}</strong> TTC
+      </p>
+      {facturation.solde_possible && (
+        <div className="d-flex flex-wrap gap-2 align-items-start">
+          {open ? (
+            <form className="d-flex gap-2 align-items-center" onSubmit={intermediaire}>
+              <label htmlFor="facture-intermediaire-pct" className="text-nowrap">
+                Pourcentage de la commande
+              </label>
+              <div className="input-group" style={{ maxWidth: '9rem' }}>
+                <input
+                  id="facture-intermediaire-pct"
+                  className="form-control"
+                  inputMode="decimal"
+                  value={pct}
+                  onChange={(e) => setPct(e.target.value)}
+                  required
+                />
+                <span className="input-group-text">%</span>
+              </div>
+              <button type="submit" className="btn btn-alt-primary text-nowrap">
+                Créer le brouillon
+              </button>
+            </form>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-alt-primary"
+              onClick={() => setOpen(true)}
+              data-testid="facture-intermediaire-open"
+            >
+              <i className="bi bi-receipt me-1" aria-hidden="true" />
+              Facture intermédiaire…
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-alt-primary"
+            onClick={solde}
+            data-testid="facture-solde-create"
+          >
+            <i className="bi bi-receipt-cutoff me-1" aria-hidden="true" />
+            Facture de solde
+          </button>
+        </div>
+      )}
+    </Block>
+  )
+}
