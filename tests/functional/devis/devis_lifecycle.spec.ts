@@ -5,6 +5,7 @@
  * sent devis is edited (old version readable), duplicate, and deleting a draft (admin).
  */
 import { test } from '@japa/runner'
+import { todayIso } from '#shared/dates'
 import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import Bdc from '#models/bdc'
@@ -365,7 +366,8 @@ test.group('Devis life cycle / revisions, duplicate, delete', (group) => {
     assert.isNull(copy.numero)
     assert.equal(copy.revision, 1)
     assert.equal(copy.totalTtc, devis.totalTtc)
-    assert.equal(copy.dateDevis.toISODate(), new Date().toISOString().slice(0, 10))
+    // Today in Brussels, the app's day (UTC is still yesterday between 23:00 and midnight)
+    assert.equal(copy.dateDevis.toISODate(), todayIso())
     assert.lengthOf(await DevisLigne.query().where('devis_id', copy.id), 2)
     const row = await AuditLog.query().where('action', 'devis.duplicated').firstOrFail()
     assert.equal((row.after as any).source_id, devis.id)
