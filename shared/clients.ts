@@ -1,6 +1,8 @@
 /*
  * Clients (DESIGN.md §2): the values the server validates and the pages show, in one place.
  */
+import type { FactureRow } from './factures.js'
+
 export const CLIENT_TYPES = ['particulier', 'professionnel'] as const
 export type ClientType = (typeof CLIENT_TYPES)[number]
 
@@ -132,19 +134,8 @@ export type ClientCompte = {
   credit: number
   /** Payment requests sent and not yet paid. */
   en_attente: number
-  factures: ClientFactureItem[]
+  factures: FactureRow[]
   mouvements: ClientMouvement[]
-}
-
-export type ClientFactureItem = {
-  id: number
-  numero: string | null
-  type: string
-  date_facture: string | null
-  echeance: string | null
-  total_ttc: number
-  reste: number
-  statut: string
 }
 
 export type ClientMouvement = {

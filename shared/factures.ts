@@ -70,13 +70,18 @@ export function intermediaireDesignation(pct: string | number, bdcNumero: string
 }
 
 /** A facture of a commande as its « Facturation » block lists it. */
-export type CommandeFactureItem = {
+/**
+ * A facture as a row of the client's and the commande's tables: what it asks (`reste`, the
+ * one rule factureReste) once issued; null for a draft, which asks nothing yet.
+ */
+export type FactureRow = {
   id: number
   numero: string | null
   type: FactureType
   date_facture: string | null
+  echeance: string | null
   total_ttc: number
-  reste: number
+  reste: number | null
   statut: FactureStatut
 }
 
@@ -84,7 +89,7 @@ export type CommandeFactureItem = {
 export type CommandeFacturation = {
   bdc_id: number
   bdc_lock_version: number
-  factures: CommandeFactureItem[]
+  factures: FactureRow[]
   /** The bdc's total TTC less every facture not cancelled (acompte, intermédiaire, solde). */
   reste_a_facturer: number
   solde_possible: boolean

@@ -4,6 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { ClientCommandeItem, ClientCompte, ClientDevisItem } from '#shared/clients'
 import { TIME_ZONE } from '#shared/app'
 import { RESTE_SQL } from '#services/factures/reste'
+import { factureRow } from '#services/factures/facture_rows'
+import Facture from '#models/facture'
 import { creditClient } from '#services/paiements/paiement_service'
 
 const LIMIT = 20
@@ -68,13 +70,10 @@ export async function clientCompte(idClient: number): Promise<ClientCompte> {
     { c: idClient }
   )
   const totals = rows[0]
-  const factures = await db
-    .from('factures')
+  const factures = await Facture.query()
     .where('client_id', idClient)
     .orderBy('id', 'desc')
     .limit(LIMIT)
-    .select('id', 'numero', 'type', 'date_facture', 'echeance', 'total_ttc', 'statut')
-    .select(db.raw(`${RESTE_SQL} AS reste`))
   const demandes = await db
     .from('demandes_paiement')
     .where('client_id', idClient)
@@ -90,17 +89,7 @@ export async function clientCompte(idClient: number): Promise<ClientCompte> {
     du: Number(totals.du),
     credit: await creditClient(idClient),
     en_attente: Number(totals.en_attente),
-    factures: factures.map((f) => ({
-      id: f.id,
-      numero: f.numero,
-      type: f.type,
-      date_facture: f.date_facture ? isoDate(f.date_facture) : null,
-      echeance: f.echeance ? isoDate(f.echeance) : null,
-      total_ttc: Number(f.total_ttc),
-      // A draft asks nothing yet
-      reste: f.numero ? Number(f.reste) : 0,
-      statut: f.statut,
-    })),
+    factures: factures.map(factureRow),
     mouvements: demandes.map((r) => ({
       id: r.id,
       numero: r.numero,

@@ -4,6 +4,7 @@
  * bdc's lines less every acompte and intermédiaire issued). Both run under the bdc's row lock
  * with the version the page saw, and raise it, so a double submit makes one draft.
  */
+import { factureRow } from '#services/factures/facture_rows'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Actor } from '#services/actor'
@@ -17,7 +18,7 @@ import { writeLignes } from '#services/factures/facture_service'
 import { splitLignes } from '#services/factures/acompte_lignes'
 import { soldeLignes, soldeRestant } from '#services/factures/solde_lignes'
 import { AppException } from '#exceptions/http_exceptions'
-import { factureReste, intermediaireDesignation, type CommandeFacturation } from '#shared/factures'
+import { intermediaireDesignation, type CommandeFacturation } from '#shared/factures'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
 
 /** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */
@@ -41,21 +42,7 @@ export async function commandeFacturation(commande: Commande): Promise<CommandeF
   return {
     bdc_id: bdc.id,
     bdc_lock_version: bdc.lockVersion,
-    factures: factures.map((f) => ({
-      id: f.id,
-      numero: f.numero,
-      type: f.type,
-      date_facture: f.dateFacture?.toISODate() ?? null,
-      total_ttc: f.totalTtc,
-      reste: f.numero
-        ? factureReste({
-            total_ttc: f.totalTtc,
-            montant_paye: f.montantPaye,
-            montant_credite: f.montantCredite,
-          })
-        : f.totalTtc,
-      statut: f.statut,
-    })),
+    factures: factures.map(factureRow),
     reste_a_facturer: resteAFacturer,
     solde_possible: resteAFacturer > 0 && !live.some((f) => f.type === 'solde'),
   }

@@ -5,18 +5,11 @@
  */
 import { Link } from '@inertiajs/react'
 import Block from '../ui/Block.js'
-import FactureStatutBadge from '../factures/FactureStatutBadge.js'
+import FacturesTable from '../factures/FacturesTable.js'
 import type { ClientCompte } from '@shared/clients'
 import { DEMANDE_STATUT_VARIANTS } from '@shared/bdc'
 import { DEMANDE_PAIEMENT_STATUT_LABELS } from '@shared/devis'
-import {
-  FACTURE_TYPE_LABELS,
-  isEnRetard,
-  type FactureStatut,
-  type FactureType,
-} from '@shared/factures'
 import { formatEuros } from '@shared/totals'
-import { todayIso } from '@shared/dates'
 import { formatDate } from '../../lib/format.js'
 import { route } from '~/lib/route'
 
@@ -103,53 +96,9 @@ export function FacturesSection({ compte }: { compte: ClientCompte }) {
       </Block>
     )
   }
-  const today = todayIso()
   return (
     <Block title="Factures">
-      <div className="table-responsive">
-        <table
-          className="table table-sm table-hover align-middle mb-0"
-          data-testid="client-factures"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Numéro</th>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col" className="text-end">
-                Total TTC
-              </th>
-              <th scope="col" className="text-end">
-                Reste dû
-              </th>
-              <th scope="col">Statut</th>
-            </tr>
-          </thead>
-          <tbody>
-            {compte.factures.map((f) => {
-              const statut = f.statut as FactureStatut
-              return (
-                <tr key={f.id}>
-                  <td className="text-nowrap">
-                    <Link href={route('esi.factures.show', { id: f.id })}>
-                      {f.numero ?? 'Brouillon'}
-                    </Link>
-                  </td>
-                  <td>{f.date_facture ? formatDate(f.date_facture) : '—'}</td>
-                  <td>{FACTURE_TYPE_LABELS[f.type as FactureType] ?? f.type}</td>
-                  <td className="text-end text-nowrap">{formatEuros(f.total_ttc)}</td>
-                  <td className="text-end text-nowrap">{formatEuros(f.reste)}</td>
-                  <td>
-                    <FactureStatutBadge
-                      f={{ statut, en_retard: isEnRetard({ statut, echeance: f.echeance }, today) }}
-                    />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <FacturesTable factures={compte.factures} testId="client-factures" />
     </Block>
   )
 }

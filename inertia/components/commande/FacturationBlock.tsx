@@ -1,14 +1,9 @@
 import { useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { confirm } from '../../lib/dialogs/index.js'
-import { formatDate } from '../../lib/format.js'
-import {
-  FACTURE_STATUT_LABELS,
-  FACTURE_STATUT_VARIANTS,
-  FACTURE_TYPE_LABELS,
-  type CommandeFacturation,
-} from '@shared/factures'
+import { type CommandeFacturation } from '@shared/factures'
+import FacturesTable from '../factures/FacturesTable.js'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
 
@@ -54,44 +49,7 @@ export default function FacturationBlock({
       {facturation.factures.length === 0 ? (
         <p className="text-body-secondary">Aucune facture pour cette commande.</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle" data-testid="commande-factures">
-            <thead>
-              <tr>
-                <th scope="col">Facture</th>
-                <th scope="col">Type</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="text-end">
-                  Total TTC
-                </th>
-                <th scope="col" className="text-end">
-                  Reste dû
-                </th>
-                <th scope="col">Statut</th>
-              </tr>
-            </thead>
-            <tbody>
-              {facturation.factures.map((f) => (
-                <tr key={f.id}>
-                  <td>
-                    <Link href={route('esi.factures.show', { id: f.id })}>
-                      {f.numero ?? 'Brouillon'}
-                    </Link>
-                  </td>
-                  <td>{FACTURE_TYPE_LABELS[f.type]}</td>
-                  <td>{f.date_facture ? formatDate(f.date_facture) : '—'}</td>
-                  <td className="text-end text-nowrap">{formatEuros(f.total_ttc)}</td>
-                  <td className="text-end text-nowrap">{formatEuros(f.reste)}</td>
-                  <td>
-                    <span className={`badge text-bg-${FACTURE_STATUT_VARIANTS[f.statut]}`}>
-                      {FACTURE_STATUT_LABELS[f.statut]}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FacturesTable factures={facturation.factures} testId="commande-factures" />
       )}
       <p data-testid="commande-reste-a-facturer">
         Reste à facturer : <strong>{formatEuros(facturation.reste_a_facturer)}</strong> TTC
