@@ -1,6 +1,6 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import { ligneChecks, ligneColumns, totalColumns } from '#database/helpers/lignes'
-import { FROZEN_SQLSTATE } from '#services/documents/immutable'
+import { dropFreezeSql, freezeSql, type FreezeSpec } from '#database/helpers/freeze'
 
 /*
  * Factures (issue 11, DESIGN.md §2–§3): a draft has no number and may change or go; issuing
@@ -10,6 +10,14 @@ import { FROZEN_SQLSTATE } from '#services/documents/immutable'
  * updated_at may still move, as payments and credit notes come), its deletion, and any write
  * to its lines, with SQLSTATE ZF001 (FROZEN_SQLSTATE, mapped to a French 422 by the handler).
  */
+
+/** Issued factures and their lines are frozen by the database (statut and amounts still move). */
+const FACTURES_FREEZE: FreezeSpec = {
+  table: 'factures',
+  label: 'La facture',
+  mutable: ['statut', 'montant_paye', 'lock_version', 'updated_at'],
+  lines: { table: 'facture_lignes', fk: 'facture_id' },
+}
 export default class extends BaseSchema {
   async up() {
     this.schema.createTable('factures', (table) => {
@@ -76,55 +84,12 @@ export default class extends BaseSchema {
     })
     this.schema.raw(ligneChecks('facture_lignes'))
 
-    this.schema.raw(`
-      CREATE OR REPLACE FUNCTION factures_freeze_issued() RETURNS trigger AS $$
-      DECLARE
-        mutable text[] := ARRAY['statut', 'montant_paye', 'lock_version', 'updated_at'];
-      BEGIN
-        IF OLD.numero IS NULL THEN
-          RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-        END IF;
-        IF TG_OP = 'DELETE' THEN
-          RAISE EXCEPTION 'La facture % est émise : elle ne peut pas être supprimée.', OLD.numero
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        IF (to_jsonb(NEW) - mutable) IS DISTINCT FROM (to_jsonb(OLD) - mutable) THEN
-          RAISE EXCEPTION 'La facture % est émise : son contenu ne peut plus être modifié.', OLD.numero
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql`)
-    this.schema.raw(`CREATE TRIGGER factures_freeze_issued
-      BEFORE UPDATE OR DELETE ON factures FOR EACH ROW EXECUTE FUNCTION factures_freeze_issued()`)
-
-    // FOR SHARE: a line written while the facture is being issued waits for the issuing
-    // transaction, then sees its number
-    this.schema.raw(`
-      CREATE OR REPLACE FUNCTION facture_lignes_freeze_issued() RETURNS trigger AS $$
-      DECLARE
-        issued text;
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          SELECT numero INTO issued FROM factures WHERE id = OLD.facture_id FOR SHARE;
-        END IF;
-        IF issued IS NULL AND TG_OP IN ('INSERT', 'UPDATE') THEN
-          SELECT numero INTO issued FROM factures WHERE id = NEW.facture_id FOR SHARE;
-        END IF;
-        IF issued IS NOT NULL THEN
-          RAISE EXCEPTION 'La facture % est émise : ses lignes ne peuvent plus être modifiées.', issued
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-      END $$ LANGUAGE plpgsql`)
-    this.schema.raw(`CREATE TRIGGER facture_lignes_freeze_issued
-      BEFORE INSERT OR UPDATE OR DELETE ON facture_lignes
-      FOR EACH ROW EXECUTE FUNCTION facture_lignes_freeze_issued()`)
+    for (const sql of freezeSql(FACTURES_FREEZE)) this.schema.raw(sql)
   }
 
   async down() {
     this.schema.dropTable('facture_lignes')
     this.schema.dropTable('factures')
-    this.schema.raw('DROP FUNCTION IF EXISTS facture_lignes_freeze_issued()')
-    this.schema.raw('DROP FUNCTION IF EXISTS factures_freeze_issued()')
+    for (const sql of dropFreezeSql(FACTURES_FREEZE)) this.schema.raw(sql)
   }
 }

@@ -1,6 +1,6 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import { ligneChecks, ligneColumns, totalColumns } from '#database/helpers/lignes'
-import { FROZEN_SQLSTATE } from '#services/documents/immutable'
+import { dropFreezeSql, freezeSql, type FreezeSpec } from '#database/helpers/freeze'
 
 /*
  * Notes de crédit (issue 11 §2): a draft has no number and may go; issuing gives it
@@ -9,6 +9,14 @@ import { FROZEN_SQLSTATE } from '#services/documents/immutable'
  * lines, with SQLSTATE ZF001. A line remembers the facture line it credits (null for an amount
  * per VAT rate), so what stays creditable per line is a sum.
  */
+
+/** An issued note de crédit and its lines never change (only its version). */
+const NOTES_CREDIT_FREEZE: FreezeSpec = {
+  table: 'notes_credit',
+  label: 'La note de crédit',
+  mutable: ['lock_version', 'updated_at'],
+  lines: { table: 'note_credit_lignes', fk: 'note_credit_id' },
+}
 export default class extends BaseSchema {
   async up() {
     this.schema.createTable('notes_credit', (table) => {
@@ -62,53 +70,12 @@ export default class extends BaseSchema {
     })
     this.schema.raw(ligneChecks('note_credit_lignes'))
 
-    this.schema.raw(`
-      CREATE OR REPLACE FUNCTION notes_credit_freeze_issued() RETURNS trigger AS $$
-      DECLARE
-        mutable text[] := ARRAY['lock_version', 'updated_at'];
-      BEGIN
-        IF OLD.numero IS NULL THEN
-          RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-        END IF;
-        IF TG_OP = 'DELETE' THEN
-          RAISE EXCEPTION 'La note de crédit % est émise : elle ne peut pas être supprimée.', OLD.numero
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        IF (to_jsonb(NEW) - mutable) IS DISTINCT FROM (to_jsonb(OLD) - mutable) THEN
-          RAISE EXCEPTION 'La note de crédit % est émise : son contenu ne peut plus être modifié.', OLD.numero
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql`)
-    this.schema.raw(`CREATE TRIGGER notes_credit_freeze_issued
-      BEFORE UPDATE OR DELETE ON notes_credit FOR EACH ROW EXECUTE FUNCTION notes_credit_freeze_issued()`)
-
-    this.schema.raw(`
-      CREATE OR REPLACE FUNCTION note_credit_lignes_freeze_issued() RETURNS trigger AS $$
-      DECLARE
-        issued text;
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          SELECT numero INTO issued FROM notes_credit WHERE id = OLD.note_credit_id FOR SHARE;
-        END IF;
-        IF issued IS NULL AND TG_OP IN ('INSERT', 'UPDATE') THEN
-          SELECT numero INTO issued FROM notes_credit WHERE id = NEW.note_credit_id FOR SHARE;
-        END IF;
-        IF issued IS NOT NULL THEN
-          RAISE EXCEPTION 'La note de crédit % est émise : ses lignes ne peuvent plus être modifiées.', issued
-            USING ERRCODE = '${FROZEN_SQLSTATE}';
-        END IF;
-        RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-      END $$ LANGUAGE plpgsql`)
-    this.schema.raw(`CREATE TRIGGER note_credit_lignes_freeze_issued
-      BEFORE INSERT OR UPDATE OR DELETE ON note_credit_lignes
-      FOR EACH ROW EXECUTE FUNCTION note_credit_lignes_freeze_issued()`)
+    for (const sql of freezeSql(NOTES_CREDIT_FREEZE)) this.schema.raw(sql)
   }
 
   async down() {
     this.schema.dropTable('note_credit_lignes')
     this.schema.dropTable('notes_credit')
-    this.schema.raw('DROP FUNCTION IF EXISTS note_credit_lignes_freeze_issued()')
-    this.schema.raw('DROP FUNCTION IF EXISTS notes_credit_freeze_issued()')
+    for (const sql of dropFreezeSql(NOTES_CREDIT_FREEZE)) this.schema.raw(sql)
   }
 }

@@ -8,14 +8,18 @@ import { test } from '@japa/runner'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
-const DIR = path.join(import.meta.dirname, '../../database/migrations')
+const DIRS = ['migrations', 'helpers'].map((d) =>
+  path.join(import.meta.dirname, '../../database', d)
+)
 
 test.group('Migrations / re-runnable after a wipe', () => {
   test('every function is created with CREATE OR REPLACE', async ({ assert }) => {
     const offenders: string[] = []
-    for (const file of await readdir(DIR)) {
-      const text = await readFile(path.join(DIR, file), 'utf8')
-      if (/CREATE\s+FUNCTION/i.test(text)) offenders.push(file)
+    for (const dir of DIRS) {
+      for (const file of await readdir(dir)) {
+        const text = await readFile(path.join(dir, file), 'utf8')
+        if (/CREATE\s+FUNCTION/i.test(text)) offenders.push(file)
+      }
     }
     assert.deepEqual(offenders, [])
   })
