@@ -1,14 +1,12 @@
 /*
  * The factures list at 200 000 factures (issue 11, measured by `npm run bench`): one index per
  * sort key of app/services/factures/facture_list.ts (the same expressions, so the keyset walk
- * reads the index instead of sorting the table) and a trigram index for the word search.
- * Expression indexes, not generated columns: the freeze trigger compares whole rows.
+ * reads the index instead of sorting the table); the word search has its column (0503).
  */
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import { TIME_ZONE } from '#shared/app'
 
 const DAY = `COALESCE(date_facture, (created_at AT TIME ZONE '${TIME_ZONE}')::date)`
-const SEARCH = `f_unaccent(lower(COALESCE(numero, '') || ' ' || client_nom || ' ' || objet))`
 
 const INDEXES: [string, string][] = [
   ['factures_jour_idx', `(${DAY}), id`],
@@ -23,9 +21,6 @@ export default class extends BaseSchema {
     for (const [name, columns] of INDEXES) {
       this.schema.raw(`CREATE INDEX ${name} ON factures (${columns})`)
     }
-    this.schema.raw(
-      `CREATE INDEX factures_recherche_trgm ON factures USING gin ((${SEARCH}) gin_trgm_ops)`
-    )
     // « En retard » sorted by date: the due date in the key, so the index rejects the open
     // factures not yet due without reading the table (0.3 ms instead of 50 at 200 000)
     this.schema.raw(`CREATE INDEX factures_ouvertes_jour_idx ON factures ((${DAY}), id, echeance)
@@ -34,7 +29,6 @@ export default class extends BaseSchema {
 
   async down() {
     for (const [name] of INDEXES) this.schema.raw(`DROP INDEX IF EXISTS ${name}`)
-    this.schema.raw('DROP INDEX IF EXISTS factures_recherche_trgm')
     this.schema.raw('DROP INDEX IF EXISTS factures_ouvertes_jour_idx')
   }
 }

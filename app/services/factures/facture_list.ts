@@ -67,11 +67,8 @@ export function factureListQuery(params: ListParams) {
   if (type) query.where('factures.type', type)
   if (du) query.whereRaw(`${DAY} >= ?`, [du])
   if (au) query.whereRaw(`${DAY} <= ?`, [au])
-  whereWords(
-    query,
-    `f_unaccent(lower(COALESCE(factures.numero, '') || ' ' || factures.client_nom || ' ' || factures.objet))`,
-    params.words
-  )
+  // The stored, trigram-indexed text (migration 0503)
+  whereWords(query, 'factures.recherche', params.words)
   return query
 }
 
