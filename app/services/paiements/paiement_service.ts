@@ -74,6 +74,14 @@ async function allocate(
       `Ce paiement n’a plus que ${formatEuros(libre)} à répartir : ${formatEuros(total)} demandés.`
     )
   }
+  // A refund takes from the client's credit, not from one payment: what a payment still has
+  // may already have been given back (found by the balance property test)
+  const credit = await creditClient(paiement.clientId, trx)
+  if (total > credit) {
+    refuse(
+      `Le crédit de ce client n’est plus que de ${formatEuros(Math.max(0, credit))} (un remboursement a été fait) : ${formatEuros(total)} demandés.`
+    )
+  }
   for (const a of asked) {
     const facture = await Facture.query({ client: trx })
       .where('id', a.factureId)
