@@ -94,6 +94,33 @@ test.group('Browser / factures', (group) => {
     assert.include(await page.locator('[data-testid="facture-statut"]').innerText(), 'Payée')
   }).timeout(60_000)
 
+  test('the customer’s page at 390 px: nothing off screen, the QR code and the amount visible', async ({
+    assert,
+  }) => {
+    const made = await issued()
+    const facture = await Facture.findOrFail(made.id)
+    const link = new URL(factureLinkUrl(facture))
+    const page = await newPage({ viewport: { width: 390, height: 844 } })
+    await page.goto(link.pathname + link.search)
+    await page.locator('[data-testid="paiement-qr"]').waitFor()
+    if (process.env.PHONE_FACTURE_SCREENSHOT)
+      await page.screenshot({ path: process.env.PHONE_FACTURE_SCREENSHOT, fullPage: true })
+    // The first element past the screen's edge, named in the failure
+    const { width, culprit } = await page.evaluate(() => {
+      let found = ''
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect()
+        const parent = el.parentElement?.getBoundingClientRect()
+        if (r.right > 391 && parent && parent.right <= 391 && !found)
+          found = `${el.tagName}.${el.className} « ${el.textContent?.slice(0, 30)} » (${Math.round(r.right)})`
+      }
+      return { width: document.documentElement.scrollWidth, culprit: found }
+    })
+    assert.isAtMost(width, 390, `page ${width} px wide: ${culprit}`)
+    const qr = await page.locator('[data-testid="paiement-qr"]').boundingBox()
+    assert.isAtMost(qr!.x + qr!.width, 390)
+  }).timeout(60_000)
+
   test('« Nouvelle facture »: a free draft typed in the editor, saved, then issued', async ({
     assert,
   }) => {

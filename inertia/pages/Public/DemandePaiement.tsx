@@ -28,8 +28,11 @@ export default function PublicDemandePaiement({
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
       </Head>
-      <div className="min-vh-100 d-flex align-items-center justify-content-center px-3 py-5">
-        <div className="w-100" style={{ maxWidth: 760 }}>
+      <div
+        className="min-vh-100 w-100 d-flex align-items-center justify-content-center px-3 py-5"
+        style={{ minWidth: 0 }}
+      >
+        <div className="w-100" style={{ maxWidth: 760, minWidth: 0 }}>
           {!paiement ? (
             <div className="block block-rounded text-center p-5" data-testid="paiement-invalide">
               <i className="bi bi-link-45deg display-4 text-warning" aria-hidden="true" />

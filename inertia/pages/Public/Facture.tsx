@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import GuestSimpleLayout from '../../layouts/GuestSimpleLayout.js'
 import PaiementDetails from '../../components/paiement/PaiementDetails.js'
 import { formatDate } from '../../lib/format.js'
 import { FACTURE_STATUT_LABELS, type FactureStatut } from '@shared/factures'
-import { formatDecimal, formatEuros, type VatGroup } from '@shared/totals'
+import { formatEuros, type VatGroup } from '@shared/totals'
+import { formatQuantiteUnite } from '@shared/produits'
 
 type PublicLigne = {
   type: string
@@ -48,8 +49,11 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
       </Head>
-      <div className="min-vh-100 d-flex align-items-center justify-content-center px-3 py-5">
-        <div className="w-100" style={{ maxWidth: 900 }}>
+      <div
+        className="min-vh-100 w-100 d-flex align-items-center justify-content-center px-3 py-5"
+        style={{ minWidth: 0 }}
+      >
+        <div className="w-100" style={{ maxWidth: 900, minWidth: 0 }}>
           {!facture ? (
             <div className="block block-rounded text-center p-5" data-testid="facture-invalide">
               <i className="bi bi-link-45deg display-4 text-warning" aria-hidden="true" />
@@ -85,10 +89,11 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
                         <th scope="col" className="text-end">
                           Quantité
                         </th>
-                        <th scope="col" className="text-end">
+                        {/* On a phone: designation, quantity and total (the rest is in the PDF) */}
+                        <th scope="col" className="text-end d-none d-sm-table-cell">
                           Prix unitaire HT
                         </th>
-                        <th scope="col" className="text-end">
+                        <th scope="col" className="text-end d-none d-sm-table-cell">
                           TVA
                         </th>
                         <th scope="col" className="text-end">
@@ -102,12 +107,14 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
                           <tr key={i}>
                             <td style={{ whiteSpace: 'pre-line' }}>{l.designation}</td>
                             <td className="text-end text-nowrap">
-                              {formatDecimal(l.quantite)} {l.unite ?? ''}
+                              {formatQuantiteUnite(l.quantite, l.unite)}
                             </td>
-                            <td className="text-end text-nowrap">
+                            <td className="text-end text-nowrap d-none d-sm-table-cell">
                               {formatEuros(l.prix_unitaire_ht ?? 0)}
                             </td>
-                            <td className="text-end text-nowrap">{l.taux_tva}&nbsp;%</td>
+                            <td className="text-end text-nowrap d-none d-sm-table-cell">
+                              {l.taux_tva}&nbsp;%
+                            </td>
                             <td className="text-end text-nowrap">{formatEuros(l.total_ht ?? 0)}</td>
                           </tr>
                         ) : l.type === 'sous_total' ? null : (
@@ -127,16 +134,16 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
                     </tbody>
                   </table>
                 </div>
-                <dl className="row justify-content-end mb-4" data-testid="facture-totaux">
+                <dl className="row mx-0 justify-content-end mb-4" data-testid="facture-totaux">
                   <dt className="col-7 col-md-4 fw-normal text-body-secondary">Total HT</dt>
                   <dd className="col-5 col-md-3 text-end">{formatEuros(facture.total_ht)}</dd>
                   {facture.tva.map((g) => (
-                    <div key={g.taux_tva} className="row justify-content-end g-0 px-0">
+                    <Fragment key={g.taux_tva}>
                       <dt className="col-7 col-md-4 fw-normal text-body-secondary">
                         TVA {g.taux_tva}&nbsp;% sur {formatEuros(g.base_ht)}
                       </dt>
                       <dd className="col-5 col-md-3 text-end">{formatEuros(g.tva)}</dd>
-                    </div>
+                    </Fragment>
                   ))}
                   <dt className="col-7 col-md-4">Total TTC</dt>
                   <dd className="col-5 col-md-3 text-end fw-bold">
