@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import GuestSimpleLayout from '../../layouts/GuestSimpleLayout.js'
-import PaiementDetails from '../../components/paiement/PaiementDetails.js'
+import CustomerPayment from '../../components/paiement/CustomerPayment.js'
 import type { Data } from '~generated/data'
 
 export type PublicDemandePaiementProps = {
@@ -51,26 +51,7 @@ export default function PublicDemandePaiement({
               </div>
               <div className="block-content pb-4">
                 <h1 className="h3 fw-bold mb-1">Demande de paiement {paiement.numero}</h1>
-                {paiement.statut === 'envoyee' && (
-                  <p className="text-body-secondary">
-                    Merci d’effectuer le virement ci-dessous avec la communication structurée
-                    indiquée (ou en scannant le code QR).
-                  </p>
-                )}
-                <PaiementDetails paiement={paiement} customer />
-                {(societe?.email || societe?.telephone) && (
-                  <p className="small text-body-secondary mt-4 mb-0">
-                    Une question ? Contactez-nous
-                    {societe.telephone && <> au {societe.telephone}</>}
-                    {societe.email && (
-                      <>
-                        {' '}
-                        ou à <a href={`mailto:${societe.email}`}>{societe.email}</a>
-                      </>
-                    )}
-                    .
-                  </p>
-                )}
+                <CustomerPayment paiement={paiement} societe={societe} />
               </div>
             </div>
           )}

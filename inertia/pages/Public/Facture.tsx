@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 import GuestSimpleLayout from '../../layouts/GuestSimpleLayout.js'
-import PaiementDetails from '../../components/paiement/PaiementDetails.js'
+import CustomerPayment from '../../components/paiement/CustomerPayment.js'
 import { formatDate } from '../../lib/format.js'
 import { FACTURE_STATUT_LABELS, type FactureStatut } from '@shared/factures'
 import { formatEuros, type VatGroup } from '@shared/totals'
@@ -35,7 +35,7 @@ export type PublicFactureProps = {
     montant_paye: number
     montant_credite: number
     reste: number
-    paiement: Parameters<typeof PaiementDetails>[0]['paiement']
+    paiement: Parameters<typeof CustomerPayment>[0]['paiement']
   } | null
   societe: { nom: string; email: string | null; telephone: string | null } | null
   message: string | null
@@ -172,26 +172,7 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
                     {formatEuros(facture.reste)}
                   </dd>
                 </dl>
-                {facture.paiement.statut === 'envoyee' && (
-                  <p className="text-body-secondary">
-                    Merci d’effectuer le virement ci-dessous avec la communication structurée
-                    indiquée (ou en scannant le code QR).
-                  </p>
-                )}
-                <PaiementDetails paiement={facture.paiement} customer />
-                {(societe?.email || societe?.telephone) && (
-                  <p className="small text-body-secondary mt-4 mb-0">
-                    Une question ? Contactez-nous
-                    {societe.telephone && <> au {societe.telephone}</>}
-                    {societe.email && (
-                      <>
-                        {' '}
-                        ou à <a href={`mailto:${societe.email}`}>{societe.email}</a>
-                      </>
-                    )}
-                    .
-                  </p>
-                )}
+                <CustomerPayment paiement={facture.paiement} societe={societe} />
               </div>
             </div>
           )}
