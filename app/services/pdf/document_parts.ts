@@ -198,6 +198,28 @@ export function frozenEmetteur(
 
 // ── Lines and totals ─────────────────────────────────────────────────────────────────────────
 
+/**
+ * Who issues and who receives: as frozen when the document was issued, else (a draft, or a row
+ * issued before issue 10) the live company and client.
+ */
+export async function clientParties(
+  parties: PartiesSnapshot | null,
+  client: Client,
+  opts: LoadOptions
+) {
+  if (parties)
+    return {
+      emetteur: frozenEmetteur(parties, opts),
+      destinataire: parties.destinataire,
+      clientProfessionnel: parties.client_professionnel,
+    }
+  return {
+    emetteur: await esiEmetteur(opts),
+    destinataire: clientParty(client),
+    clientProfessionnel: client.type === 'professionnel',
+  }
+}
+
 export type StoredLigne = LigneData & { total_ht: number | null }
 
 export function storedLigne(l: LigneBase): StoredLigne {

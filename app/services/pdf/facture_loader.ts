@@ -13,9 +13,7 @@ import {
   type LoadOptions,
   type PartiesSnapshot,
   isoDate,
-  esiEmetteur,
-  clientParty,
-  frozenEmetteur,
+  clientParties,
   readSnapshot,
   storedLigne,
   documentLigne,
@@ -52,11 +50,11 @@ export async function factureDocument(
     null
   )
   const parties = facture.numero ? readSnapshot<PartiesSnapshot>(facture.partiesSnapshot) : null
-  const emetteur = parties ? frozenEmetteur(parties, opts) : await esiEmetteur(opts)
-  const destinataire = parties ? parties.destinataire : clientParty(facture.client)
-  const professionnel = parties
-    ? parties.client_professionnel
-    : facture.client.type === 'professionnel'
+  const {
+    emetteur,
+    destinataire,
+    clientProfessionnel: professionnel,
+  } = await clientParties(parties, facture.client, opts)
   const mentions = legalMentions({
     emetteur,
     tauxUtilises: tauxUtilises(lignes),

@@ -27,8 +27,7 @@ import {
   type LoadOptions,
   isoDate,
   emetteurOf,
-  esiEmetteur,
-  clientParty,
+  clientParties,
   contactParty,
   frozenEmetteur,
   readSnapshot,
@@ -40,24 +39,6 @@ import {
   tauxUtilises,
   moneyPart,
 } from '#services/pdf/document_parts'
-
-/**
- * Who issues and who receives: as frozen when the document was issued, else (a draft, or a row
- * issued before issue 10) the live company and client.
- */
-async function clientParties(parties: PartiesSnapshot | null, client: Client, opts: LoadOptions) {
-  if (parties)
-    return {
-      emetteur: frozenEmetteur(parties, opts),
-      destinataire: parties.destinataire,
-      clientProfessionnel: parties.client_professionnel,
-    }
-  return {
-    emetteur: await esiEmetteur(opts),
-    destinataire: clientParty(client),
-    clientProfessionnel: client.type === 'professionnel',
-  }
-}
 
 // ── Devis ────────────────────────────────────────────────────────────────────────────────────
 

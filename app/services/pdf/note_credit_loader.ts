@@ -13,9 +13,7 @@ import {
   type LoadOptions,
   type PartiesSnapshot,
   isoDate,
-  esiEmetteur,
-  clientParty,
-  frozenEmetteur,
+  clientParties,
   readSnapshot,
   storedLigne,
   documentLigne,
@@ -50,10 +48,11 @@ export async function noteCreditDocument(
     null
   )
   const parties = note.numero ? readSnapshot<PartiesSnapshot>(note.partiesSnapshot) : null
-  const emetteur = parties ? frozenEmetteur(parties, opts) : await esiEmetteur(opts)
-  const professionnel = parties
-    ? parties.client_professionnel
-    : facture.client.type === 'professionnel'
+  const {
+    emetteur,
+    destinataire,
+    clientProfessionnel: professionnel,
+  } = await clientParties(parties, facture.client, opts)
   const factureRef = `${facture.numero} du ${formatDate(isoDate(facture.dateFacture))}`
   return {
     kind: 'note_credit',
@@ -64,7 +63,7 @@ export async function noteCreditDocument(
     objet: facture.objet,
     adresse_chantier: facture.adresseChantier,
     emetteur,
-    destinataire: parties ? parties.destinataire : clientParty(facture.client),
+    destinataire,
     intro: `Motif : ${note.motif}`,
     lignes: lignes.map(documentLigne),
     ...moneyPart(totals, note.remiseGlobalePct),
