@@ -23,13 +23,8 @@ import {
   partnerSocietes,
   seesTransmitted,
 } from '#services/offres/offre_queries'
-import {
-  createOffre,
-  defaultValidity,
-  envoyerOffre,
-  transmettreOffre,
-  updateOffre,
-} from '#services/offres/offre_service'
+import { createOffre, defaultValidity, updateOffre } from '#services/offres/offre_service'
+import { envoyerOffre, transmettreOffre } from '#services/offres/offre_envoi'
 import { today } from '#services/documents/numbering'
 import { searchProduitsForPartner } from '#services/offres/produit_search'
 import { offreDocument, offrePdf, offreRevisionPdf, pdfHeaders } from '#services/pdf/index'

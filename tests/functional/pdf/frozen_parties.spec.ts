@@ -20,7 +20,7 @@ import { DRAWN } from '#tests/functional/bdc/helpers'
 import { pdfText } from '#tests/functional/pdf/pdf_text'
 import { makeDevis, makeEsiSociete, produit } from '#tests/functional/pdf/helpers'
 import { makeOffre, proWithContact } from '#tests/functional/offres/helpers'
-import { envoyerOffre } from '#services/offres/offre_service'
+import { envoyerOffre } from '#services/offres/offre_envoi'
 import Bdc from '#models/bdc'
 import { makeUser, withTransaction } from '#tests/helpers'
 
