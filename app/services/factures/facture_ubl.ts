@@ -23,6 +23,7 @@ import { facturePdf } from '#services/pdf/index'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import type { DocumentParty } from '#shared/document'
 import { formatDate } from '#shared/dates'
+import { isValidBeVat } from '#shared/validation/belgium'
 
 /** « Chaussée de Louvain 212 », « 5000 Namur », [« NL »] → the UBL address (BE by default). */
 export function ublAddress(lignes: string[]): UblAddress {
@@ -51,10 +52,15 @@ function partiesOf(facture: Facture): PartiesSnapshot | null {
   return facture.numero ? readSnapshot<PartiesSnapshot>(facture.partiesSnapshot) : null
 }
 
-/** A UBL for this facture: issued, to a professional client with an enterprise number. */
+/**
+ * A UBL for this facture: issued, to a professional client with a Belgian enterprise number (its
+ * 0208 endpoint); a French client's number has no 0208 endpoint: he gets the Factur-X
+ * (decision 267).
+ */
 export function ublEligible(facture: Facture): boolean {
   const parties = partiesOf(facture)
-  return !!parties && parties.client_professionnel && !!parties.destinataire.numero_tva
+  const numero = parties?.destinataire.numero_tva
+  return !!parties && parties.client_professionnel && !!numero && isValidBeVat(numero)
 }
 
 /**
@@ -141,7 +147,7 @@ export async function factureUbl(factureId: number): Promise<UblFile> {
   if (!facture) throw new NotFoundException()
   if (!ublEligible(facture)) {
     throw new AppException(
-      'Le fichier Peppol (UBL) est réservé aux factures émises d’un client professionnel avec un numéro d’entreprise.',
+      'Le fichier Peppol (UBL) est réservé aux factures émises d’un client professionnel avec un numéro d’entreprise belge.',
       { status: 422 }
     )
   }
