@@ -3,8 +3,7 @@ import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { findFacture } from '#services/factures/facture_service'
 import { facturePdf, pdfHeaders } from '#services/pdf/index'
-import { factureClientPdf, factureFacturxPdf } from '#services/factures/facture_facturx'
-import { AppException } from '#exceptions/http_exceptions'
+import { factureClientPdf, factureFacturxPdf, pdfFormat } from '#services/factures/facture_facturx'
 import { limitAction } from '#services/throttle'
 import { actorOf } from '#services/actor'
 import { factureUbl } from '#services/factures/facture_ubl'
@@ -24,10 +23,7 @@ export default class FacturePdfController {
   async show({ params, request, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const facture = await findFacture(params.id)
-    const format = request.qs().format as unknown
-    if (format !== undefined && format !== 'facturx' && format !== 'pdf') {
-      throw new AppException('Format inconnu : « facturx » ou « pdf ».', { status: 422 })
-    }
+    const format = pdfFormat(request.qs().format)
     await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } =
       format === 'facturx'

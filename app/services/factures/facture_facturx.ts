@@ -26,6 +26,20 @@ export function facturxByDefault(facture: Facture): boolean {
 
 export class FacturxRulesException extends AppException {}
 
+/** The CII when it passes every EN 16931 rule; else 422 naming the rule ids. */
+export function ciiChecked(xml: string, numero: string): string {
+  const violations = checkCiiRules(xml)
+  if (violations.length > 0) {
+    throw new FacturxRulesException(
+      `Le Factur-X du document ${numero} ne respecte pas les règles ${violations
+        .map((v) => v.id)
+        .join(', ')} : vérifiez les coordonnées de la société et du client.`,
+      { status: 422 }
+    )
+  }
+  return xml
+}
+
 /** The checked CII of an issued facture; 422 for a draft or when an EN 16931 rule fails. */
 export async function factureCii(facture: Facture): Promise<string> {
   if (!facture.numero) {
@@ -36,16 +50,16 @@ export async function factureCii(facture: Facture): Promise<string> {
   const xml = generateCii(
     factureUblDocument(facture, facture.lignes, { bdcNumero: bdc?.numero ?? null })
   )
-  const violations = checkCiiRules(xml)
-  if (violations.length > 0) {
-    throw new FacturxRulesException(
-      `Le Factur-X de la facture ${facture.numero} ne respecte pas les règles ${violations
-        .map((v) => v.id)
-        .join(', ')} : vérifiez les coordonnées de la société et du client.`,
-      { status: 422 }
-    )
-  }
-  return xml
+  return ciiChecked(xml, facture.numero)
+}
+
+export type PdfFormat = 'facturx' | 'pdf' | null
+
+/** `?format=` of the facture and note PDF routes: facturx, pdf, or absent (the client's). */
+export function pdfFormat(value: unknown): PdfFormat {
+  if (value === undefined || value === null || value === '') return null
+  if (value === 'facturx' || value === 'pdf') return value
+  throw new AppException('Format inconnu : « facturx » ou « pdf ».', { status: 422 })
 }
 
 /** FAC-2026-00042.pdf as a Factur-X (PDF/A-3b with factur-x.xml). */

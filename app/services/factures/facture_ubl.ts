@@ -7,6 +7,7 @@
  */
 import type Facture from '#models/facture'
 import type FactureLigne from '#models/facture_ligne'
+import type { LigneBase } from '#models/ligne_base'
 import Bdc from '#models/bdc'
 import FactureModel from '#models/facture'
 import { generateUbl } from '#services/compta/ubl/generate'
@@ -37,7 +38,7 @@ export function ublAddress(lignes: string[]): UblAddress {
   }
 }
 
-function ublParty(party: DocumentParty): UblParty {
+export function ublParty(party: DocumentParty): UblParty {
   return {
     name: party.nom,
     enterpriseNumber: party.numero_tva ?? '',
@@ -72,6 +73,24 @@ function categoryOf(rate: number, professionnel: boolean): VatCategory {
   return professionnel ? 'AE' : 'Z'
 }
 
+/** The produit lines in their order (texts, sections and sub-totals print on the PDF only). */
+export function ublLines(lignes: LigneBase[], professionnel: boolean): UblLine[] {
+  return lignes
+    .filter((l) => l.type === 'produit')
+    .sort((a, b) => a.position - b.position)
+    .map((l, i) => ({
+      id: String(i + 1),
+      name: l.designation.split('\n')[0].slice(0, 200) || 'Article',
+      description: l.designation.includes('\n') ? l.designation : null,
+      quantity: String(l.quantite ?? '0'),
+      unit: l.unite,
+      unitPriceCents: l.prixUnitaireHt ?? 0,
+      discountPct: l.remisePct,
+      vatCategory: categoryOf(l.tauxTva ?? 0, professionnel),
+      vatRate: l.tauxTva ?? 0,
+    }))
+}
+
 /**
  * The generator's input from an issued facture and its lines: produit lines only (texts,
  * sections and sub-totals print on the PDF, which is embedded); a solde's deductions are its
@@ -86,22 +105,8 @@ export function factureUblDocument(
   if (!parties || !facture.numero || !facture.dateFacture) {
     throw new AppException('Une facture en brouillon n’a pas de fichier Peppol.', { status: 422 })
   }
-  const professionnel = parties.client_professionnel
   const seller = ublParty(parties.emetteur)
-  const lines: UblLine[] = lignes
-    .filter((l) => l.type === 'produit')
-    .sort((a, b) => a.position - b.position)
-    .map((l, i) => ({
-      id: String(i + 1),
-      name: l.designation.split('\n')[0].slice(0, 200) || 'Article',
-      description: l.designation.includes('\n') ? l.designation : null,
-      quantity: String(l.quantite ?? '0'),
-      unit: l.unite,
-      unitPriceCents: l.prixUnitaireHt ?? 0,
-      discountPct: l.remisePct,
-      vatCategory: categoryOf(l.tauxTva ?? 0, professionnel),
-      vatRate: l.tauxTva ?? 0,
-    }))
+  const lines = ublLines(lignes, parties.client_professionnel)
   const echeance = facture.echeance?.toISODate() ?? null
   return {
     kind: 'invoice',

@@ -96,11 +96,11 @@ export async function facturePdf(factureId: number, opts: RenderOptions = {}): P
   }
 }
 
-/** NC-2026-00001.pdf, or note-credit-brouillon-12.pdf before it is issued. */
-export async function noteCreditPdf(noteId: number): Promise<PdfFile> {
+/** NC-2026-00001.pdf, or note-credit-brouillon-12.pdf before it is issued; or a Factur-X. */
+export async function noteCreditPdf(noteId: number, opts: RenderOptions = {}): Promise<PdfFile> {
   const doc = await noteCreditDocument(noteId)
   return {
     filename: doc.numero ? `${doc.numero}.pdf` : `note-credit-brouillon-${noteId}.pdf`,
-    content: await renderPdf(doc),
+    content: await renderPdf(doc, opts),
   }
 }

@@ -15,6 +15,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { lastMailTo } from '#tests/auth_helpers'
 import { produit } from '#tests/functional/document_helpers'
 import { demoCompany, issued, libreDraft } from '#tests/functional/factures/helpers'
+import { ncDraft, ncIssued } from '#tests/functional/notes_credit/helpers'
 import { getPdf, normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
 import {
   catalogAf,
@@ -196,5 +197,41 @@ test.group('Factures / Factur-X', (group) => {
     assert.equal(pdf?.filename, facturx.filename)
     // pdfkit output is deterministic but for the font subset tags: the same length
     assert.equal(pdf?.size, facturx.content.length)
+  })
+
+  test('a French client’s note de crédit: a Factur-X with TypeCode 381 and the facture', async ({
+    client,
+    assert,
+  }) => {
+    await demoCompany()
+    const user = await makeUser('esi')
+    const facture = await issuedFor(await frenchClient())
+    const nc = await ncIssued(facture, { kind: 'total', motif: 'Châssis livré hors cote' })
+    const { response, body } = await getPdf(client, `/esi/compta/nc/${nc.id}/pdf`, user)
+    response.assertStatus(200)
+    assert.equal(pdfVersion(body), '1.7')
+    const objects = pdfObjects(body)
+    assert.match(xmpPacket(objects), /<pdfaid:part>3<\/pdfaid:part>/)
+    for (const f of fonts(objects)) assert.isTrue(f.embedded, `${f.baseFont} not embedded`)
+    const xml = embeddedFiles(objects)[0].content.toString('utf8')
+    assert.deepEqual(checkCiiRules(xml), [])
+    const cii = parser.parse(xml).CrossIndustryInvoice
+    assert.equal(cii.ExchangedDocument.ID, nc.numero)
+    assert.equal(cii.ExchangedDocument.TypeCode, '381')
+    const settlement = cii.SupplyChainTradeTransaction.ApplicableHeaderTradeSettlement
+    assert.equal(settlement.InvoiceReferencedDocument.IssuerAssignedID, facture.numero)
+    assert.equal(
+      settlement.SpecifiedTradeSettlementHeaderMonetarySummation.GrandTotalAmount,
+      amount(nc.totalTtc)
+    )
+    assert.notProperty(settlement, 'SpecifiedTradeSettlementPaymentMeans')
+    const { text } = await pdfText(body)
+    assert.include(text, `Note de crédit ${nc.numero}`)
+
+    const plain = await getPdf(client, `/esi/compta/nc/${nc.id}/pdf?format=pdf`, user)
+    assert.equal(pdfVersion(plain.body), '1.3')
+    const draft = await ncDraft(await issuedFor(await frenchClient()), { kind: 'total' })
+    const refused = await client.get(`/esi/compta/nc/${draft.id}/pdf?format=facturx`).loginAs(user)
+    refused.assertStatus(422)
   })
 })
