@@ -28,6 +28,7 @@ import {
 import { systemActor } from '#services/actor'
 import { createFactureLibre } from '#services/factures/facture_service'
 import { factureFacturxPdf } from '#services/factures/facture_facturx'
+import { factureLinkUrl } from '#services/factures/facture_link'
 import { checkCiiRules } from '#services/compta/cii/rules'
 import { amount } from '#services/compta/ubl/codes'
 import { formatEuros } from '#shared/totals'
@@ -128,6 +129,17 @@ test.group('Factures / Factur-X', (group) => {
     assert.equal(response.header('content-type'), 'application/pdf')
     assert.include(response.header('content-disposition'), `${facture.numero}.pdf`)
     await assertFacturx(assert, body, facture)
+
+    // The customer's page links the same Factur-X, behind its signature
+    const link = new URL(factureLinkUrl(facture))
+    const publicPage = await client.get(link.pathname + link.search).withInertia()
+    const pdfUrl = new URL(publicPage.body().props.pdf_url as string)
+    const fromPage = await getPdf(client, pdfUrl.pathname + pdfUrl.search, null)
+    fromPage.response.assertStatus(200)
+    assert.equal(pdfVersion(fromPage.body), '1.7')
+    assert.lengthOf(embeddedFiles(pdfObjects(fromPage.body)), 1)
+    const altered = await client.get(`${pdfUrl.pathname}?signature=x`)
+    altered.assertStatus(403)
 
     const plain = await getPdf(client, `/esi/compta/facture/${facture.id}/pdf?format=pdf`, user)
     plain.response.assertStatus(200)
