@@ -28,6 +28,7 @@ import { pdfFormat } from '#services/factures/facture_facturx'
 import {
   noteCreditClientPdf,
   noteCreditFacturxPdf,
+  noteFacturxByDefault,
 } from '#services/notes_credit/note_credit_facturx'
 
 const policy = new FacturePolicy()
@@ -57,7 +58,11 @@ export default class NotesCreditController {
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const nc = await findNoteCredit(params.id)
-    return inertia.render('esi/compta/nc/Show', { note: await noteCreditDetail(nc) })
+    return inertia.render('esi/compta/nc/Show', {
+      note: await noteCreditDetail(nc),
+      // A French client's PDF is a Factur-X (decision 266)
+      facturx: noteFacturxByDefault(nc),
+    })
   }
 
   /**

@@ -219,6 +219,8 @@ test.group('Factures / Factur-X', (group) => {
     const user = await makeUser('esi')
     const facture = await issuedFor(await frenchClient())
     const nc = await ncIssued(facture, { kind: 'total', motif: 'Châssis livré hors cote' })
+    const page = await client.get(`/esi/compta/nc/${nc.id}`).loginAs(user).withInertia()
+    assert.isTrue(page.body().props.facturx)
     const { response, body } = await getPdf(client, `/esi/compta/nc/${nc.id}/pdf`, user)
     response.assertStatus(200)
     assert.equal(pdfVersion(body), '1.7')
