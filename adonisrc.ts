@@ -47,6 +47,8 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    // The fonts the Factur-X PDFs embed (app/services/pdf/facturx.ts)
+    { pattern: 'resources/fonts/**', reloadServer: false },
   ],
 
   hooks: {

@@ -107,6 +107,7 @@ export type ScannedRoutes = {
     'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.solde': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'signed.facture.pdf': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -221,6 +222,7 @@ export type ScannedRoutes = {
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'signed.facture.pdf': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -315,6 +317,7 @@ export type ScannedRoutes = {
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.facture.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'signed.facture.pdf': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

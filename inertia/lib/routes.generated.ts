@@ -158,6 +158,7 @@ export const ROUTES = {
   'preview.errors': '/preview/errors/:code',
   'public.welcome': '/',
   'signed.email.verify': '/email/verify/:id/:hash',
+  'signed.facture.pdf': '/facture/:publicId/pdf',
   'signed.facture.show': '/facture/:publicId',
   'signed.paiement.show': '/paiement/:publicId',
   'twofactor.challenge': '/two-factor-challenge',

@@ -54,3 +54,4 @@ router
 // The customer's page of an issued facture: the link's signature is the guard (decision 234)
 const PublicFactureController = () => import('#controllers/public/facture_controller')
 router.get('/facture/:publicId', [PublicFactureController, 'show']).as('signed.facture.show')
+router.get('/facture/:publicId/pdf', [PublicFactureController, 'pdf']).as('signed.facture.pdf')

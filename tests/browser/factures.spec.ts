@@ -3,7 +3,7 @@
  * d’acompte » (confirmed) opens the draft; « Émettre » (confirmed) gives it its FAC number; the
  * list shows it with its statut. The commande's « Facture de solde » (confirmed) opens a draft
  * deducting the issued acompte; the customer's page of a facture shows the QR code while due,
- * « Payée » without bank details once paid.
+ * « Payée » without bank details once paid, and downloads its PDF.
  */
 import { test } from '@japa/runner'
 import { makeUser, withTransaction } from '#tests/helpers'
@@ -82,6 +82,13 @@ test.group('Browser / factures', (group) => {
       await page.locator('[data-testid="paiement-details"]').innerText(),
       facture.communication!
     )
+    // « Télécharger la facture (PDF) »: its signed link answers the PDF
+    const href = await page.locator('[data-testid="facture-pdf"]').getAttribute('href')
+    // The link is absolute on APP_URL: asked of this test server
+    const target = new URL(href!)
+    const pdf = await page.request.get(new URL(target.pathname + target.search, page.url()).href)
+    assert.equal(pdf.status(), 200)
+    assert.equal(pdf.headers()['content-type'], 'application/pdf')
 
     await Facture.query()
       .where('id', facture.id)
@@ -119,6 +126,8 @@ test.group('Browser / factures', (group) => {
     assert.isAtMost(width, 390, `page ${width} px wide: ${culprit}`)
     const qr = await page.locator('[data-testid="paiement-qr"]').boundingBox()
     assert.isAtMost(qr!.x + qr!.width, 390)
+    const button = await page.locator('[data-testid="facture-pdf"]').boundingBox()
+    assert.isAtMost(button!.x + button!.width, 390)
   }).timeout(60_000)
 
   test('« Nouvelle facture »: a free draft typed in the editor, saved, then issued', async ({

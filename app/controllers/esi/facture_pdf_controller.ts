@@ -3,6 +3,7 @@ import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { findFacture } from '#services/factures/facture_service'
 import { facturePdf, pdfHeaders } from '#services/pdf/index'
+import { factureClientPdf, factureFacturxPdf, pdfFormat } from '#services/factures/facture_facturx'
 import { limitAction } from '#services/throttle'
 import { actorOf } from '#services/actor'
 import { factureUbl } from '#services/factures/facture_ubl'
@@ -15,11 +16,21 @@ const policy = new FacturePolicy()
  * esi only, never cached, within the user's and the document's limits.
  */
 export default class FacturePdfController {
-  async show({ params, response, auth }: HttpContext) {
+  /**
+   * The PDF as the client gets it (a Factur-X for a French client, decision 266);
+   * `?format=facturx` the Factur-X of any issued facture, `?format=pdf` the plain PDF.
+   */
+  async show({ params, request, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const facture = await findFacture(params.id)
+    const format = pdfFormat(request.qs().format)
     await limitAction(auth.getUserOrFail().id, 'pdf')
-    const { filename, content } = await facturePdf(facture.id)
+    const { filename, content } =
+      format === 'facturx'
+        ? await factureFacturxPdf(facture.id)
+        : format === 'pdf'
+          ? await facturePdf(facture.id)
+          : await factureClientPdf(facture.id)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
   }
@@ -36,7 +47,7 @@ export default class FacturePdfController {
     return response.send(content)
   }
 
-  /** « Envoyer par e-mail »: the Texte, the PDF and (professional client) the UBL. */
+  /** « Envoyer par e-mail »: the Texte, the PDF (Factur-X for a French client) and the UBL. */
   async envoyer(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
     const { params, response, session, auth } = ctx

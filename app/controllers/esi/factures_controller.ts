@@ -19,6 +19,7 @@ import {
 } from '#services/factures/facture_service'
 import { factureDetail } from '#services/factures/facture_detail'
 import { ublEligible } from '#services/factures/facture_ubl'
+import { facturxByDefault } from '#services/factures/facture_facturx'
 import { factureLinkUrl } from '#services/factures/facture_link'
 import { bdcVersionValidator, factureVersionValidator } from '#validators/factures'
 
@@ -52,6 +53,8 @@ export default class FacturesController {
       facture: await factureDetail(facture),
       // « UBL » and the Peppol attachment: issued, professional client with an enterprise number
       ubl: ublEligible(facture),
+      // A French client's PDF is a Factur-X (decision 266)
+      facturx: facturxByDefault(facture),
       // The customer's signed page (decision 234), once issued
       lien: facture.numero ? factureLinkUrl(facture) : null,
     })

@@ -24,6 +24,12 @@ import { AppException } from '#exceptions/http_exceptions'
 import { parseScaled } from '#shared/totals'
 import { noteCreditPdf, pdfHeaders } from '#services/pdf/index'
 import { limitAction } from '#services/throttle'
+import { pdfFormat } from '#services/factures/facture_facturx'
+import {
+  noteCreditClientPdf,
+  noteCreditFacturxPdf,
+  noteFacturxByDefault,
+} from '#services/notes_credit/note_credit_facturx'
 
 const policy = new FacturePolicy()
 
@@ -52,15 +58,28 @@ export default class NotesCreditController {
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const nc = await findNoteCredit(params.id)
-    return inertia.render('esi/compta/nc/Show', { note: await noteCreditDetail(nc) })
+    return inertia.render('esi/compta/nc/Show', {
+      note: await noteCreditDetail(nc),
+      // A French client's PDF is a Factur-X (decision 266)
+      facturx: noteFacturxByDefault(nc),
+    })
   }
 
-  /** Its PDF (app/services/pdf/note_credit_loader.ts), never cached, counted like every PDF. */
-  async pdf({ params, response, auth }: HttpContext) {
+  /**
+   * Its PDF (app/services/pdf/note_credit_loader.ts), never cached, counted like every PDF: a
+   * Factur-X for a French client (decision 266), `?format=facturx` / `?format=pdf` on request.
+   */
+  async pdf({ params, request, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const nc = await findNoteCredit(params.id)
+    const format = pdfFormat(request.qs().format)
     await limitAction(auth.getUserOrFail().id, 'pdf')
-    const { filename, content } = await noteCreditPdf(nc.id)
+    const { filename, content } =
+      format === 'facturx'
+        ? await noteCreditFacturxPdf(nc.id)
+        : format === 'pdf'
+          ? await noteCreditPdf(nc.id)
+          : await noteCreditClientPdf(nc.id)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
   }

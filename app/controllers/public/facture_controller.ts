@@ -1,6 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Facture from '#models/facture'
-import { FACTURE_LINK_PURPOSE, publicFacture } from '#services/factures/facture_link'
+import {
+  FACTURE_LINK_PURPOSE,
+  facturePdfLinkUrl,
+  publicFacture,
+} from '#services/factures/facture_link'
+import { factureClientPdf } from '#services/factures/facture_facturx'
+import { pdfHeaders } from '#services/pdf/index'
 import { companySociete } from '#services/company'
 import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
 
@@ -16,19 +22,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export default class PublicFactureController {
   async show({ request, params, inertia, response }: HttpContext) {
-    response.header('Referrer-Policy', 'no-referrer')
-    response.header('X-Robots-Tag', 'noindex, nofollow')
-    response.header('Cache-Control', 'private, no-store')
-    const publicId = String(params.publicId ?? '').toLowerCase()
-    const facture =
-      request.hasValidSignature(FACTURE_LINK_PURPOSE) && UUID.test(publicId)
-        ? await Facture.findBy('public_id', publicId)
-        : null
+    const facture = await signedFacture(request, params, response)
     const data = facture ? await publicFacture(facture) : null
     if (!facture || !data) {
       response.status(403)
       return inertia.render('Public/Facture', {
         facture: null,
+        pdf_url: null,
         societe: null,
         message: INVALID_FACTURE_LINK,
       })
@@ -37,6 +37,7 @@ export default class PublicFactureController {
     const societe = await companySociete()
     return inertia.render('Public/Facture', {
       facture: data,
+      pdf_url: facturePdfLinkUrl(facture),
       societe: {
         nom: emetteur.nom,
         email: emetteur.email ?? societe?.email ?? null,
@@ -45,4 +46,34 @@ export default class PublicFactureController {
       message: null,
     })
   }
+
+  /**
+   * « Télécharger le PDF » of the page: the PDF as the client gets it by mail (a Factur-X for a
+   * French client, decision 266), behind the same signature; a bad link answers 403.
+   */
+  async pdf({ request, params, response }: HttpContext) {
+    const facture = await signedFacture(request, params, response)
+    if (!facture?.numero) {
+      response.status(403)
+      return response.send(INVALID_FACTURE_LINK)
+    }
+    const { filename, content } = await factureClientPdf(facture.id)
+    for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
+    return response.send(content)
+  }
+}
+
+/** The facture behind a valid signed link (never indexed, cached nor referred), else null. */
+async function signedFacture(
+  request: HttpContext['request'],
+  params: HttpContext['params'],
+  response: HttpContext['response']
+) {
+  response.header('Referrer-Policy', 'no-referrer')
+  response.header('X-Robots-Tag', 'noindex, nofollow')
+  response.header('Cache-Control', 'private, no-store')
+  const publicId = String(params.publicId ?? '').toLowerCase()
+  return request.hasValidSignature(FACTURE_LINK_PURPOSE) && UUID.test(publicId)
+    ? Facture.findBy('public_id', publicId)
+    : null
 }

@@ -21,14 +21,20 @@ export const FACTURE_LINK_DAYS = 365
 /** The signed link of an issued facture; `expiresAt` defaults to its date + FACTURE_LINK_DAYS. */
 export function factureLinkUrl(
   facture: Pick<Facture, 'publicId' | 'dateFacture'>,
-  expiresAt: DateTime = (facture.dateFacture ?? DateTime.now()).plus({ days: FACTURE_LINK_DAYS })
+  expiresAt: DateTime = (facture.dateFacture ?? DateTime.now()).plus({ days: FACTURE_LINK_DAYS }),
+  route: 'signed.facture.show' | 'signed.facture.pdf' = 'signed.facture.show'
 ): string {
   const ms = Math.round(expiresAt.diffNow().as('milliseconds'))
   return signedUrlFor(
-    'signed.facture.show',
+    route,
     { publicId: facture.publicId },
     { expiresIn: ms > 0 ? ms : -1000, purpose: FACTURE_LINK_PURPOSE, prefixUrl: appUrl }
   )
+}
+
+/** The page's « Télécharger le PDF »: the same signature and expiry as the page's link. */
+export function facturePdfLinkUrl(facture: Pick<Facture, 'publicId' | 'dateFacture'>): string {
+  return factureLinkUrl(facture, undefined, 'signed.facture.pdf')
 }
 
 /** The payment block in the demande de paiement's shape (PaiementDetails, customer mode). */

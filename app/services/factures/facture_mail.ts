@@ -13,7 +13,7 @@ import FactureMail, { type FactureMailAttachment } from '#mails/facture_mail'
 import { audit } from '#services/audit'
 import { deliver } from '#services/mail/deliver'
 import { renderTexteFor } from '#services/textes'
-import { facturePdf } from '#services/pdf/index'
+import { factureClientPdf } from '#services/factures/facture_facturx'
 import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
 import { factureUbl, ublEligible } from '#services/factures/facture_ubl'
 import { factureLinkUrl } from '#services/factures/facture_link'
@@ -66,7 +66,8 @@ export async function factureMailFor(facture: Facture, user: User) {
       contentType: 'application/xml',
     })
   }
-  const pdf = await facturePdf(facture.id)
+  // A Factur-X for a French client (decision 266)
+  const pdf = await factureClientPdf(facture.id)
   attachments.unshift({ ...pdf, contentType: 'application/pdf' })
 
   const e = parties.emetteur

@@ -7,6 +7,7 @@
  */
 import type Facture from '#models/facture'
 import type FactureLigne from '#models/facture_ligne'
+import type { LigneBase } from '#models/ligne_base'
 import Bdc from '#models/bdc'
 import FactureModel from '#models/facture'
 import { generateUbl } from '#services/compta/ubl/generate'
@@ -23,6 +24,7 @@ import { facturePdf } from '#services/pdf/index'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import type { DocumentParty } from '#shared/document'
 import { formatDate } from '#shared/dates'
+import { isValidBeVat } from '#shared/validation/belgium'
 
 /** « Chaussée de Louvain 212 », « 5000 Namur », [« NL »] → the UBL address (BE by default). */
 export function ublAddress(lignes: string[]): UblAddress {
@@ -36,7 +38,7 @@ export function ublAddress(lignes: string[]): UblAddress {
   }
 }
 
-function ublParty(party: DocumentParty): UblParty {
+export function ublParty(party: DocumentParty): UblParty {
   return {
     name: party.nom,
     enterpriseNumber: party.numero_tva ?? '',
@@ -51,10 +53,15 @@ function partiesOf(facture: Facture): PartiesSnapshot | null {
   return facture.numero ? readSnapshot<PartiesSnapshot>(facture.partiesSnapshot) : null
 }
 
-/** A UBL for this facture: issued, to a professional client with an enterprise number. */
+/**
+ * A UBL for this facture: issued, to a professional client with a Belgian enterprise number (its
+ * 0208 endpoint); a French client's number has no 0208 endpoint: he gets the Factur-X
+ * (decision 267).
+ */
 export function ublEligible(facture: Facture): boolean {
   const parties = partiesOf(facture)
-  return !!parties && parties.client_professionnel && !!parties.destinataire.numero_tva
+  const numero = parties?.destinataire.numero_tva
+  return !!parties && parties.client_professionnel && !!numero && isValidBeVat(numero)
 }
 
 /**
@@ -64,6 +71,24 @@ export function ublEligible(facture: Facture): boolean {
 function categoryOf(rate: number, professionnel: boolean): VatCategory {
   if (rate > 0) return 'S'
   return professionnel ? 'AE' : 'Z'
+}
+
+/** The produit lines in their order (texts, sections and sub-totals print on the PDF only). */
+export function ublLines(lignes: LigneBase[], professionnel: boolean): UblLine[] {
+  return lignes
+    .filter((l) => l.type === 'produit')
+    .sort((a, b) => a.position - b.position)
+    .map((l, i) => ({
+      id: String(i + 1),
+      name: l.designation.split('\n')[0].slice(0, 200) || 'Article',
+      description: l.designation.includes('\n') ? l.designation : null,
+      quantity: String(l.quantite ?? '0'),
+      unit: l.unite,
+      unitPriceCents: l.prixUnitaireHt ?? 0,
+      discountPct: l.remisePct,
+      vatCategory: categoryOf(l.tauxTva ?? 0, professionnel),
+      vatRate: l.tauxTva ?? 0,
+    }))
 }
 
 /**
@@ -80,22 +105,8 @@ export function factureUblDocument(
   if (!parties || !facture.numero || !facture.dateFacture) {
     throw new AppException('Une facture en brouillon n’a pas de fichier Peppol.', { status: 422 })
   }
-  const professionnel = parties.client_professionnel
   const seller = ublParty(parties.emetteur)
-  const lines: UblLine[] = lignes
-    .filter((l) => l.type === 'produit')
-    .sort((a, b) => a.position - b.position)
-    .map((l, i) => ({
-      id: String(i + 1),
-      name: l.designation.split('\n')[0].slice(0, 200) || 'Article',
-      description: l.designation.includes('\n') ? l.designation : null,
-      quantity: String(l.quantite ?? '0'),
-      unit: l.unite,
-      unitPriceCents: l.prixUnitaireHt ?? 0,
-      discountPct: l.remisePct,
-      vatCategory: categoryOf(l.tauxTva ?? 0, professionnel),
-      vatRate: l.tauxTva ?? 0,
-    }))
+  const lines = ublLines(lignes, parties.client_professionnel)
   const echeance = facture.echeance?.toISODate() ?? null
   return {
     kind: 'invoice',
@@ -141,7 +152,7 @@ export async function factureUbl(factureId: number): Promise<UblFile> {
   if (!facture) throw new NotFoundException()
   if (!ublEligible(facture)) {
     throw new AppException(
-      'Le fichier Peppol (UBL) est réservé aux factures émises d’un client professionnel avec un numéro d’entreprise.',
+      'Le fichier Peppol (UBL) est réservé aux factures émises d’un client professionnel avec un numéro d’entreprise belge.',
       { status: 422 }
     )
   }

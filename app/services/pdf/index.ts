@@ -11,7 +11,7 @@ import {
   offreRevisionDocument,
 } from '#services/pdf/loaders'
 import type { LoadOptions } from '#services/pdf/document_parts'
-import { renderPdf } from '#services/pdf/render'
+import { renderPdf, type RenderOptions } from '#services/pdf/render'
 import { factureDocument } from '#services/pdf/facture_loader'
 import { noteCreditDocument } from '#services/pdf/note_credit_loader'
 
@@ -84,20 +84,23 @@ export function pdfHeaders(filename: string): Record<string, string> {
   }
 }
 
-/** FAC-2026-00001.pdf, or facture-brouillon-12.pdf before it is issued. */
-export async function facturePdf(factureId: number): Promise<PdfFile> {
+/**
+ * FAC-2026-00001.pdf, or facture-brouillon-12.pdf before it is issued; a Factur-X when given its
+ * CII (app/services/factures/facture_facturx.ts decides when).
+ */
+export async function facturePdf(factureId: number, opts: RenderOptions = {}): Promise<PdfFile> {
   const doc = await factureDocument(factureId)
   return {
     filename: doc.numero ? `${doc.numero}.pdf` : `facture-brouillon-${factureId}.pdf`,
-    content: await renderPdf(doc),
+    content: await renderPdf(doc, opts),
   }
 }
 
-/** NC-2026-00001.pdf, or note-credit-brouillon-12.pdf before it is issued. */
-export async function noteCreditPdf(noteId: number): Promise<PdfFile> {
+/** NC-2026-00001.pdf, or note-credit-brouillon-12.pdf before it is issued; or a Factur-X. */
+export async function noteCreditPdf(noteId: number, opts: RenderOptions = {}): Promise<PdfFile> {
   const doc = await noteCreditDocument(noteId)
   return {
     filename: doc.numero ? `${doc.numero}.pdf` : `note-credit-brouillon-${noteId}.pdf`,
-    content: await renderPdf(doc),
+    content: await renderPdf(doc, opts),
   }
 }

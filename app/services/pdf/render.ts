@@ -26,6 +26,13 @@ import {
   t,
 } from '#services/pdf/pdf_writer'
 import { drawRetractation } from '#services/pdf/retractation_page'
+import {
+  attachFacturx,
+  embedFonts,
+  pdfaOptions,
+  xmpSafe,
+  type FacturxAttachment,
+} from '#services/pdf/facturx'
 import { drawLines } from '#services/pdf/lines_table'
 import { drawTotals } from '#services/pdf/totals_block'
 import {
@@ -273,10 +280,17 @@ function drawPageDecorations(w: Writer) {
   }
 }
 
-/** The document as an A4 PDF. */
-export async function renderPdf(doc: DocumentData): Promise<Buffer> {
+export type RenderOptions = {
+  /** A Factur-X: PDF/A-3b, fonts embedded, this CII attached (app/services/pdf/facturx.ts). */
+  facturx?: FacturxAttachment | null
+}
+
+/** The document as an A4 PDF; a Factur-X (PDF/A-3b) when given its XML. */
+export async function renderPdf(doc: DocumentData, opts: RenderOptions = {}): Promise<Buffer> {
   const logo = await imageBytes(doc.emetteur.logo_path)
   const date = /^\d{4}-\d{2}-\d{2}$/.test(doc.date) ? new Date(`${doc.date}T12:00:00Z`) : new Date()
+  const facturx = opts.facturx ?? null
+  const info = (text: string) => (facturx ? xmpSafe(t(text)) : t(text))
   const pdf = new PDFDocument({
     size: 'A4',
     bufferPages: true,
@@ -285,16 +299,18 @@ export async function renderPdf(doc: DocumentData): Promise<Buffer> {
     margins: { top: TOP, left: LEFT, right: PAGE_W - RIGHT, bottom: PAGE_H - BOTTOM },
     lang: 'fr-BE',
     displayTitle: true,
+    ...(facturx ? pdfaOptions() : {}),
     info: {
-      Title: t(documentTitle(doc)),
-      Author: t(doc.emetteur.nom),
-      Subject: t(`${DOCUMENT_TITLES[doc.kind]} — ${doc.objet}`),
+      Title: info(documentTitle(doc)),
+      Author: info(doc.emetteur.nom),
+      Subject: info(`${DOCUMENT_TITLES[doc.kind]} — ${doc.objet}`),
       Creator: 'ESI',
       Producer: 'ESI (pdfkit)',
       CreationDate: date,
       ModDate: date,
     },
   })
+  if (facturx) embedFonts(pdf)
   const chunks: Buffer[] = []
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -313,6 +329,7 @@ export async function renderPdf(doc: DocumentData): Promise<Buffer> {
   drawMentions(w)
   drawRetractation(w)
   drawPageDecorations(w)
+  if (facturx) attachFacturx(pdf, facturx, date)
   pdf.end()
   return done
 }

@@ -39,10 +39,17 @@ export type PublicFactureProps = {
   } | null
   societe: { nom: string; email: string | null; telephone: string | null } | null
   message: string | null
+  /** The signed link of its PDF (a Factur-X for a French client). */
+  pdf_url?: string | null
 }
 
 /** The customer's page of an issued facture (decision 234), opened from its signed link. */
-export default function PublicFacture({ facture, societe, message }: PublicFactureProps) {
+export default function PublicFacture({
+  facture,
+  societe,
+  message,
+  pdf_url: pdfUrl = null,
+}: PublicFactureProps) {
   return (
     <>
       <Head title={facture ? `Facture ${facture.numero}` : 'Lien de facture'}>
@@ -80,6 +87,20 @@ export default function PublicFacture({ facture, societe, message }: PublicFactu
                   <br />
                   Date : {formatDate(facture.date)} · Échéance : {formatDate(facture.echeance)}
                 </p>
+                {pdfUrl && (
+                  <p>
+                    <a
+                      href={pdfUrl}
+                      className="btn btn-alt-primary"
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="facture-pdf"
+                    >
+                      <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+                      Télécharger la facture (PDF)
+                    </a>
+                  </p>
+                )}
                 <div className="table-responsive">
                   <table className="table table-sm align-middle">
                     <caption className="visually-hidden">Lignes de la facture</caption>

@@ -70,9 +70,9 @@ const OPEN_TO_UNVERIFIED = new Set([
 
 /**
  * Signed links that open a page for anyone holding them, logged in or not (no account involved:
- * the customer's payment page). Their provider gives the whole signed URL.
+ * the customer's payment page, a facture's PDF). Their provider gives the whole signed URL.
  */
-const SIGNED_PAGES = new Set(['signed.paiement.show', 'signed.facture.show'])
+const SIGNED_PAGES = new Set(['signed.paiement.show', 'signed.facture.show', 'signed.facture.pdf'])
 
 /** API calls behind the staff two-factor gate, besides every partner/esi/admin page. */
 const STAFF_TWO_FACTOR_API = new Set(['api.user.acces_role'])

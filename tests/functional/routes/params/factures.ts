@@ -7,7 +7,7 @@ import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
 import Facture from '#models/facture'
 import { issued, issuedProfessional, libreDraft } from '#tests/functional/factures/helpers'
-import { factureLinkUrl } from '#services/factures/facture_link'
+import { factureLinkUrl, facturePdfLinkUrl } from '#services/factures/facture_link'
 
 export const factureParams: ParamProvider[] = [
   {
@@ -54,6 +54,19 @@ export const factureParams: ParamProvider[] = [
       const made = await issued()
       const facture = await Facture.findOrFail(made.id)
       const url = new URL(factureLinkUrl(facture))
+      return url.pathname + url.search
+    },
+  },
+  {
+    // The PDF of the customer's page: its whole signed URL too
+    matches: (route) => route.name === 'signed.facture.pdf',
+    params: async () => {
+      const facture = await issued()
+      return { publicId: facture.publicId }
+    },
+    url: async () => {
+      const made = await issued()
+      const url = new URL(facturePdfLinkUrl(await Facture.findOrFail(made.id)))
       return url.pathname + url.search
     },
   },

@@ -19,6 +19,8 @@ export type FactureShowProps = {
   ubl?: boolean
   /** The customer's signed page of an issued facture. */
   lien?: string | null
+  /** Issued to a French client: its PDF is a Factur-X (decision 266). */
+  facturx?: boolean
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +33,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture, ubl = false, lien = null }: FactureShowProps) {
+export default function FactureShow({
+  facture,
+  ubl = false,
+  lien = null,
+  facturx = false,
+}: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -53,9 +60,9 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
   async function envoyer() {
     const ok = await confirm({
       title: 'Envoyer la facture par e-mail ?',
-      text: ubl
-        ? 'Le client la reçoit avec le PDF et le fichier Peppol (UBL) en pièces jointes.'
-        : 'Le client la reçoit avec le PDF en pièce jointe.',
+      text: `Le client la reçoit avec le PDF${facturx ? ' (Factur-X)' : ''}${
+        ubl ? ' et le fichier Peppol (UBL) en pièces jointes.' : ' en pièce jointe.'
+      }`,
       confirmText: 'Envoyer',
       icon: 'question',
     })
@@ -100,8 +107,18 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
               rel="noopener noreferrer"
             >
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
-              PDF
+              {facturx ? 'PDF (Factur-X)' : 'PDF'}
             </a>
+            {facture.numero && !facturx && (
+              <a
+                href={route('esi.factures.pdf', { id: facture.id }, { format: 'facturx' })}
+                className="btn btn-alt-secondary"
+                data-testid="facture-facturx"
+              >
+                <i className="bi bi-file-earmark-code me-1" aria-hidden="true" />
+                Factur-X
+              </a>
+            )}
             {facture.numero && facture.statut !== 'annulee' && (
               <Link
                 href={route('esi.notes_credit.create', { id: facture.id })}

@@ -18,10 +18,12 @@ type Shown = Parameters<typeof BdcLignesTable>[0]['bdc']
 export type NoteCreditShowProps = {
   note: NoteCreditListItem &
     Shown & { facture_date: string | null; lock_version: number; emise_le: string | null }
+  /** Issued to a French client: its PDF is a Factur-X (decision 266). */
+  facturx?: boolean
 }
 
 /** esi/compta/nc Show: lines, totals, a draft's « Émettre » / « Supprimer le brouillon ». */
-export default function NoteCreditShow({ note }: NoteCreditShowProps) {
+export default function NoteCreditShow({ note, facturx = false }: NoteCreditShowProps) {
   const title = note.numero ? `Note de crédit ${note.numero}` : 'Note de crédit (brouillon)'
   const brouillon = note.statut === 'brouillon'
 
@@ -83,8 +85,18 @@ export default function NoteCreditShow({ note }: NoteCreditShowProps) {
               rel="noopener noreferrer"
             >
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
-              PDF
+              {facturx ? 'PDF (Factur-X)' : 'PDF'}
             </a>
+            {note.numero && !facturx && (
+              <a
+                href={route('esi.notes_credit.pdf', { id: note.id }, { format: 'facturx' })}
+                className="btn btn-alt-secondary"
+                data-testid="nc-facturx"
+              >
+                <i className="bi bi-file-earmark-code me-1" aria-hidden="true" />
+                Factur-X
+              </a>
+            )}
             {brouillon && (
               <>
                 <button
