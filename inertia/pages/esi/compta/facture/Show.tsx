@@ -6,6 +6,9 @@ import BdcLignesTable from '../../../../components/bdc/BdcLignesTable.js'
 import { confirm, confirmDelete } from '../../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../../lib/format.js'
 import FactureStatutBadge from '../../../../components/factures/FactureStatutBadge.js'
+import RelancesBlock, {
+  type FactureRelances,
+} from '../../../../components/relances/RelancesBlock.js'
 import { FACTURE_TYPE_LABELS, factureReste } from '@shared/factures'
 import { formatEuros } from '@shared/totals'
 import type { Data } from '~generated/data'
@@ -19,6 +22,8 @@ export type FactureShowProps = {
   ubl?: boolean
   /** The customer's signed page of an issued facture. */
   lien?: string | null
+  /** An issued facture's relances and its next level (null for a draft). */
+  relances?: FactureRelances | null
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +36,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture, ubl = false, lien = null }: FactureShowProps) {
+export default function FactureShow({
+  facture,
+  ubl = false,
+  lien = null,
+  relances = null,
+}: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -229,6 +239,7 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
                 <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
               </dl>
             </Block>
+            {relances && <RelancesBlock factureId={facture.id} relances={relances} />}
           </div>
         </div>
       </div>
