@@ -139,7 +139,7 @@ export async function relanceContenu(
     'user.email': user.email,
   })
   const body =
-    (await renderTexteFor(relanceTexteCode(niveau), user, context)) ??
+    (await renderTexteFor(relanceTexteCode(niveau), user, context, 'text', trx)) ??
     renderTexte(FALLBACK[niveau], context)
   const mention = relanceMentionLegale({
     niveau,
