@@ -5,6 +5,7 @@
  */
 import { addDays, daysBetween } from './dates.js'
 import { factureReste, isOpen, type FactureStatut } from './factures.js'
+import { joursRetard } from './creances.js'
 
 export const RELANCE_NIVEAUX = [1, 2, 3] as const
 export type RelanceNiveau = (typeof RELANCE_NIVEAUX)[number]
@@ -87,9 +88,9 @@ export function prochaineRelance(
   return { niveau, due_le: dueLe, due: daysBetween(dueLe, today) >= 0 }
 }
 
-/** Calendar days since the due date (0 before it). */
+/** Calendar days since the due date (the créances' rule), 0 before it. */
 export function joursDeRetard(echeance: string, today: string): number {
-  return Math.max(0, daysBetween(echeance, today))
+  return Math.max(0, joursRetard(echeance, today))
 }
 
 /**
