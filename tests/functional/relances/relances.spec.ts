@@ -192,7 +192,8 @@ test.group('Relances / a facture relanced by hand', (group) => {
     await recorded(facture, 1, addDays(todayIso(), -40))
     await recorded(facture, 2, addDays(todayIso(), -20))
     await relancer(client, user, facture.id, { niveau: 3, canal: 'courrier' })
-    const letter = (await relancesOf(facture)).find((r) => r.niveau === 3)!
+    const rows = await relancesOf(facture)
+    const letter = rows.find((r) => r.niveau === 3)!
     assert.deepInclude(letter.serialize(), { interets: 0, indemnite: 0, tauxInteret: null })
     const { body } = await getPdf(client, `/esi/compta/relances/${letter.id}/pdf`, user)
     const { text } = await pdfText(body)
