@@ -31,8 +31,8 @@ export const relanceBatchValidator = vine.create({
 })
 relanceBatchValidator.messagesProvider = frenchMessages({
   'relances.required': 'Cochez au moins une relance à envoyer.',
-  'relances.minLength': 'Cochez au moins une relance à envoyer.',
-  'relances.maxLength': 'Au plus 200 relances à la fois.',
+  'relances.array.minLength': 'Cochez au moins une relance à envoyer.',
+  'relances.array.maxLength': 'Au plus 200 relances à la fois.',
   'relances.*.facture_id.number': 'Facture inconnue : rechargez la page.',
   'relances.*.niveau.in': 'Niveau de relance inconnu : rechargez la page.',
 })
