@@ -98,7 +98,9 @@ export default function RelancesIndex({ propositions, today }: RelancesIndexProp
                         />
                       </th>
                       <th scope="col">Facture</th>
-                      <th scope="col">Client</th>
+                      <th scope="col" className="d-none d-md-table-cell">
+                        Client
+                      </th>
                       <th scope="col">Niveau</th>
                       <th scope="col" className="d-none d-md-table-cell">
                         Échéance
@@ -126,17 +128,25 @@ export default function RelancesIndex({ propositions, today }: RelancesIndexProp
                             onChange={() => toggle(p.facture_id)}
                           />
                         </td>
-                        <td className="text-nowrap">
-                          <Link href={route('esi.factures.show', { id: p.facture_id })}>
+                        <td>
+                          <Link
+                            href={route('esi.factures.show', { id: p.facture_id })}
+                            className="text-nowrap"
+                          >
                             {p.numero}
                           </Link>
+                          {/* On a phone the client goes under the number */}
+                          <div className="small text-body-secondary d-md-none">{p.client_nom}</div>
                         </td>
-                        <td>
+                        <td className="d-none d-md-table-cell">
                           {p.client_nom}
                           {p.professionnel && <span className="badge text-bg-light ms-1">pro</span>}
                         </td>
                         <td className="text-nowrap">
-                          {p.niveau}. {RELANCE_NIVEAU_LABELS[p.niveau]}
+                          <span title={RELANCE_NIVEAU_LABELS[p.niveau]}>{p.niveau}</span>
+                          <span className="d-none d-lg-inline">
+                            . {RELANCE_NIVEAU_LABELS[p.niveau]}
+                          </span>
                         </td>
                         <td className="d-none d-md-table-cell">{formatDate(p.echeance)}</td>
                         <td className="text-end text-nowrap d-none d-sm-table-cell">
