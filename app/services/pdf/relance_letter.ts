@@ -95,12 +95,16 @@ function drawDue(w: Writer, relance: Relance, totalTtc: number) {
 
 function drawPayment(w: Writer, facture: Facture) {
   const e = w.doc.emetteur
-  const parts = [
-    e.iban ? `sur le compte ${formatIban(e.iban)}${e.bic ? ` (BIC ${e.bic})` : ''}` : null,
-    facture.communication ? `avec la communication structurée ${facture.communication}` : null,
-  ].filter(Boolean)
-  if (!parts.length) return
-  w.paragraph(`Paiement ${parts.join(', ')}.`, 9.5)
+  if (e.iban) {
+    w.paragraph(
+      `Paiement sur le compte ${formatIban(e.iban)}${e.bic ? ` (BIC ${e.bic})` : ''}`,
+      9.5
+    )
+  }
+  // On its own line: a structured communication must never break
+  if (facture.communication) {
+    w.paragraph(`Communication structurée : ${facture.communication}`, 9.5, BOLD)
+  }
   w.y += 8
 }
 
@@ -141,14 +145,16 @@ export async function relanceLetterPdf(relance: Relance): Promise<PdfFile> {
   w.y += 22
   w.font(BOLD, 11).at(`Objet : ${relance.objet}`, LEFT, w.y, WIDTH)
   w.y += w.height(`Objet : ${relance.objet}`, WIDTH) + 4
-  const ref = `Votre référence client : ${doc.destinataire.nom} — communication ${facture.communication ?? '—'}`
+  const ref = `Nos références : facture ${doc.numero} du ${formatDate(doc.date)}`
   w.font(FONT, 8.5, MUTED).at(ref, LEFT, w.y, WIDTH)
   w.y += w.height(ref, WIDTH) + 16
   w.paragraph(relance.texte, 10)
   w.y += 14
   drawDue(w, relance, facture.totalTtc)
   drawPayment(w, facture)
-  w.paragraph(relance.mentionLegale, 8.5, FONT, MUTED)
+  // A mise en demeure's paragraph is the demand itself: full size; a reminder's, a footnote
+  if (relance.niveau === 3) w.paragraph(relance.mentionLegale, 9.5)
+  else w.paragraph(relance.mentionLegale, 8.5, FONT, MUTED)
   drawPageDecorations(w)
   pdf.end()
   return {

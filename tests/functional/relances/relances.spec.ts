@@ -6,6 +6,7 @@
  * 404 for unknown ids); the facture page's « Relances » block.
  */
 import { test } from '@japa/runner'
+import { writeFile } from 'node:fs/promises'
 import Texte from '#models/texte'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { lastMailTo, mailsTo } from '#tests/auth_helpers'
@@ -163,6 +164,10 @@ test.group('Relances / a facture relanced by hand', (group) => {
 
     const { response, body } = await getPdf(client, `/esi/compta/relances/${letter.id}/pdf`, user)
     response.assertStatus(200)
+    // To look at it: RELANCES_SCREENSHOTS=/some/dir
+    if (process.env.RELANCES_SCREENSHOTS) {
+      await writeFile(`${process.env.RELANCES_SCREENSHOTS}/mise-en-demeure.pdf`, body)
+    }
     assert.equal(response.header('content-type'), 'application/pdf')
     const { text } = await pdfText(body)
     assert.include(text, `Objet : Mise en demeure — facture ${facture.numero}`)
