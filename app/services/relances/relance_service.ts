@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import type { Actor } from '#services/actor'
 import type User from '#models/user'
 import Facture from '#models/facture'
@@ -236,7 +237,10 @@ export async function sendRelanceBatch(
         result.envoyees.push({ facture_id: item.facture_id, numero, canal })
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'erreur inattendue'
+      // Our refusals carry a French message; anything else is logged and named vaguely
+      const known = error instanceof AppException
+      if (!known) logger.error({ err: error, factureId: item.facture_id }, 'relance failed')
+      const message = known ? error.message : 'erreur inattendue, réessayez plus tard'
       result.echecs.push({ facture_id: item.facture_id, numero, message })
     }
   }
