@@ -108,7 +108,7 @@ export default function RelancesIndex({ propositions, today }: RelancesIndexProp
                       <th scope="col" className="text-end d-none d-sm-table-cell">
                         Retard
                       </th>
-                      <th scope="col" className="text-end">
+                      <th scope="col" className="text-end text-nowrap">
                         Reste dû
                       </th>
                       <th scope="col" className="d-none d-lg-table-cell">
