@@ -33,6 +33,7 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validator'),
+    { file: () => import('#start/relances'), environment: ['web'] },
   ],
 
   tests: {

@@ -73,6 +73,7 @@ export const MENU: MenuNode[] = [
       { name: 'Notes de crédit', to: '/esi/compta/nc', area: 'esi' },
       { name: 'Paiements', to: '/esi/compta/paiements', area: 'esi' },
       { name: 'Créances', to: '/esi/compta/creance', area: 'esi' },
+      { name: 'Relances', to: '/esi/compta/relances', area: 'esi' },
     ],
   },
   {

@@ -14,6 +14,7 @@ export const TEXTE_CATEGORIES = [
   { value: 'facture_mentions', label: 'Mentions de facture' },
   { value: 'email_demande_paiement', label: 'E-mail de demande de paiement' },
   { value: 'email_facture', label: 'E-mail d’envoi de facture' },
+  { value: 'relance_facture', label: 'Relances de facture (niveaux 1 à 3)' },
 ] as const
 
 export type TexteCategorie = (typeof TEXTE_CATEGORIES)[number]['value']
@@ -74,6 +75,14 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
     label: 'Lien de la facture',
     sample: 'https://esi-backoffice.example/facture/7f3a9c',
   },
+  { key: 'relance.niveau', label: 'Niveau de la relance', sample: '2' },
+  { key: 'relance.libelle', label: 'Nature de la relance', sample: 'Rappel ferme' },
+  { key: 'relance.date', label: 'Date de la relance', sample: '18/05/2026' },
+  { key: 'relance.jours_retard', label: 'Jours de retard', sample: '22' },
+  { key: 'relance.interets', label: 'Intérêts de retard (B2B)', sample: '63,12 €' },
+  { key: 'relance.taux', label: 'Taux d’intérêt légal (B2B)', sample: '10,50 %' },
+  { key: 'relance.indemnite', label: 'Indemnité forfaitaire (B2B)', sample: '40,00 €' },
+  { key: 'relance.total', label: 'Total réclamé', sample: '10 506,87 €' },
   { key: 'paiement.montant', label: 'Montant demandé', sample: '4 458,75 €' },
   {
     key: 'paiement.lien',

@@ -10,6 +10,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   APP_KEY: Env.schema.secret(),
   APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   LOG_LEVEL: Env.schema.string.optional(),
+  /** Daily relances proposals (HH:MM Europe/Brussels, default 07:00; « off »: cron only). */
+  RELANCES_HEURE: Env.schema.string.optional(),
   // Reverse proxies allowed to set X-Forwarded-For: IPs/CIDRs, comma-separated; unset = loopback
   TRUSTED_PROXIES: Env.schema.string.optional(),
   // The developer error page (stack trace) instead of the French error pages: `npm run dev` only

@@ -38,6 +38,7 @@ import '#start/routes/bdc'
 import '#start/routes/factures'
 import '#start/routes/paiements'
 import '#start/routes/creances'
+import '#start/routes/relances'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

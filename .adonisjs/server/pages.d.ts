@@ -47,6 +47,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/compta/nc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Index.tsx'))['default']>
     'esi/compta/nc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Show.tsx'))['default']>
     'esi/compta/paiements/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/paiements/Index.tsx'))['default']>
+    'esi/compta/relances/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/relances/Index.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
     'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
     'esi/devis/Create': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Create.tsx'))['default']>

@@ -122,6 +122,10 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.relances': { paramsTuple?: []; params?: {} }
+    'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -233,6 +237,8 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.relances': { paramsTuple?: []; params?: {} }
+    'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -328,6 +334,8 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.relances': { paramsTuple?: []; params?: {} }
+    'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -422,6 +430,8 @@ export type ScannedRoutes = {
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -2,6 +2,7 @@
  * Textes modèles for a user: his own version of a text wins over the company's base text
  * (PageTextes), and the chosen text is rendered with the shared placeholder function.
  */
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Texte from '#models/texte'
 import UserTexte from '#models/user_texte'
 import { renderTexte, renderTexteHtml, type TexteContext } from '#shared/textes'
@@ -16,12 +17,16 @@ export type ResolvedTexte = {
 /** The text of that code for the user: his override when he has one, else the base text. */
 export async function resolveTexte(
   code: string,
-  user: { id: number } | null
+  user: { id: number } | null,
+  trx?: TransactionClientContract
 ): Promise<ResolvedTexte | null> {
-  const texte = await Texte.findBy('code', code)
+  const texte = await Texte.findBy('code', code, { client: trx })
   if (!texte) return null
   const own = user
-    ? await UserTexte.query().where('user_id', user.id).where('texte_id', texte.id).first()
+    ? await UserTexte.query({ client: trx })
+        .where('user_id', user.id)
+        .where('texte_id', texte.id)
+        .first()
     : null
   return own
     ? { texte, contenu: own.contenu, source: 'user' }
@@ -33,9 +38,10 @@ export async function renderTexteFor(
   code: string,
   user: { id: number } | null,
   context: TexteContext,
-  format: 'text' | 'html' = 'text'
+  format: 'text' | 'html' = 'text',
+  trx?: TransactionClientContract
 ): Promise<string | null> {
-  const resolved = await resolveTexte(code, user)
+  const resolved = await resolveTexte(code, user, trx)
   if (!resolved) return null
   return format === 'html'
     ? renderTexteHtml(resolved.contenu, context)

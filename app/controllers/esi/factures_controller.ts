@@ -21,6 +21,7 @@ import { factureDetail } from '#services/factures/facture_detail'
 import { ublEligible } from '#services/factures/facture_ubl'
 import { facturxByDefault } from '#services/factures/facture_facturx'
 import { factureLinkUrl } from '#services/factures/facture_link'
+import { factureRelances } from '#services/relances/relance_service'
 import { bdcVersionValidator, factureVersionValidator } from '#validators/factures'
 
 const policy = new FacturePolicy()
@@ -57,6 +58,8 @@ export default class FacturesController {
       facturx: facturxByDefault(facture),
       // The customer's signed page (decision 234), once issued
       lien: facture.numero ? factureLinkUrl(facture) : null,
+      // Its relances and the next level when one is due (decisions 245–254)
+      relances: facture.numero ? await factureRelances(facture) : null,
     })
   }
 

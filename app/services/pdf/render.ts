@@ -47,7 +47,7 @@ import { formatIban } from '#shared/validation/belgium'
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
 
 /** A PNG or JPEG from the file storage (logo, signature), by its key; anything else is left out. */
-async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
+export async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
   if (!key) return null
   const bytes = await readBytes(storedFileAt(key))
   if (!bytes) {
@@ -59,7 +59,7 @@ async function imageBytes(key: string | null | undefined): Promise<Buffer | null
   return format === 'png' || format === 'jpg' ? bytes : null
 }
 
-function drawHeader(w: Writer, logo: Buffer | null) {
+export function drawHeader(w: Writer, logo: Buffer | null) {
   const { pdf, doc } = w
   const e = doc.emetteur
   let leftBottom = TOP
@@ -240,7 +240,7 @@ function drawMentions(w: Writer) {
 
 // ── Every page: footer, page number, draft mark ──────────────────────────────────────────────
 
-function drawPageDecorations(w: Writer) {
+export function drawPageDecorations(w: Writer) {
   const { pdf, doc } = w
   const range = pdf.bufferedPageRange()
   const e = doc.emetteur

@@ -136,7 +136,15 @@ export default function CreanceIndex({
         subtitle={`Ce que les clients doivent au ${formatDate(today)}, par ancienneté des échéances`}
         breadcrumb={[{ label: 'Comptabilité' }, { label: 'Créances' }]}
         actions={
-          <div className="d-flex gap-2">
+          <div className="d-flex flex-wrap gap-2">
+            <Link
+              className="btn btn-alt-warning"
+              href={route('esi.compta.relances')}
+              data-testid="creances-relances"
+            >
+              <i className="bi bi-envelope-exclamation me-1" aria-hidden="true" />
+              Relances
+            </Link>
             <Link className="btn btn-alt-secondary" href={route('esi.compta.exports')}>
               <i className="bi bi-journal-text me-1" aria-hidden="true" />
               Exports comptables

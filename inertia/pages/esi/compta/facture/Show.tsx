@@ -6,6 +6,9 @@ import BdcLignesTable from '../../../../components/bdc/BdcLignesTable.js'
 import { confirm, confirmDelete } from '../../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../../lib/format.js'
 import FactureStatutBadge from '../../../../components/factures/FactureStatutBadge.js'
+import RelancesBlock, {
+  type FactureRelances,
+} from '../../../../components/relances/RelancesBlock.js'
 import { FACTURE_TYPE_LABELS, factureReste } from '@shared/factures'
 import { formatEuros } from '@shared/totals'
 import type { Data } from '~generated/data'
@@ -21,6 +24,8 @@ export type FactureShowProps = {
   lien?: string | null
   /** Issued to a French client: its PDF is a Factur-X (decision 266). */
   facturx?: boolean
+  /** An issued facture's relances and its next level (null for a draft). */
+  relances?: FactureRelances | null
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -38,6 +43,7 @@ export default function FactureShow({
   ubl = false,
   lien = null,
   facturx = false,
+  relances = null,
 }: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
@@ -246,6 +252,7 @@ export default function FactureShow({
                 <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
               </dl>
             </Block>
+            {relances && <RelancesBlock factureId={facture.id} relances={relances} />}
           </div>
         </div>
       </div>

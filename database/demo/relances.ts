@@ -1,0 +1,108 @@
+/*
+ * Demo relances (issue 11 §4): the company's texts of the three levels (category
+ * relance_facture; the legal paragraph is added by the application, decision 248) and, in the
+ * history of the overdue SAV facture, its first reminder e-mailed the day it became due — so
+ * its page shows the « Relances » block and the next level's date. Demo data only: have the
+ * real texts checked by the company's lawyer.
+ */
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Texte from '#models/texte'
+import Facture from '#models/facture'
+import Relance from '#models/relance'
+import type { DemoBase } from '#database/demo/index'
+import { relanceContenu } from '#services/relances/relance_contenu'
+import { RELANCE_DELAIS, RELANCE_TEXTE_CATEGORIE } from '#shared/relances'
+import { addDays } from '#shared/dates'
+
+export const DEMO_RELANCE_TEXTES = [
+  {
+    code: 'relance_niveau_1',
+    titre: 'Relance 1 — rappel amical',
+    contenu: `Bonjour {{client.civilite}} {{client.nom}},
+
+Sauf erreur ou omission de notre part, notre facture n° {{facture.numero}} du {{facture.date}}, arrivée à échéance le {{facture.echeance}}, n’a pas encore été réglée. Le montant restant dû est de {{facture.reste}}.
+
+Il s’agit sans doute d’un simple oubli : nous vous remercions d’effectuer le paiement sur le compte {{societe.iban}} avec la communication structurée {{facture.communication}}. Vous trouverez la facture en pièce jointe.
+
+Si votre paiement a croisé ce message, nous vous prions de ne pas en tenir compte.
+
+Bien cordialement,
+
+{{user.nom}}
+{{societe.nom}} — {{societe.telephone}}`,
+  },
+  {
+    code: 'relance_niveau_2',
+    titre: 'Relance 2 — rappel ferme',
+    contenu: `{{client.civilite}} {{client.nom}},
+
+Malgré notre premier rappel, notre facture n° {{facture.numero}}, échue le {{facture.echeance}}, reste impayée depuis {{relance.jours_retard}} jours. Le montant de {{facture.reste}} est toujours dû.
+
+Nous vous demandons de régler ce montant sans tarder sur le compte {{societe.iban}}, avec la communication structurée {{facture.communication}}. Si vous rencontrez une difficulté, contactez-nous au {{societe.telephone}} : nous chercherons une solution ensemble.
+
+Cordialement,
+
+{{user.nom}}
+Service comptabilité — {{societe.nom}}`,
+  },
+  {
+    code: 'relance_niveau_3',
+    titre: 'Relance 3 — mise en demeure',
+    contenu: `{{client.civilite}} {{client.nom}},
+
+Nos rappels concernant la facture n° {{facture.numero}} du {{facture.date}}, échue le {{facture.echeance}}, sont restés sans suite à ce jour, {{relance.jours_retard}} jours après l’échéance.
+
+Par la présente, nous vous mettons en demeure de nous payer la somme de {{relance.total}} sur le compte {{societe.iban}}, avec la communication structurée {{facture.communication}}, selon les conditions rappelées ci-dessous.
+
+Veuillez agréer, {{client.civilite}}, nos salutations distinguées.
+
+{{user.nom}}
+{{societe.nom}}`,
+  },
+]
+
+export async function seedDemoRelances(trx: TransactionClientContract, base: DemoBase) {
+  await Texte.createMany(
+    DEMO_RELANCE_TEXTES.map((t) => ({
+      ...t,
+      categorie: RELANCE_TEXTE_CATEGORIE,
+      version: 1,
+      updatedBy: base.users.esi.id,
+    })),
+    { client: trx }
+  )
+
+  // The overdue SAV facture of database/demo/factures.ts: its first reminder, e-mailed
+  const facture = await Facture.query({ client: trx })
+    .where('objet', 'Intervention SAV : réglage des châssis')
+    .whereNotNull('numero')
+    .whereIn('statut', ['emise', 'partiellement_payee'])
+    .first()
+  if (!facture?.echeance) return
+  const day = addDays(facture.echeance.toISODate()!, RELANCE_DELAIS[1])
+  if (day > DateTime.now().toISODate()!) return
+  const user = base.users.esi
+  const contenu = await relanceContenu(facture, 1, user, day, trx)
+  await Relance.create(
+    {
+      factureId: facture.id,
+      niveau: 1,
+      dateRelance: DateTime.fromISO(day),
+      canal: contenu.email ? 'email' : 'courrier',
+      envoyePar: user.id,
+      mailEnvoye: contenu.email ? true : null,
+      destinataire: contenu.email,
+      joursRetard: contenu.joursRetard,
+      reste: contenu.reste,
+      interets: contenu.interets,
+      indemnite: contenu.indemnite,
+      tauxInteret: contenu.tauxInteret,
+      objet: contenu.objet,
+      texte: contenu.texte,
+      mentionLegale: contenu.mentionLegale,
+      createdAt: DateTime.fromISO(`${day}T09:12:00`, { zone: 'Europe/Brussels' }),
+    },
+    { client: trx }
+  )
+}
