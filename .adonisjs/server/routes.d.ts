@@ -116,6 +116,12 @@ export type ScannedRoutes = {
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -226,6 +232,8 @@ export type ScannedRoutes = {
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -320,6 +328,8 @@ export type ScannedRoutes = {
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -419,6 +429,10 @@ export type ScannedRoutes = {
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
