@@ -119,9 +119,9 @@ export type ScannedRoutes = {
     'esi.paiements.import': { paramsTuple?: []; params?: {} }
     'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
     'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
-    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
-    'esi.paiements.import.retablir': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -430,9 +430,9 @@ export type ScannedRoutes = {
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
     'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
-    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
-    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
-    'esi.paiements.import.retablir': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'ligne': ParamValue} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -39,22 +39,13 @@ router
       .get('/esi/compta/paiements/import/:id', [RelevesController, 'show'])
       .as('esi.paiements.import.show')
     router
-      .post('/esi/compta/paiements/import/:id/lignes/:ligne/rapprocher', [
-        RelevesController,
-        'rapprocher',
-      ])
+      .post('/esi/compta/paiements/import/lignes/:id/rapprocher', [RelevesController, 'rapprocher'])
       .as('esi.paiements.import.rapprocher')
     router
-      .post('/esi/compta/paiements/import/:id/lignes/:ligne/ignorer', [
-        RelevesController,
-        'ignorer',
-      ])
+      .post('/esi/compta/paiements/import/lignes/:id/ignorer', [RelevesController, 'ignorer'])
       .as('esi.paiements.import.ignorer')
     router
-      .post('/esi/compta/paiements/import/:id/lignes/:ligne/retablir', [
-        RelevesController,
-        'retablir',
-      ])
+      .post('/esi/compta/paiements/import/lignes/:id/retablir', [RelevesController, 'retablir'])
       .as('esi.paiements.import.retablir')
   })
   .use(esiStack())

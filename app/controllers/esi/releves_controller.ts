@@ -71,9 +71,8 @@ export default class RelevesController {
     authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const input = await request.validateUsing(rapprochementValidator)
-    const paiement = await rapprocherLigne(actorOf(ctx), {
-      releveId: params.id,
-      ligneId: params.ligne,
+    const { paiement, releveId } = await rapprocherLigne(actorOf(ctx), {
+      ligneId: params.id,
       clientId: input.client_id,
       allocations: (input.allocations ?? [])
         .filter((a) => a.montant !== '')
@@ -84,7 +83,7 @@ export default class RelevesController {
       'success',
       `Ligne rapprochée : paiement de ${formatEuros(paiement.montant)} enregistré.`
     )
-    return response.redirect().toRoute('esi.paiements.import.show', { id: params.id })
+    return response.redirect().toRoute('esi.paiements.import.show', { id: releveId })
   }
 
   async ignorer(ctx: HttpContext) {
@@ -98,13 +97,12 @@ export default class RelevesController {
   private async setIgnoree(ctx: HttpContext, ignoree: boolean) {
     authorize(policy.update(ctx.auth.user ?? null))
     const { response, session, auth, params } = ctx
-    await setLigneIgnoree(actorOf(ctx), {
-      releveId: params.id,
-      ligneId: params.ligne,
+    const { releveId } = await setLigneIgnoree(actorOf(ctx), {
+      ligneId: params.id,
       ignoree,
       userId: auth.getUserOrFail().id,
     })
     session.flash('success', ignoree ? 'Ligne ignorée.' : 'Ligne remise à rapprocher.')
-    return response.redirect().toRoute('esi.paiements.import.show', { id: params.id })
+    return response.redirect().toRoute('esi.paiements.import.show', { id: releveId })
   }
 }

@@ -103,20 +103,18 @@ export async function releveLignes(releveId: number): Promise<ReleveLigneItem[]>
   }))
 }
 
-/** The line of this statement, locked; another statement's line is unknown here (404). */
-async function lockLigne(trx: TransactionClientContract, releveId: unknown, rawLigne: unknown) {
+/** The line, locked (an unknown or malformed id is a 404). */
+async function lockLigne(trx: TransactionClientContract, rawLigne: unknown) {
   const id = parseId(rawLigne)
-  const releve = parseId(releveId)
-  const line =
-    id && releve
-      ? await trx
-          .from('releve_lignes')
-          .where('id', id)
-          .select('*', trx.raw(`to_char(date_operation, 'YYYY-MM-DD') AS jour`))
-          .forUpdate()
-          .first()
-      : null
-  if (!line || line.releve_id !== releve) throw new NotFoundException()
+  const line = id
+    ? await trx
+        .from('releve_lignes')
+        .where('id', id)
+        .select('*', trx.raw(`to_char(date_operation, 'YYYY-MM-DD') AS jour`))
+        .forUpdate()
+        .first()
+    : null
+  if (!line) throw new NotFoundException()
   return line
 }
 
@@ -133,7 +131,6 @@ const DEJA_TRAITEE = 'Cette ligne a déjà été traitée : rechargez la page.'
 export async function rapprocherLigne(
   actor: Actor,
   input: {
-    releveId: unknown
     ligneId: unknown
     clientId: number
     allocations: Allocation[]
@@ -141,7 +138,7 @@ export async function rapprocherLigne(
   }
 ) {
   return db.transaction(async (trx) => {
-    const line = await lockLigne(trx, input.releveId, input.ligneId)
+    const line = await lockLigne(trx, input.ligneId)
     if (line.statut !== 'a_rapprocher') refuse(DEJA_TRAITEE)
     if (Number(line.montant) <= 0) {
       refuse('Un débit ne se rapproche pas d’un client : ignorez cette ligne.')
@@ -169,17 +166,17 @@ export async function rapprocherLigne(
       traitee_le: new Date(),
       updated_at: new Date(),
     })
-    return paiement
+    return { paiement, releveId: Number(line.releve_id) }
   })
 }
 
 /** Ignores a line (bank fees, a transfer that is not a client's), or takes it back. */
 export async function setLigneIgnoree(
   actor: Actor,
-  input: { releveId: unknown; ligneId: unknown; ignoree: boolean; userId: number }
+  input: { ligneId: unknown; ignoree: boolean; userId: number }
 ) {
   return db.transaction(async (trx) => {
-    const line = await lockLigne(trx, input.releveId, input.ligneId)
+    const line = await lockLigne(trx, input.ligneId)
     const from = input.ignoree ? 'a_rapprocher' : 'ignoree'
     if (line.statut !== from) refuse(DEJA_TRAITEE)
     const statut = input.ignoree ? 'ignoree' : 'a_rapprocher'
@@ -201,5 +198,6 @@ export async function setLigneIgnoree(
       },
       trx
     )
+    return { releveId: Number(line.releve_id) }
   })
 }

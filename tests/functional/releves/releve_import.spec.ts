@@ -302,7 +302,7 @@ test.group('Bank import / manual matching and rights', (group) => {
       [facture.id]
     )
 
-    const path = `${URL}/${releve.id}/lignes/${credit.id}/rapprocher`
+    const path = `${URL}/lignes/${credit.id}/rapprocher`
     const response = await client
       .post(path)
       .loginAs(user)
@@ -348,8 +348,8 @@ test.group('Bank import / manual matching and rights', (group) => {
   }) => {
     const user = await makeUser('esi')
     const facture = await issued()
-    const { releve, debit } = await importUnmatched(client, user)
-    const base = `${URL}/${releve.id}/lignes/${debit.id}`
+    const { debit } = await importUnmatched(client, user)
+    const base = `${URL}/lignes/${debit.id}`
     const refused = await client
       .post(`${base}/rapprocher`)
       .loginAs(user)
@@ -369,10 +369,7 @@ test.group('Bank import / manual matching and rights', (group) => {
     assert.equal(await statutOf(debit.id), 'a_rapprocher')
   })
 
-  test('esi only; an unknown statement or another statement’s line is 404', async ({
-    client,
-    assert,
-  }) => {
+  test('esi only; an unknown statement or line is 404', async ({ client, assert }) => {
     const esi = await makeUser('esi')
     const { releve, credit } = await importUnmatched(client, esi)
     for (const role of ['pro', 'other'] as const) {
@@ -381,10 +378,7 @@ test.group('Bank import / manual matching and rights', (group) => {
       await expectStatus(client.get(`${URL}/${releve.id}`).loginAs(user), 403)
       await expectStatus(upload(client, user, camtStatement([]), 'x.xml'), 403)
       await expectStatus(
-        client
-          .post(`${URL}/${releve.id}/lignes/${credit.id}/ignorer`)
-          .loginAs(user)
-          .withCsrfToken(),
+        client.post(`${URL}/lignes/${credit.id}/ignorer`).loginAs(user).withCsrfToken(),
         403
       )
     }
@@ -392,14 +386,12 @@ test.group('Bank import / manual matching and rights', (group) => {
     assert.include([302, 401, 403], guest.status())
     await expectStatus(client.get(`${URL}/999999`).loginAs(esi), 404)
     await expectStatus(client.get(`${URL}/abc`).loginAs(esi), 404)
-    const other = await importUnmatched(client, esi, 'N')
-    await expectStatus(
-      client
-        .post(`${URL}/${other.releve.id}/lignes/${credit.id}/ignorer`)
-        .loginAs(esi)
-        .withCsrfToken(),
-      404
-    )
+    for (const id of ['999999', 'abc', '0']) {
+      await expectStatus(
+        client.post(`${URL}/lignes/${id}/ignorer`).loginAs(esi).withCsrfToken(),
+        404
+      )
+    }
     assert.equal(await statutOf(credit.id), 'a_rapprocher')
   })
 })

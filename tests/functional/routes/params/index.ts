@@ -17,6 +17,7 @@ import { documentParams } from '#tests/functional/routes/params/documents'
 import { factureParams } from '#tests/functional/routes/params/factures'
 import { paiementsParams } from '#tests/functional/routes/params/paiements'
 import { creanceParams } from '#tests/functional/routes/params/creances'
+import { releveParams } from '#tests/functional/routes/params/releves'
 
 export interface RouteRef {
   name?: string
@@ -47,4 +48,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...factureParams,
   ...paiementsParams,
   ...creanceParams,
+  ...releveParams,
 ]

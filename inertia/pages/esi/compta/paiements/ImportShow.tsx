@@ -49,13 +49,11 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 /** The manual matching of one credit line: the client, then what goes to his open factures. */
 function RapprochementDialog({
-  releveId,
   ligne,
   ouvertes,
   credit,
   onClose,
 }: {
-  releveId: number
   ligne: ReleveLigneItem | null
   ouvertes: FactureOuverte[]
   credit: number
@@ -99,7 +97,7 @@ function RapprochementDialog({
     }
     setProcessing(true)
     router.post(
-      route('esi.paiements.import.rapprocher', { id: releveId, ligne: ligne.id }),
+      route('esi.paiements.import.rapprocher', { id: ligne.id }),
       { client_id: client.id, allocations: allocationsOf(parts) },
       {
         preserveScroll: true,
@@ -163,7 +161,7 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
   ) {
     setBusy(l.id)
     router.post(
-      route(name, { id: releve.id, ligne: l.id }),
+      route(name, { id: l.id }),
       {},
       { preserveScroll: true, onFinish: () => setBusy(null) }
     )
@@ -317,7 +315,6 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
       </div>
       <RapprochementDialog
         key={matching?.id ?? 0}
-        releveId={releve.id}
         ligne={matching}
         ouvertes={ouvertes}
         credit={credit}
