@@ -17,6 +17,7 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx) => import('#database/demo/produits').then((m) => m.seedDemoProduits(trx)),
   (trx, base) => import('#database/demo/sales').then((m) => m.seedDemoSales(trx, base)),
   (trx, base) => import('#database/demo/factures').then((m) => m.seedDemoFactures(trx, base)),
+  (trx, base) => import('#database/demo/banque').then((m) => m.seedDemoBanque(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

@@ -173,7 +173,8 @@ async function payLine(
 
 export async function importReleve(
   actor: Actor,
-  input: { fileName: string; bytes: Buffer; userId: number | null }
+  input: { fileName: string; bytes: Buffer; userId: number | null },
+  outer?: TransactionClientContract
 ): Promise<ImportOutcome> {
   const parsed = parseStatement(input.bytes, input.fileName)
   if (parsed.errors.length > 0 || !parsed.format) refuseFile(parsed.errors)
@@ -185,7 +186,7 @@ export async function importReleve(
   const dates = parsed.lines.map((l) => l.booking_date).sort()
   const single = statements.length === 1 ? statements[0] : null
 
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract): Promise<ImportOutcome> => {
     const [releve] = await trx
       .insertQuery()
       .table('releves_bancaires')
@@ -298,5 +299,6 @@ export async function importReleve(
       dejaImportees: deja,
       rapprocheesAuto: matched.length,
     }
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
