@@ -2,6 +2,8 @@
  * Bank import (issue 11 §3): what the import pages show of a statement and its lines. Money in
  * cents (a line's amount is signed: > 0 money in, < 0 money out).
  */
+import { formatDate } from './dates.js'
+
 export const RELEVE_LIGNE_STATUTS = [
   'rapprochee_auto',
   'rapprochee_manuelle',
@@ -54,6 +56,13 @@ export type ReleveLigneItem = {
   statut: ReleveLigneStatut
   rapprochement: 'communication' | 'montant_nom' | null
   paiement: { id: number; client_id: number; client_nom: string; factures: string[] } | null
+}
+
+/** « 22/11/2026 », or « 01/11/2026 au 30/11/2026 » for a statement of several days */
+export function periode(r: Pick<ReleveSummary, 'date_debut' | 'date_fin'>): string {
+  return r.date_debut === r.date_fin
+    ? formatDate(r.date_debut)
+    : `${formatDate(r.date_debut)} au ${formatDate(r.date_fin)}`
 }
 
 /** The summary line shown after an upload, and in the list of imports. */

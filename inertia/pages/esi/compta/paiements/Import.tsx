@@ -4,28 +4,29 @@ import PageHeader from '../../../../components/layout/PageHeader.js'
 import Block from '../../../../components/ui/Block.js'
 import DataTable, { type Column } from '../../../../components/list/DataTable.js'
 import EmptyState from '../../../../components/list/EmptyState.js'
-import { formatDate, formatDateTime } from '../../../../lib/format.js'
+import { formatDateTime } from '../../../../lib/format.js'
 import { route } from '../../../../lib/route.js'
-import { RELEVE_FORMAT_LABELS, type ReleveSummary } from '@shared/releves'
+import { periode, RELEVE_FORMAT_LABELS, type ReleveSummary } from '@shared/releves'
 import { formatIban } from '@shared/validation/belgium'
 
 export type ReleveImportProps = {
   releves: ReleveSummary[]
 }
 
-const periode = (r: ReleveSummary) =>
-  r.date_debut === r.date_fin
-    ? formatDate(r.date_debut)
-    : `${formatDate(r.date_debut)} – ${formatDate(r.date_fin)}`
-
 const COLUMNS: Column<ReleveSummary>[] = [
   {
     key: 'fichier',
     label: 'Fichier',
     cell: (r) => (
-      <Link href={route('esi.paiements.import.show', { id: r.id })} className="fw-semibold">
-        {r.fichier_nom}
-      </Link>
+      <>
+        <Link
+          href={route('esi.paiements.import.show', { id: r.id })}
+          className="fw-semibold text-break"
+        >
+          {r.fichier_nom}
+        </Link>
+        <div className="small text-body-secondary d-sm-none">{periode(r)}</div>
+      </>
     ),
   },
   {
@@ -34,7 +35,12 @@ const COLUMNS: Column<ReleveSummary>[] = [
     className: 'd-none d-md-table-cell text-nowrap',
     cell: (r) => `${formatIban(r.compte_iban)} · ${RELEVE_FORMAT_LABELS[r.format]}`,
   },
-  { key: 'periode', label: 'Période', className: 'text-nowrap', cell: periode },
+  {
+    key: 'periode',
+    label: 'Période',
+    className: 'text-nowrap d-none d-sm-table-cell',
+    cell: (r) => periode(r),
+  },
   {
     key: 'lignes',
     label: 'Lignes',
@@ -122,7 +128,10 @@ export default function ReleveImport({ releves }: ReleveImportProps) {
                   </div>
                 )}
               </div>
-              <div className="col-md-4 col-lg-3 d-flex align-items-end" style={{ minHeight: 62 }}>
+              <div className="col-md-4 col-lg-3">
+                <div className="form-label d-none d-md-block" aria-hidden="true">
+                  &nbsp;
+                </div>
                 <button type="submit" className="btn btn-primary w-100" disabled={form.processing}>
                   {form.processing ? (
                     <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '../../../../lib/format.js'
 import { route } from '../../../../lib/route.js'
 import {
   importSummaryText,
+  periode,
   RELEVE_FORMAT_LABELS,
   RELEVE_LIGNE_STATUT_LABELS,
   type ReleveLigneItem,
@@ -167,6 +168,49 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
     )
   }
 
+  const statut = (l: ReleveLigneItem) => (
+    <div className="d-flex flex-column align-items-start gap-1">
+      <span className={`badge ${STATUT_BADGE[l.statut]}`}>
+        {RELEVE_LIGNE_STATUT_LABELS[l.statut]}
+      </span>
+      {l.paiement && (
+        <span className="small">
+          <Link href={route('esi.customers.show', { id: l.paiement.client_id })}>
+            {l.paiement.client_nom}
+          </Link>
+          {l.paiement.factures.length > 0 ? ` — ${l.paiement.factures.join(', ')}` : ' — en crédit'}
+        </span>
+      )}
+      {l.statut === 'a_rapprocher' && (
+        <div className="d-flex flex-wrap gap-1">
+          {l.montant > 0 && l.devise === 'EUR' && (
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setMatching(l)}>
+              Rapprocher
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-alt-secondary"
+            disabled={busy === l.id}
+            onClick={() => post('esi.paiements.import.ignorer', l)}
+          >
+            Ignorer
+          </button>
+        </div>
+      )}
+      {l.statut === 'ignoree' && (
+        <button
+          type="button"
+          className="btn btn-sm btn-link p-0"
+          disabled={busy === l.id}
+          onClick={() => post('esi.paiements.import.retablir', l)}
+        >
+          Remettre à rapprocher
+        </button>
+      )}
+    </div>
+  )
+
   const columns: Column<ReleveLigneItem>[] = [
     {
       key: 'date',
@@ -187,6 +231,8 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
               <span className="d-none d-lg-inline"> · {formatIban(l.contrepartie_iban)}</span>
             )}
           </div>
+          {/* On a phone the statut and its actions go under the line, not in a third column */}
+          <div className="d-sm-none mt-2">{statut(l)}</div>
         </>
       ),
     },
@@ -205,54 +251,8 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
     {
       key: 'statut',
       label: 'Statut',
-      cell: (l) => (
-        <div className="d-flex flex-column align-items-start gap-1">
-          <span className={`badge ${STATUT_BADGE[l.statut]}`}>
-            {RELEVE_LIGNE_STATUT_LABELS[l.statut]}
-          </span>
-          {l.paiement && (
-            <span className="small">
-              <Link href={route('esi.customers.show', { id: l.paiement.client_id })}>
-                {l.paiement.client_nom}
-              </Link>
-              {l.paiement.factures.length > 0
-                ? ` — ${l.paiement.factures.join(', ')}`
-                : ' — en crédit'}
-            </span>
-          )}
-          {l.statut === 'a_rapprocher' && (
-            <div className="d-flex flex-wrap gap-1">
-              {l.montant > 0 && l.devise === 'EUR' && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  onClick={() => setMatching(l)}
-                >
-                  Rapprocher
-                </button>
-              )}
-              <button
-                type="button"
-                className="btn btn-sm btn-alt-secondary"
-                disabled={busy === l.id}
-                onClick={() => post('esi.paiements.import.ignorer', l)}
-              >
-                Ignorer
-              </button>
-            </div>
-          )}
-          {l.statut === 'ignoree' && (
-            <button
-              type="button"
-              className="btn btn-sm btn-link p-0"
-              disabled={busy === l.id}
-              onClick={() => post('esi.paiements.import.retablir', l)}
-            >
-              Remettre à rapprocher
-            </button>
-          )}
-        </div>
-      ),
+      className: 'd-none d-sm-table-cell',
+      cell: statut,
     },
   ]
 
@@ -262,10 +262,10 @@ export default function ReleveShow({ releve, lignes, ouvertes, credit }: ReleveS
       : ''
   return (
     <>
-      <Head title={`Extrait ${releve.fichier_nom}`} />
+      <Head title={`Extrait du ${periode(releve)}`} />
       <PageHeader
-        title={`Extrait ${releve.fichier_nom}`}
-        subtitle={`${formatIban(releve.compte_iban)} · ${RELEVE_FORMAT_LABELS[releve.format]}${releve.releve_ref ? ` n° ${releve.releve_ref}` : ''}${soldes}`}
+        title={`Extrait du ${periode(releve)}`}
+        subtitle={`${releve.fichier_nom} · ${formatIban(releve.compte_iban)} · ${RELEVE_FORMAT_LABELS[releve.format]}${releve.releve_ref ? ` n° ${releve.releve_ref}` : ''}${soldes}`}
         breadcrumb={[
           { label: 'Comptabilité' },
           { label: 'Paiements', href: route('esi.compta.paiements') },
