@@ -15,6 +15,9 @@ import { signedBdc } from '#tests/functional/routes/params/bdc'
 import { camtStatement } from '#tests/functional/releves/statements'
 import Facture from '#models/facture'
 import { factureReste } from '#shared/factures'
+import { issued } from '#tests/functional/factures/helpers'
+import Client from '#models/client'
+import db from '@adonisjs/lucid/services/db'
 import { formatEuros } from '#shared/totals'
 
 const squash = (text: string) => text.replace(/\s/g, '')
@@ -124,4 +127,44 @@ test.group('Browser / accounting flow', (group) => {
     await page.goto(`/esi/compta/creance/client/${solde.clientId}`)
     await page.locator('text=ce client ne doit rien').waitFor()
   }).timeout(180_000)
+
+  test('at 390 px: a transfer without communication matched by hand to a client’s facture', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const facture = await issued()
+    const client = await Client.findOrFail(facture.clientId)
+    client.merge({ nom: 'Vandermeulen', prenom: 'Zoé', societe: null })
+    await client.save()
+    const page = await newPage({ viewport: { width: 390, height: 844 } })
+    await loginAs(page, user.email, TEST_PASSWORD)
+    const camt = camtStatement([
+      { ref: 'TEL-1', montant: 10000, date: '2026-03-03', nom: 'Z VDM', libre: 'acompte' },
+    ])
+    await page.goto('/esi/compta/paiements/import')
+    await page.setInputFiles('#releve-fichier', {
+      name: 'telephone.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt, 'utf8'),
+    })
+    await page.click('[data-testid="releve-upload"] button[type="submit"]')
+    await page.waitForURL(/\/esi\/compta\/paiements\/import\/\d+$/)
+    const line = page.locator('tr[data-statut="a_rapprocher"]')
+    await line.locator('button:visible:has-text("Rapprocher")').click()
+    const dialog = page.locator('[data-testid="rapprochement-form"]')
+    await page.fill('#client_search', 'vandermeulen')
+    await page.locator('[role="listbox"] [role="option"]').first().click()
+    // The open facture arrives with the whole transfer proposed on it
+    const part = dialog.locator(`input[aria-label="Montant réparti sur ${facture.numero}"]`)
+    await part.waitFor()
+    assert.equal(await part.inputValue(), '100,00')
+    await dialog.locator('button:has-text("Enregistrer le paiement")').click()
+    await page.locator('tr[data-statut="rapprochee_manuelle"]').waitFor()
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    assert.isAtMost(width, 390)
+    const [row] = await db.from('releve_lignes').where('statut', 'rapprochee_manuelle')
+    assert.isNotNull(row.paiement_id)
+    await facture.refresh()
+    assert.equal(facture.montantPaye, 10000)
+  }).timeout(120_000)
 })
