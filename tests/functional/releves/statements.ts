@@ -17,6 +17,8 @@ export function fixtureWith(name: string, communication?: string): Buffer {
   const bytes = readFileSync(path.join(FIXTURES, name))
   if (!communication) return bytes
   // latin1 keeps every byte as it is (the CODA fixture is Windows-1252)
-  const text = bytes.toString('latin1').replace(FIXTURE_COMMUNICATION, communication.replace(/\D/g, ''))
+  const text = bytes
+    .toString('latin1')
+    .replace(FIXTURE_COMMUNICATION, communication.replace(/\D/g, ''))
   return Buffer.from(text, 'latin1')
 }
