@@ -6,13 +6,14 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 
 /**
  * The only routes that take files (multipart): the société logo (1 Mo), the signed bdc's scan
- * (5 Mo) and the produits CSV import (2 Mo). Anywhere else a multipart body is refused before it
+ * (5 Mo), the produits CSV import (2 Mo) and the bank statement import (5 Mo). Anywhere else a multipart body is refused before it
  * is read (#middleware/upload_guard_middleware), so nothing reaches the disk.
  */
 export const UPLOAD_ROUTES = [
   '/app/company/:id/logo',
   '/esi/bdc/:id/signature',
   '/esi/produits/import',
+  '/esi/compta/paiements/import',
 ]
 
 /** Where the uploads wait while their request runs; emptied when each request ends. */

@@ -46,6 +46,8 @@ declare module '@adonisjs/inertia/types' {
     'esi/compta/nc/Create': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Create.tsx'))['default']>
     'esi/compta/nc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Index.tsx'))['default']>
     'esi/compta/nc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/compta/nc/Show.tsx'))['default']>
+    'esi/compta/paiements/Import': ExtractProps<(typeof import('../../inertia/pages/esi/compta/paiements/Import.tsx'))['default']>
+    'esi/compta/paiements/ImportShow': ExtractProps<(typeof import('../../inertia/pages/esi/compta/paiements/ImportShow.tsx'))['default']>
     'esi/compta/paiements/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/paiements/Index.tsx'))['default']>
     'esi/compta/relances/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/relances/Index.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>

@@ -117,6 +117,12 @@ export type ScannedRoutes = {
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -232,6 +238,8 @@ export type ScannedRoutes = {
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -329,6 +337,8 @@ export type ScannedRoutes = {
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.creance': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.export': { paramsTuple?: []; params?: {} }
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -430,6 +440,10 @@ export type ScannedRoutes = {
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiements.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.store': { paramsTuple?: []; params?: {} }
+    'esi.paiements.import.rapprocher': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.ignorer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }

@@ -69,3 +69,34 @@ paiementValidator.messagesProvider = frenchMessages({
   'mode.enum': 'Choisissez le mode de paiement.',
   'idempotency_key.uuid': 'Formulaire expiré : rechargez la page.',
 })
+
+/*
+ * Bank import (issue 11 §3): the statement file, read in memory and never stored. Its content
+ * decides the format (CAMT.053 or CODA, whatever the extension banks give: .xml, .cod, .txt…).
+ */
+export const releveUploadValidator = vine.create({
+  fichier: vine.file({ size: '5mb' }),
+})
+releveUploadValidator.messagesProvider = frenchMessages({
+  'fichier.required': 'Choisissez le fichier de l’extrait bancaire (CAMT.053 ou CODA).',
+  'fichier.file': 'Choisissez le fichier de l’extrait bancaire (CAMT.053 ou CODA).',
+  'fichier.file.size': 'Le fichier dépasse la taille maximale de 5 Mo.',
+})
+
+/** Manual matching of a bank line: the client, and what goes to each of his open factures. */
+export const rapprochementValidator = vine.create({
+  client_id: vine.number().withoutDecimals().positive().max(2_147_483_647),
+  allocations: vine
+    .array(
+      vine.object({
+        facture_id: vine.number().withoutDecimals().positive().max(2_147_483_647),
+        montant: vine.string().trim().maxLength(20),
+      })
+    )
+    .maxLength(200)
+    .optional(),
+})
+rapprochementValidator.messagesProvider = frenchMessages({
+  'client_id.required': 'Choisissez le client qui a payé.',
+  'client_id.number': 'Choisissez le client qui a payé.',
+})

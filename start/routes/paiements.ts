@@ -7,6 +7,7 @@ import { esiStack } from '#start/route_stacks'
 
 const NotesCreditController = () => import('#controllers/esi/notes_credit_controller')
 const PaiementsController = () => import('#controllers/esi/paiements_controller')
+const RelevesController = () => import('#controllers/esi/releves_controller')
 
 router
   .group(() => {
@@ -27,5 +28,24 @@ router
       .as('esi.notes_credit.store')
     router.get('/esi/compta/paiements', [PaiementsController, 'index']).as('esi.compta.paiements')
     router.post('/esi/compta/paiements', [PaiementsController, 'store']).as('esi.paiements.store')
+    // Bank import (CAMT.053 / CODA): the upload is one of the multipart routes (#config/bodyparser)
+    router
+      .get('/esi/compta/paiements/import', [RelevesController, 'index'])
+      .as('esi.paiements.import')
+    router
+      .post('/esi/compta/paiements/import', [RelevesController, 'store'])
+      .as('esi.paiements.import.store')
+    router
+      .get('/esi/compta/paiements/import/:id', [RelevesController, 'show'])
+      .as('esi.paiements.import.show')
+    router
+      .post('/esi/compta/paiements/import/lignes/:id/rapprocher', [RelevesController, 'rapprocher'])
+      .as('esi.paiements.import.rapprocher')
+    router
+      .post('/esi/compta/paiements/import/lignes/:id/ignorer', [RelevesController, 'ignorer'])
+      .as('esi.paiements.import.ignorer')
+    router
+      .post('/esi/compta/paiements/import/lignes/:id/retablir', [RelevesController, 'retablir'])
+      .as('esi.paiements.import.retablir')
   })
   .use(esiStack())

@@ -13,21 +13,15 @@ import {
   paiementListQuery,
   parsePaiementListParams,
 } from '#services/paiements/paiement_list'
-import { creditClient, recordPaiement } from '#services/paiements/paiement_service'
+import {
+  creditClient,
+  parseMontant as cents,
+  recordPaiement,
+} from '#services/paiements/paiement_service'
 import { paiementValidator } from '#validators/paiements'
-import { AppException } from '#exceptions/http_exceptions'
-import { parseScaled } from '#shared/totals'
 import { DateTime } from 'luxon'
 
 const policy = new FacturePolicy()
-
-function cents(text: string, allowNegative = false): number {
-  const v = parseScaled(text, 2)
-  if (v === null || (!allowNegative && v < 0n) || v > 10_000_000_000n || v < -10_000_000_000n) {
-    throw new AppException('Montant invalide : indiquez un nombre comme 1 234,56.', { status: 422 })
-  }
-  return Number(v)
-}
 
 /**
  * esi/compta/paiements (issue 11 §3): the payments and the « Nouveau paiement » form. Choosing

@@ -139,16 +139,27 @@ export async function createDemandePaiementForBdc(
   return outer ? run(outer) : db.transaction(run)
 }
 
+/** The money actually received for a demande, when a bank line pays it (bank import). */
+export type DemandeReceipt = {
+  montant: number
+  date: DateTime
+  reference: string | null
+  compte: string | null
+  idempotencyKey: string
+}
+
 /**
  * The payment of a demande marked paid: a virement of its amount with its communication,
  * allocated to its acompte facture if one is issued (the facture made for this demande, else the
  * bdc's own acompte facture) up to what it still asks; the rest stays the client's credit.
+ * A bank line gives its own amount, date, reference and key (`receipt`).
  */
 async function recordDemandePaiement(
   actor: Actor,
   trx: TransactionClientContract,
   demande: DemandePaiement,
-  userId: number | null
+  userId: number | null,
+  receipt?: DemandeReceipt
 ) {
   const facture =
     (await Facture.query({ client: trx })
@@ -163,26 +174,36 @@ async function recordDemandePaiement(
         montant_credite: open.montantCredite,
       })
     : 0
+  const montant = receipt?.montant ?? demande.montant
   return recordPaiement(
     actor,
     {
       clientId: demande.clientId,
-      date: today(),
-      montant: demande.montant,
+      date: receipt?.date ?? today(),
+      montant,
       mode: 'virement',
-      reference: demande.communication,
-      compte: demande.iban,
-      idempotencyKey: randomUUID(),
+      reference: receipt ? receipt.reference : demande.communication,
+      compte: receipt ? receipt.compte : demande.iban,
+      idempotencyKey: receipt?.idempotencyKey ?? randomUUID(),
       demandePaiementId: demande.id,
-      allocations: open ? [{ factureId: open.id, montant: Math.min(reste, demande.montant) }] : [],
+      allocations: open ? [{ factureId: open.id, montant: Math.min(reste, montant) }] : [],
       userId,
     },
     trx
   )
 }
 
-export async function markDemandePayee(actor: Actor, id: number, userId: number | null) {
-  return db.transaction(async (trx) => {
+/**
+ * Marks a demande paid and records its payment; a bank import passes its transaction and the
+ * line's receipt, and gets the payment back.
+ */
+export async function markDemandePayee(
+  actor: Actor,
+  id: number,
+  userId: number | null,
+  options: { trx?: TransactionClientContract; receipt?: DemandeReceipt } = {}
+) {
+  const run = async (trx: TransactionClientContract) => {
     const demande = await DemandePaiement.query({ client: trx }).where('id', id).forUpdate().first()
     if (!demande) throw new NotFoundException()
     enforce(demandePaiementMachine, 'payer', { statut: demande.statut, numero: demande.numero })
@@ -192,7 +213,7 @@ export async function markDemandePayee(actor: Actor, id: number, userId: number 
     await demande.save()
     const bdc = demande.bdcId ? await Bdc.find(demande.bdcId, { client: trx }) : null
     // The money itself (issue 11 §3): a payment, on the acompte facture when one is issued
-    await recordDemandePaiement(actor, trx, demande, userId)
+    const { paiement } = await recordDemandePaiement(actor, trx, demande, userId, options.receipt)
     await notify(trx, {
       userIds: [bdc?.commercialId],
       exceptUserId: userId,
@@ -213,8 +234,9 @@ export async function markDemandePayee(actor: Actor, id: number, userId: number 
       },
       trx
     )
-    return demande
-  })
+    return { demande, paiement }
+  }
+  return options.trx ? run(options.trx) : db.transaction(run)
 }
 
 /** The esi/paiement/DemandePaiement page's prop, shaped by the transformer. */

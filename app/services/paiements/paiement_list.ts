@@ -13,7 +13,7 @@ import { PAIEMENT_SORT_KEYS, type FactureOuverte, type PaiementListItem } from '
 import { factureReste } from '#shared/factures'
 import { isoDate, iso } from '#transformers/dates'
 
-const CLIENT_NOM = `COALESCE(NULLIF(clients.societe, ''), btrim(COALESCE(clients.prenom, '') || ' ' || clients.nom))`
+export const CLIENT_NOM = `COALESCE(NULLIF(clients.societe, ''), btrim(COALESCE(clients.prenom, '') || ' ' || clients.nom))`
 
 export const PAIEMENT_SORT_COLUMNS: SortColumns = {
   keys: {

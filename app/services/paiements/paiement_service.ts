@@ -19,10 +19,19 @@ import { allocatedFrom, syncMontantPaye } from '#services/paiements/allocations'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { factureReste } from '#shared/factures'
 import type { PaiementMode } from '#shared/paiements'
-import { formatEuros } from '#shared/totals'
+import { formatEuros, parseScaled } from '#shared/totals'
 
 function refuse(message: string): never {
   throw new AppException(message, { status: 422 })
+}
+
+/** A typed amount (« 1 234,56 ») in cents, or a 422 with the French message. */
+export function parseMontant(text: string, allowNegative = false): number {
+  const v = parseScaled(text, 2)
+  if (v === null || (!allowNegative && v < 0n) || v > 10_000_000_000n || v < -10_000_000_000n) {
+    throw new AppException('Montant invalide : indiquez un nombre comme 1 234,56.', { status: 422 })
+  }
+  return Number(v)
 }
 
 export async function findPaiement(rawId: unknown): Promise<Paiement> {

@@ -18,6 +18,7 @@ import { factureParams } from '#tests/functional/routes/params/factures'
 import { paiementsParams } from '#tests/functional/routes/params/paiements'
 import { creanceParams } from '#tests/functional/routes/params/creances'
 import { relanceParams } from '#tests/functional/routes/params/relances'
+import { releveParams } from '#tests/functional/routes/params/releves'
 
 export interface RouteRef {
   name?: string
@@ -49,4 +50,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...paiementsParams,
   ...creanceParams,
   ...relanceParams,
+  ...releveParams,
 ]

@@ -8,6 +8,10 @@ import EmptyState from '../../../../components/list/EmptyState.js'
 import ListToolbar, { PeriodFilter } from '../../../../components/list/ListToolbar.js'
 import { useList } from '../../../../components/list/use_list.js'
 import ClientPicker from '../../../../components/devis/ClientPicker.js'
+import FacturesAllocation, {
+  allocationsOf,
+  centsOf,
+} from '../../../../components/paiement/FacturesAllocation.js'
 import { formatDate } from '../../../../lib/format.js'
 import { route } from '../../../../lib/route.js'
 import { NEWEST_FIRST, type ListFilters, type ListPage as Page } from '@shared/list_query'
@@ -21,7 +25,7 @@ import {
   type PaiementMode,
 } from '@shared/paiements'
 import type { DevisClientOption } from '@shared/devis_editor'
-import { centsToInput, formatEuros, parseScaled } from '@shared/totals'
+import { centsToInput, formatEuros } from '@shared/totals'
 import { todayIso } from '@shared/dates'
 
 export type PaiementIndexProps = {
@@ -74,7 +78,7 @@ const COLUMNS: Column<PaiementListItem>[] = [
   },
 ]
 
-const cents = (text: string) => Number(parseScaled(text, 2) ?? 0n)
+const cents = centsOf
 
 /** The « Nouveau paiement » form: client, date, amount, mode, and what goes to each facture. */
 function NouveauPaiement({
@@ -120,15 +124,12 @@ function NouveauPaiement({
         reference,
         compte,
         idempotency_key: idempotencyKey,
-        allocations: Object.entries(parts)
-          .filter(([, m]) => m.trim() !== '' && cents(m) > 0)
-          .map(([id, m]) => ({ facture_id: Number(id), montant: m })),
+        allocations: allocationsOf(parts),
       },
       { preserveScroll: true, onFinish: () => setProcessing(false) }
     )
   }
 
-  const reparti = Object.values(parts).reduce((s, m) => s + cents(m), 0)
   return (
     <Block title="Nouveau paiement">
       <form onSubmit={submit} data-testid="paiement-form">
@@ -208,47 +209,12 @@ function NouveauPaiement({
               Crédit non réparti du client : <strong>{formatEuros(credit)}</strong>. Un montant
               négatif rembourse ce crédit.
             </p>
-            {ouvertes.length === 0 ? (
-              <p className="text-body-secondary">Aucune facture ouverte pour ce client.</p>
-            ) : (
-              <table className="table table-sm">
-                <caption>
-                  Répartition sur les factures ouvertes (la plus ancienne échéance d’abord)
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Facture</th>
-                    <th scope="col">Échéance</th>
-                    <th scope="col" className="text-end">
-                      Reste dû
-                    </th>
-                    <th scope="col">À répartir (€)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ouvertes.map((f) => (
-                    <tr key={f.id}>
-                      <td>{f.numero}</td>
-                      <td>{formatDate(f.echeance)}</td>
-                      <td className="text-end">{formatEuros(f.reste)}</td>
-                      <td>
-                        <input
-                          className="form-control form-control-sm"
-                          inputMode="decimal"
-                          aria-label={`Montant réparti sur ${f.numero}`}
-                          value={parts[f.id] ?? ''}
-                          onChange={(e) => setParts({ ...parts, [f.id]: e.target.value })}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            <p className="text-body-secondary">
-              Réparti : {formatEuros(reparti)} — reste en crédit du client :{' '}
-              {formatEuros(Math.max(0, cents(montant) - reparti))}
-            </p>
+            <FacturesAllocation
+              ouvertes={ouvertes}
+              parts={parts}
+              onChange={setParts}
+              montant={cents(montant)}
+            />
           </div>
         )}
         <button type="submit" className="btn btn-primary mt-2" disabled={processing}>
@@ -282,6 +248,12 @@ export default function PaiementIndex({
         title="Paiements"
         subtitle="Paiements reçus, leur répartition sur les factures, remboursements"
         breadcrumb={[{ label: 'Comptabilité' }, { label: 'Paiements' }]}
+        actions={
+          <Link href={route('esi.paiements.import')} className="btn btn-alt-primary">
+            <i className="bi bi-bank me-1" aria-hidden="true" />
+            Importer un extrait bancaire
+          </Link>
+        }
       />
       <div className="content pb-0">
         <NouveauPaiement
