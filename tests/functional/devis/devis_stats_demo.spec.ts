@@ -19,7 +19,7 @@ test.group('Devis / demo sales data', (group) => {
   withTransaction(group)
 
   test('a coherent pipeline, read back by the list and the stats', async ({ client, assert }) => {
-    const base = await db.transaction((trx) => seedDemo(trx))
+    const base = await seedDemo(await db.beginGlobalTransaction())
 
     const devis = await db.from('devis').orderBy('id')
     assert.isAtLeast(devis.length, 35)
