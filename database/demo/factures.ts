@@ -85,6 +85,14 @@ const FREE: FreeTemplate[] = [
       ['DEPL-50', 1],
     ],
   },
+  {
+    objet: 'Fourniture et pose de deux volets roulants solaires',
+    lignes: [
+      ['VOL-SOLAIRE', 2],
+      ['POSE-VOLET', 2],
+      ['DEPL-25', 1],
+    ],
+  },
 ]
 
 type Pay = 'bancontact' | 'virement' | 'moitie' | null
@@ -106,6 +114,7 @@ const FREE_PLAN: { age: number; template: number; pay: Pay }[] = [
   { age: 75, template: 5, pay: null },
   { age: 45, template: 3, pay: null },
   { age: 20, template: 4, pay: 'bancontact' },
+  { age: 14, template: 7, pay: 'virement' },
   { age: 8, template: 2, pay: null },
 ]
 
@@ -246,7 +255,10 @@ export async function seedDemoFactures(trx: TransactionClientContract, base: Dem
     const template = FREE[plan.template]
     books.libre(key, clientOf(k), template.objet, freeLignes(template, produits), at)
     if (plan.pay === 'bancontact') books.pay(key, at.plus({ minutes: 20 }), { mode: 'bancontact' })
-    if (plan.pay === 'virement') books.pay(key, workday(at, 9 + k, 10), { mode: 'virement' })
+    const transferAt = workday(at, 4 + (k % 9), 10)
+    if (plan.pay === 'virement' && past(transferAt)) {
+      books.pay(key, transferAt, { mode: 'virement' })
+    }
     if (plan.pay === 'moitie') books.pay(key, workday(at, 25, 10), { mode: 'virement', part: 0.5 })
   }
 
