@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { facturePeppol } from '#services/compta/peppol/peppol_send'
 import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
@@ -54,6 +55,8 @@ export default class FacturesController {
       ubl: ublEligible(facture),
       // The customer's signed page (decision 234), once issued
       lien: facture.numero ? factureLinkUrl(facture) : null,
+      // « Envoyer via Peppol » when an access point is configured, and the sending once done
+      peppol: await facturePeppol(facture),
     })
   }
 

@@ -10,6 +10,7 @@ import { FACTURE_TYPE_LABELS, factureReste } from '@shared/factures'
 import { formatEuros } from '@shared/totals'
 import type { Data } from '~generated/data'
 import { route } from '~/lib/route'
+import { PEPPOL_ADAPTER_LABELS, type FacturePeppol } from '@shared/peppol'
 
 type FactureDetail = Data.Facture.Variants['forDetail']
 
@@ -19,6 +20,8 @@ export type FactureShowProps = {
   ubl?: boolean
   /** The customer's signed page of an issued facture. */
   lien?: string | null
+  /** « Envoyer via Peppol » (an access point configured) and the sending once done. */
+  peppol?: FacturePeppol
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +34,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** esi/compta/facture Show: lines, totals, and a draft's « Émettre » / « Supprimer ». */
-export default function FactureShow({ facture, ubl = false, lien = null }: FactureShowProps) {
+export default function FactureShow({
+  facture,
+  ubl = false,
+  lien = null,
+  peppol = { disponible: false, envoi: null },
+}: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
 
@@ -61,6 +69,17 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
     })
     if (!ok) return
     router.post(route('esi.factures.envoyer', { id: facture.id }), {}, { preserveScroll: true })
+  }
+
+  async function envoyerPeppol() {
+    const ok = await confirm({
+      title: 'Envoyer la facture via Peppol ?',
+      text: 'Le fichier UBL part vers le point d’accès Peppol configuré, une seule fois.',
+      confirmText: 'Envoyer',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(route('esi.factures.peppol', { id: facture.id }), {}, { preserveScroll: true })
   }
 
   async function supprimer() {
@@ -121,6 +140,17 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
                 <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
                 UBL
               </a>
+            )}
+            {peppol.disponible && !peppol.envoi && (
+              <button
+                type="button"
+                className="btn btn-alt-primary"
+                onClick={envoyerPeppol}
+                data-testid="facture-peppol"
+              >
+                <i className="bi bi-send me-1" aria-hidden="true" />
+                Envoyer via Peppol
+              </button>
             )}
             {lien && (
               <a
@@ -227,6 +257,16 @@ export default function FactureShow({ facture, ubl = false, lien = null }: Factu
                 <Row label="Payé">{formatEuros(facture.montant_paye)}</Row>
                 <Row label="Crédité (notes de crédit)">{formatEuros(facture.montant_credite)}</Row>
                 <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
+                {peppol.envoi && (
+                  <Row label="Peppol">
+                    <span data-testid="facture-peppol-envoi">
+                      Envoyée le {formatDateTime(peppol.envoi.envoye_le)}
+                      {peppol.envoi.envoye_par ? ` par ${peppol.envoi.envoye_par}` : ''} (
+                      {PEPPOL_ADAPTER_LABELS[peppol.envoi.adapter] ?? peppol.envoi.adapter}
+                      {peppol.envoi.message_id ? `, référence ${peppol.envoi.message_id}` : ''})
+                    </span>
+                  </Row>
+                )}
               </dl>
             </Block>
           </div>
