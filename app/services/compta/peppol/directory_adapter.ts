@@ -35,7 +35,7 @@ export function directoryAdapter(directory: string): PeppolAdapter {
         await rename(temp, target)
       } catch (error) {
         await rm(temp, { force: true })
-        logger.error({ err: error }, 'peppol directory adapter failed')
+        logger.warn({ err: error }, 'peppol directory adapter failed')
         fail('Le fichier Peppol n’a pas pu être déposé dans le dossier du point d’accès.')
       }
       return { messageId: path.basename(target) }

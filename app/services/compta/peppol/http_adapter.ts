@@ -45,7 +45,7 @@ export function httpAdapter(settings: {
           signal: AbortSignal.timeout(settings.timeoutMs),
         })
       } catch (error) {
-        logger.error({ err: error }, 'peppol http adapter failed')
+        logger.warn({ err: error }, 'peppol http adapter failed')
         const timeout = error instanceof Error && error.name === 'TimeoutError'
         fail(
           timeout
@@ -54,7 +54,7 @@ export function httpAdapter(settings: {
         )
       }
       if (!response.ok) {
-        logger.error({ status: response.status }, 'peppol access point refused the document')
+        logger.warn({ status: response.status }, 'peppol access point refused the document')
         fail(
           `Le point d’accès Peppol a refusé l’envoi (erreur HTTP ${response.status}) : la facture n’est pas envoyée.`
         )
