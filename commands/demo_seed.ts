@@ -19,7 +19,16 @@ export default class DemoSeed extends BaseCommand {
     if (await User.findBy('email', 'esi@demo.test')) {
       this.logger.info('Données de démonstration déjà présentes')
     } else {
-      await db.transaction((trx) => seedDemo(trx))
+      // Global: the invoicing services the demo goes through open their own transactions,
+      // which become savepoints of this one (all or nothing still)
+      const trx = await db.beginGlobalTransaction()
+      try {
+        await seedDemo(trx)
+        await db.commitGlobalTransaction()
+      } catch (error) {
+        await db.rollbackGlobalTransaction()
+        throw error
+      }
       this.logger.success('Données de démonstration créées')
     }
     this.logger.info(`Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)

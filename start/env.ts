@@ -60,4 +60,13 @@ export default await Env.create(new URL('../', import.meta.url), {
   S3_ACCESS_KEY_ID: Env.schema.string.optional(),
   S3_SECRET_ACCESS_KEY: Env.schema.secret.optional(),
   S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
+
+  // Peppol access point (app/services/compta/peppol): none by default (the UBL is downloaded and
+  // attached to the email); `directory` writes it into PEPPOL_DIRECTORY (an AP's outbox);
+  // `http` POSTs it to PEPPOL_HTTP_URL with the bearer PEPPOL_HTTP_TOKEN
+  PEPPOL_ADAPTER: Env.schema.enum.optional(['none', 'directory', 'http'] as const),
+  PEPPOL_DIRECTORY: Env.schema.string.optional(),
+  PEPPOL_HTTP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  PEPPOL_HTTP_TOKEN: Env.schema.secret.optional(),
+  PEPPOL_HTTP_TIMEOUT_MS: Env.schema.number.optional(),
 })

@@ -101,6 +101,7 @@ export type ScannedRoutes = {
     'esi.factures.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.peppol': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -433,6 +434,7 @@ export type ScannedRoutes = {
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.store': { paramsTuple?: []; params?: {} }
     'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.peppol': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.acompte': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.intermediaire': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -1,6 +1,8 @@
 /*
  * All demo data, in one transaction: the accounts and their sociétés first, then each domain's
- * demo module (one line per domain below) with what the accounts step returned.
+ * demo module (one line per domain below) with what the accounts step returned. `trx` must be
+ * the global transaction or one nested in it (demo:seed, the tests' withGlobalTransaction): the
+ * demo factures go through services that open their own (database/demo/demo_books.ts).
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { seedDemoAccounts } from '#database/demo/accounts'

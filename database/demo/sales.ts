@@ -27,6 +27,7 @@ import { nextNumero } from '#services/documents/numbering'
 import { TIME_ZONE } from '#shared/app'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { createBdcFromDevis } from '#services/bdc/create_bdc'
+import { atInstant } from '#database/demo/demo_books'
 import { offreToDevis } from '#services/offres/offre_to_devis'
 import { systemActor } from '#services/actor'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
@@ -317,7 +318,6 @@ function demoSignaturePng(seed: number): Buffer {
 export async function seedDemoSales(trx: TransactionClientContract, base: DemoBase) {
   const now = DateTime.now().setZone(TIME_ZONE)
   const today = now.startOf('day')
-  const year = now.year
   const commercial = base.users.esi
   const esiSociete = base.societes.esiSociete
 
@@ -341,9 +341,7 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
     const dateDevis = today.minus({ days: 355 - i * 9 })
     const envoyeLe = dateDevis.plus({ days: i % 3, hours: 9 + (i % 7), minutes: (i * 13) % 60 })
     const accepteLe = envoyeLe.plus({ days: 4 + (i % 5), hours: 2 })
-    let statut = statutOf(i)
-    // A bdc is numbered in the current year's series: an acceptance of last year is a refusal
-    if (statut === 'accepte' && accepteLe.year !== year) statut = 'refuse'
+    const statut = statutOf(i)
     const sent = statut !== 'brouillon' && !(statut === 'annule' && i % 16 === 4)
 
     const lignes = buildLignes(template, produits, (p) => p.prixVenteHt, i % 3 === 0 ? 1 : 0)
@@ -390,7 +388,9 @@ export async function seedDemoSales(trx: TransactionClientContract, base: DemoBa
     await replaceLignes(trx, 'devis_lignes', 'devis_id', devis.id, lignes, totals)
     if (statut !== 'accepte') continue
 
-    const bdc = await createBdcFromDevis(trx, devis, commercial.id)
+    // Made on the day of the acceptance (luxon's clock moved, decision 275): a bdc of last
+    // December is numbered in last year's series, in date order like the others
+    const bdc = await atInstant(accepteLe, () => createBdcFromDevis(trx, devis, commercial.id))
     await trx.from('bdcs').where('id', bdc.id).update({
       created_at: accepteLe.toJSDate(),
       updated_at: accepteLe.toJSDate(),

@@ -90,6 +90,7 @@ export const ROUTES = {
   'esi.factures.envoyer': '/esi/compta/facture/:id/envoyer',
   'esi.factures.intermediaire': '/esi/commandes/:id/facture-intermediaire',
   'esi.factures.pdf': '/esi/compta/facture/:id/pdf',
+  'esi.factures.peppol': '/esi/compta/facture/:id/peppol',
   'esi.factures.relancer': '/esi/compta/facture/:id/relances',
   'esi.factures.show': '/esi/compta/facture/:id',
   'esi.factures.solde': '/esi/commandes/:id/facture-solde',

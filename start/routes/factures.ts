@@ -31,6 +31,9 @@ router
       .post('/esi/compta/facture/:id/envoyer', [FacturePdfController, 'envoyer'])
       .as('esi.factures.envoyer')
     router
+      .post('/esi/compta/facture/:id/peppol', [FacturePdfController, 'peppol'])
+      .as('esi.factures.peppol')
+    router
       .post('/esi/compta/facture/:id/emettre', [FacturesController, 'emettre'])
       .as('esi.factures.emettre')
     router

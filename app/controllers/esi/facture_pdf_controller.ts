@@ -8,6 +8,7 @@ import { limitAction } from '#services/throttle'
 import { actorOf } from '#services/actor'
 import { factureUbl } from '#services/factures/facture_ubl'
 import { sendFactureMail } from '#services/factures/facture_mail'
+import { sendFactureViaPeppol } from '#services/compta/peppol/peppol_send'
 
 const policy = new FacturePolicy()
 
@@ -58,6 +59,21 @@ export default class FacturePdfController {
     session.flash(
       'success',
       `Facture ${facture.numero} envoyée à ${sent.email} (${sent.attachments.join(', ')}).`
+    )
+    return response.redirect().toRoute('esi.factures.show', { id: facture.id })
+  }
+
+  /** « Envoyer via Peppol »: the same UBL to the configured access point, once (decision 279). */
+  async peppol(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
+    const { params, response, session, auth } = ctx
+    const facture = await findFacture(params.id)
+    const user = auth.getUserOrFail()
+    await limitAction(user.id, 'mail', `peppol:${facture.id}`)
+    const sent = await sendFactureViaPeppol(actorOf(ctx), facture.id, user)
+    session.flash(
+      'success',
+      `Facture ${sent.numero} envoyée via Peppol${sent.messageId ? ` (référence ${sent.messageId})` : ''}.`
     )
     return response.redirect().toRoute('esi.factures.show', { id: facture.id })
   }

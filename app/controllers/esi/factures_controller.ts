@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { facturePeppol } from '#services/compta/peppol/peppol_send'
 import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
@@ -60,6 +61,8 @@ export default class FacturesController {
       lien: facture.numero ? factureLinkUrl(facture) : null,
       // Its relances and the next level when one is due (decisions 245–254)
       relances: facture.numero ? await factureRelances(facture) : null,
+      // « Envoyer via Peppol » when an access point is configured, and the sending once done
+      peppol: await facturePeppol(facture),
     })
   }
 

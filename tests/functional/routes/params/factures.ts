@@ -28,7 +28,7 @@ export const factureParams: ParamProvider[] = [
   {
     matches: (route) =>
       /^esi\.factures\./.test(route.name ?? '') &&
-      !/^esi\.factures\.(acompte|intermediaire|solde|ubl)$/.test(route.name ?? '') &&
+      !/^esi\.factures\.(acompte|intermediaire|solde|ubl|peppol)$/.test(route.name ?? '') &&
       route.pattern.includes(':id'),
     params: async () => {
       const facture = await libreDraft()
@@ -36,8 +36,9 @@ export const factureParams: ParamProvider[] = [
     },
   },
   {
-    // The UBL exists for an issued facture of a professional client only
-    matches: (route) => route.name === 'esi.factures.ubl',
+    // The UBL exists for an issued facture of a professional client only; sending it via Peppol
+    // too (no access point configured in the sweep: a French 409)
+    matches: (route) => route.name === 'esi.factures.ubl' || route.name === 'esi.factures.peppol',
     params: async () => {
       const facture = await issuedProfessional()
       return { id: facture.id }

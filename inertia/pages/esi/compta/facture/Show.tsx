@@ -13,6 +13,7 @@ import { FACTURE_TYPE_LABELS, factureReste } from '@shared/factures'
 import { formatEuros } from '@shared/totals'
 import type { Data } from '~generated/data'
 import { route } from '~/lib/route'
+import { PEPPOL_ADAPTER_LABELS, type FacturePeppol } from '@shared/peppol'
 
 type FactureDetail = Data.Facture.Variants['forDetail']
 
@@ -26,6 +27,8 @@ export type FactureShowProps = {
   facturx?: boolean
   /** An issued facture's relances and its next level (null for a draft). */
   relances?: FactureRelances | null
+  /** « Envoyer via Peppol » (an access point configured) and the sending once done. */
+  peppol?: FacturePeppol
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -44,6 +47,7 @@ export default function FactureShow({
   lien = null,
   facturx = false,
   relances = null,
+  peppol = { disponible: false, envoi: null },
 }: FactureShowProps) {
   const title = facture.numero ? `Facture ${facture.numero}` : 'Facture (brouillon)'
   const brouillon = facture.statut === 'brouillon'
@@ -74,6 +78,17 @@ export default function FactureShow({
     })
     if (!ok) return
     router.post(route('esi.factures.envoyer', { id: facture.id }), {}, { preserveScroll: true })
+  }
+
+  async function envoyerPeppol() {
+    const ok = await confirm({
+      title: 'Envoyer la facture via Peppol ?',
+      text: 'Le fichier UBL part vers le point d’accès Peppol configuré, une seule fois.',
+      confirmText: 'Envoyer',
+      icon: 'question',
+    })
+    if (!ok) return
+    router.post(route('esi.factures.peppol', { id: facture.id }), {}, { preserveScroll: true })
   }
 
   async function supprimer() {
@@ -144,6 +159,17 @@ export default function FactureShow({
                 <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
                 UBL
               </a>
+            )}
+            {peppol.disponible && !peppol.envoi && (
+              <button
+                type="button"
+                className="btn btn-alt-primary"
+                onClick={envoyerPeppol}
+                data-testid="facture-peppol"
+              >
+                <i className="bi bi-send me-1" aria-hidden="true" />
+                Envoyer via Peppol
+              </button>
             )}
             {lien && (
               <a
@@ -250,6 +276,16 @@ export default function FactureShow({
                 <Row label="Payé">{formatEuros(facture.montant_paye)}</Row>
                 <Row label="Crédité (notes de crédit)">{formatEuros(facture.montant_credite)}</Row>
                 <Row label="Reste dû">{formatEuros(factureReste(facture))}</Row>
+                {peppol.envoi && (
+                  <Row label="Peppol">
+                    <span data-testid="facture-peppol-envoi">
+                      Envoyée le {formatDateTime(peppol.envoi.envoye_le)}
+                      {peppol.envoi.envoye_par ? ` par ${peppol.envoi.envoye_par}` : ''} (
+                      {PEPPOL_ADAPTER_LABELS[peppol.envoi.adapter] ?? peppol.envoi.adapter}
+                      {peppol.envoi.message_id ? `, référence ${peppol.envoi.message_id}` : ''})
+                    </span>
+                  </Row>
+                )}
               </dl>
             </Block>
             {relances && <RelancesBlock factureId={facture.id} relances={relances} />}
