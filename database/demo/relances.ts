@@ -1,8 +1,8 @@
 /*
  * Demo relances (issue 11 §4): the company's texts of the three levels (category
  * relance_facture; the legal paragraph is added by the application, decision 248) and, in the
- * history of the overdue SAV facture, its first reminder e-mailed the day it became due — so
- * its page shows the « Relances » block and the next level's date. Demo data only: have the
+ * history of every overdue facture, the levels already sent — so their pages show the
+ * « Relances » block, and the proposals page has the next levels due. Demo data only: have the
  * real texts checked by the company's lawyer.
  */
 import { DateTime } from 'luxon'
@@ -12,7 +12,13 @@ import Facture from '#models/facture'
 import Relance from '#models/relance'
 import type { DemoBase } from '#database/demo/index'
 import { relanceContenu } from '#services/relances/relance_contenu'
-import { RELANCE_DELAIS, RELANCE_TEXTE_CATEGORIE } from '#shared/relances'
+import {
+  RELANCE_DELAIS,
+  RELANCE_NIVEAUX,
+  RELANCE_TEXTE_CATEGORIE,
+  type RelanceNiveau,
+} from '#shared/relances'
+import { TIME_ZONE } from '#shared/app'
 import { addDays } from '#shared/dates'
 
 export const DEMO_RELANCE_TEXTES = [
@@ -73,26 +79,51 @@ export async function seedDemoRelances(trx: TransactionClientContract, base: Dem
     { client: trx }
   )
 
-  // The overdue SAV facture of database/demo/factures.ts: its first reminder, e-mailed
-  const facture = await Facture.query({ client: trx })
-    .where('objet', 'Intervention SAV : réglage des châssis')
+  // The history of the demo year's overdue factures (database/demo/factures.ts): every level
+  // whose date has passed was sent on its day, except the latest one of every other facture,
+  // left for this morning's proposals page (decision 246's schedule)
+  const today = DateTime.now().setZone(TIME_ZONE).toISODate()!
+  const overdue = await Facture.query({ client: trx })
     .whereNotNull('numero')
     .whereIn('statut', ['emise', 'partiellement_payee'])
-    .first()
-  if (!facture?.echeance) return
-  const day = addDays(facture.echeance.toISODate()!, RELANCE_DELAIS[1])
-  if (day > DateTime.now().toISODate()!) return
+    .where('echeance', '<', today)
+    .orderBy('echeance')
+    .orderBy('id')
   const user = base.users.esi
-  const contenu = await relanceContenu(facture, 1, user, day, trx)
+  for (const [index, facture] of overdue.entries()) {
+    const days: string[] = []
+    let day = facture.echeance!.toISODate()!
+    for (const niveau of RELANCE_NIVEAUX) {
+      day = addDays(day, RELANCE_DELAIS[niveau])
+      if (day > today) break
+      days.push(day)
+    }
+    if (index % 2 === 0) days.pop()
+    for (const [i, sentOn] of days.entries()) {
+      await recordDemoRelance(trx, facture, RELANCE_NIVEAUX[i], sentOn, user)
+    }
+  }
+}
+
+async function recordDemoRelance(
+  trx: TransactionClientContract,
+  facture: Facture,
+  niveau: RelanceNiveau,
+  day: string,
+  user: DemoBase['users']['esi']
+) {
+  const contenu = await relanceContenu(facture, niveau, user, day, trx)
+  // A letter for the mise en demeure, the reminders by e-mail when the client has one
+  const email = niveau < 3 ? contenu.email : null
   await Relance.create(
     {
       factureId: facture.id,
-      niveau: 1,
+      niveau,
       dateRelance: DateTime.fromISO(day),
-      canal: contenu.email ? 'email' : 'courrier',
+      canal: email ? 'email' : 'courrier',
       envoyePar: user.id,
-      mailEnvoye: contenu.email ? true : null,
-      destinataire: contenu.email,
+      mailEnvoye: email ? true : null,
+      destinataire: email,
       joursRetard: contenu.joursRetard,
       reste: contenu.reste,
       interets: contenu.interets,
@@ -101,7 +132,7 @@ export async function seedDemoRelances(trx: TransactionClientContract, base: Dem
       objet: contenu.objet,
       texte: contenu.texte,
       mentionLegale: contenu.mentionLegale,
-      createdAt: DateTime.fromISO(`${day}T09:12:00`, { zone: 'Europe/Brussels' }),
+      createdAt: DateTime.fromISO(`${day}T09:12:00`, { zone: TIME_ZONE }),
     },
     { client: trx }
   )
