@@ -93,6 +93,21 @@ export type CommandeFacturation = {
   /** The bdc's total TTC less every facture not cancelled (acompte, intermédiaire, solde). */
   reste_a_facturer: number
   solde_possible: boolean
+  balance: CommandeBalance
+}
+
+/** The commande's balance across its factures (cents). */
+export type CommandeBalance = {
+  /** The bdc's total TTC. */
+  commande_ttc: number
+  /** Issued factures' TTC (acompte, intermédiaires, solde; cancelled ones too). */
+  facture: number
+  /** Notes de crédit issued on them. */
+  credite: number
+  /** Payments allocated to them. */
+  paye: number
+  /** facture − credite − paye: what the client still owes on this commande. */
+  reste_du: number
 }
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────

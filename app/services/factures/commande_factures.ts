@@ -17,6 +17,7 @@ import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { writeLignes } from '#services/factures/facture_service'
 import { splitLignes } from '#services/factures/acompte_lignes'
 import { soldeLignes, soldeRestant } from '#services/factures/solde_lignes'
+import { commandeBalance } from '#services/factures/commande_balance'
 import { AppException } from '#exceptions/http_exceptions'
 import { intermediaireDesignation, type CommandeFacturation } from '#shared/factures'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
@@ -45,6 +46,7 @@ export async function commandeFacturation(commande: Commande): Promise<CommandeF
     factures: factures.map(factureRow),
     reste_a_facturer: resteAFacturer,
     solde_possible: resteAFacturer > 0 && !live.some((f) => f.type === 'solde'),
+    balance: await commandeBalance(bdc.id),
   }
 }
 

@@ -2,10 +2,39 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { confirm } from '../../lib/dialogs/index.js'
-import { type CommandeFacturation } from '@shared/factures'
+import { type CommandeBalance, type CommandeFacturation } from '@shared/factures'
 import FacturesTable from '../factures/FacturesTable.js'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
+
+const BALANCE_FIGURES: { key: keyof CommandeBalance; label: string }[] = [
+  { key: 'commande_ttc', label: 'Commandé TTC' },
+  { key: 'facture', label: 'Facturé' },
+  { key: 'credite', label: 'Crédité' },
+  { key: 'paye', label: 'Payé' },
+  { key: 'reste_du', label: 'Reste dû' },
+]
+
+/** The commande's one balance across its factures and notes de crédit. */
+function BalanceFigures({ balance }: { balance: CommandeBalance }) {
+  return (
+    <dl className="row g-2 my-3" data-testid="commande-balance">
+      {BALANCE_FIGURES.map(({ key, label }) => (
+        <div key={key} className="col-6 col-md">
+          <dt className="small fw-normal text-body-secondary">{label}</dt>
+          <dd
+            className={`mb-0 text-nowrap${key === 'reste_du' ? ' fw-bold' : ' fw-semibold'}`}
+            data-testid={`commande-balance-${key}`}
+          >
+            {key === 'credite' && balance.credite ? '−\u00a0' : ''}
+            {key === 'paye' && balance.paye ? '−\u00a0' : ''}
+            {formatEuros(balance[key])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
 
 /**
  * The commande's « Facturation » block (issue 11 §1): its factures with statut and what each
@@ -51,6 +80,7 @@ export default function FacturationBlock({
       ) : (
         <FacturesTable factures={facturation.factures} testId="commande-factures" />
       )}
+      <BalanceFigures balance={facturation.balance} />
       <p data-testid="commande-reste-a-facturer">
         Reste à facturer : <strong>{formatEuros(facturation.reste_a_facturer)}</strong> TTC
       </p>
