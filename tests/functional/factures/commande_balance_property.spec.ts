@@ -118,7 +118,10 @@ test.group('Factures / balance per commande and per client', (group) => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
         const { bdc, commande, facture: acompte } = await acompteDraft()
-        const version = async () => (await Bdc.findOrFail(bdc.id)).lockVersion
+        const version = async () => {
+          const fresh = await Bdc.findOrFail(bdc.id)
+          return fresh.lockVersion
+        }
         for (const o of ops) {
           const open = await Facture.query()
             .where('client_id', bdc.clientId)
