@@ -121,6 +121,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -231,6 +232,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -325,6 +327,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
