@@ -17,6 +17,7 @@ import { audit } from '#services/audit'
 import { parseId } from '#services/route_params'
 import { allocatedFrom, syncMontantPaye } from '#services/paiements/allocations'
 import { PAIEMENT_LIBRE_SQL } from '#services/factures/reste'
+import { notifyPaiementRecu } from '#services/paiements/paiement_notification'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { factureReste } from '#shared/factures'
 import type { PaiementMode } from '#shared/paiements'
@@ -182,6 +183,7 @@ export async function recordPaiement(
       .forUpdate()
       .firstOrFail()
     await allocate(trx, paiement, input.allocations)
+    await notifyPaiementRecu(trx, paiement, input.userId)
     await audit(
       actor,
       {
