@@ -42,6 +42,14 @@ export const FACTURE_TYPE_LABELS: Record<FactureType, string> = {
 /** The company's payment terms (DESIGN.md §2: « echeance default +30 days »); per client later. */
 export const ECHEANCE_JOURS_DEFAUT = 30
 
+/** The longest per-client payment term a client may be given (days). */
+export const DELAI_PAIEMENT_MAX = 120
+
+/** Days from a facture's date to its due date: the client's own term, else the default. */
+export function delaiPaiementJours(client: { delaiPaiementJours?: number | null }): number {
+  return client.delaiPaiementJours ?? ECHEANCE_JOURS_DEFAUT
+}
+
 /** What is still due: issued, not paid in full, not cancelled. */
 export function isOpen(statut: FactureStatut): boolean {
   return statut === 'emise' || statut === 'partiellement_payee'
