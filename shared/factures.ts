@@ -102,6 +102,23 @@ export type CommandeFacturation = {
   reste_a_facturer: number
   solde_possible: boolean
   balance: CommandeBalance
+  /** The bdc's product lines and what of each an intermédiaire « lignes choisies » may take. */
+  lignes_facturables: LigneFacturable[]
+  /** The bdc's global discount, which a « lignes choisies » facture applies too. */
+  remise_globale_pct: string
+}
+
+/** A bdc line as the « lignes choisies » form shows it (quantities as text, 3 decimals). */
+export type LigneFacturable = {
+  id: number
+  designation: string
+  unite: string | null
+  quantite: string
+  /** Quantity still to invoice: the line's less what « lignes choisies » factures took. */
+  restante: string
+  prix_unitaire_ht: number
+  remise_pct: string
+  taux_tva: number
 }
 
 /** The commande's balance across its factures (cents). */

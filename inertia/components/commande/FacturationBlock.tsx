@@ -4,6 +4,7 @@ import Block from '../ui/Block.js'
 import { confirm } from '../../lib/dialogs/index.js'
 import { type CommandeBalance, type CommandeFacturation } from '@shared/factures'
 import FacturesTable from '../factures/FacturesTable.js'
+import IntermediaireLignesModal from './IntermediaireLignesModal.js'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
 
@@ -38,7 +39,8 @@ function BalanceFigures({ balance }: { balance: CommandeBalance }) {
 
 /**
  * The commande's « Facturation » block (issue 11 §1): its factures with statut and what each
- * still asks, then « Facture intermédiaire… » (a % of the commande) and « Facture de solde ».
+ * still asks, its balance, then « Facture intermédiaire… » (a % of the commande), « Lignes
+ * choisies… » (bdc lines and quantities) and « Facture de solde ».
  */
 export default function FacturationBlock({
   commandeId,
@@ -49,6 +51,7 @@ export default function FacturationBlock({
 }) {
   const [pct, setPct] = useState('')
   const [open, setOpen] = useState(false)
+  const [lignesOpen, setLignesOpen] = useState(false)
   const version = { lock_version: facturation.bdc_lock_version }
 
   function intermediaire(event: React.FormEvent) {
@@ -117,6 +120,17 @@ export default function FacturationBlock({
               Facture intermédiaire…
             </button>
           )}
+          {facturation.lignes_facturables.some((l) => Number(l.restante) > 0) && (
+            <button
+              type="button"
+              className="btn btn-alt-primary"
+              onClick={() => setLignesOpen(true)}
+              data-testid="facture-intermediaire-lignes-open"
+            >
+              <i className="bi bi-list-check me-1" aria-hidden="true" />
+              Lignes choisies…
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-alt-primary"
@@ -128,6 +142,14 @@ export default function FacturationBlock({
           </button>
         </div>
       )}
+      <IntermediaireLignesModal
+        show={lignesOpen}
+        onClose={() => setLignesOpen(false)}
+        commandeId={commandeId}
+        lockVersion={facturation.bdc_lock_version}
+        lignes={facturation.lignes_facturables}
+        remiseGlobalePct={facturation.remise_globale_pct}
+      />
     </Block>
   )
 }
