@@ -79,10 +79,10 @@ export default function IntermediaireLignesModal(props: {
             <thead>
               <tr>
                 <th scope="col">Ligne</th>
-                <th scope="col" className="text-end text-nowrap">
+                <th scope="col" className="text-end text-nowrap d-none d-sm-table-cell">
                   Reste à facturer
                 </th>
-                <th scope="col" className="text-end" style={{ width: '8rem' }}>
+                <th scope="col" className="text-end" style={{ width: '6.5rem' }}>
                   À facturer
                 </th>
               </tr>
@@ -98,9 +98,13 @@ export default function IntermediaireLignesModal(props: {
                       </label>
                       <div className="small text-body-secondary">
                         {formatEuros(l.prix_unitaire_ht)} HT · TVA {l.taux_tva}&nbsp;%
+                        <span className="d-sm-none">
+                          {' '}
+                          · reste {formatDecimal(l.restante)} / {formatDecimal(l.quantite)}
+                        </span>
                       </div>
                     </td>
-                    <td className="text-end text-nowrap">
+                    <td className="text-end text-nowrap d-none d-sm-table-cell">
                       {formatDecimal(l.restante)} / {formatDecimal(l.quantite)} {l.unite ?? ''}
                     </td>
                     <td>
