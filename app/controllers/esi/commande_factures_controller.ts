@@ -14,7 +14,8 @@ const policy = new FacturePolicy()
 
 /**
  * The commande page's « Facturation » actions (issue 11 §1): a facture intermédiaire (a % of
- * the commande, or chosen lines and quantities of its bdc) and the facture de solde, each a draft shown next on its own page.
+ * the commande, or chosen lines and quantities of its bdc) and the facture de solde, each a
+ * draft shown next on its own page.
  */
 export default class CommandeFacturesController {
   async storeIntermediaire(ctx: HttpContext) {

@@ -1,7 +1,8 @@
 /*
  * The sales journal for the accountant (issue 11 §5): every facture and note de crédit (negative
- * amounts) issued in the period, one row each — number, date, client, the client's VAT number as printed, HT and VAT per rate (one
- * column pair per rate present in the period, 21 / 12 / 6 / 0), the totals. Amounts as fr-BE
+ * amounts) issued in the period, one row each — number, date, client, the client's VAT number as
+ * printed, HT and VAT per rate (one column pair per rate present in the period, 21 / 12 / 6 / 0),
+ * the totals. Amounts as fr-BE
  * Excel reads numbers ("1234,56"). The CSV rules are app/services/csv.ts's (BOM, `;`, formula-
  * safe cells).
  */
@@ -143,7 +144,8 @@ async function* rowsOf(source: AsyncIterable<JournalRow[]>): AsyncGenerator<Jour
 
 /**
  * One stream from sources each sorted by (date, number): at each step the earliest head wins —
- * date first, then the source's rank (each source is already in number order). Batches of `size` rows.
+ * date first, then the source's rank (each source is already in number order). Batches of `size`
+ * rows.
  */
 export async function* mergeJournal(
   sources: AsyncIterable<JournalRow[]>[],

@@ -1,8 +1,9 @@
 /*
  * The créances (esi/compta/creance, issue 11 §4): per client, what its open factures still ask
  * (RESTE_SQL, the one definition of « dû ») split into the aging buckets of shared/creances.ts,
- * for a given day in Brussels, less the client's credit (PAIEMENT_LIBRE_SQL) — the solde. One aggregated query, wrapped as a derived table so the list
- * stack pages it by keyset like any list (sort by amount due, client, oldest delay).
+ * for a given day in Brussels, less the client's credit (PAIEMENT_LIBRE_SQL): the solde. One
+ * aggregated query, wrapped as a derived table so the list stack pages it by keyset like any list
+ * (sort by what is due, client, oldest delay).
  */
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
