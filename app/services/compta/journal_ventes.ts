@@ -2,9 +2,8 @@
  * The sales journal for the accountant (issue 11 §5): every facture and note de crédit (negative
  * amounts) issued in the period, one row each — number, date, client, the client's VAT number as
  * printed, HT and VAT per rate (one column pair per rate present in the period, 21 / 12 / 6 / 0),
- * the totals. Amounts as fr-BE
- * Excel reads numbers ("1234,56"). The CSV rules are app/services/csv.ts's (BOM, `;`, formula-
- * safe cells).
+ * the totals. Amounts as fr-BE Excel reads numbers ("1234,56"). The CSV rules are
+ * app/services/csv.ts's (BOM, `;`, formula-safe cells).
  */
 import db from '@adonisjs/lucid/services/db'
 import type { CsvExport } from '#services/csv'
