@@ -21,7 +21,7 @@ import { acompteLignes } from '#services/factures/acompte_lignes'
 import { soldeLignes } from '#services/factures/solde_lignes'
 import BdcLigne from '#models/bdc_ligne'
 import { factureCommunication } from '#services/factures/facture_service'
-import { ECHEANCE_JOURS_DEFAUT, type FactureStatut, type FactureType } from '#shared/factures'
+import { delaiPaiementJours, type FactureStatut, type FactureType } from '#shared/factures'
 import { clientDisplayName } from '#shared/clients'
 import { TIME_ZONE } from '#shared/app'
 import type { LigneData } from '#shared/devis'
@@ -98,7 +98,7 @@ async function issue(
       numero,
       statut,
       date_facture: day.toISODate(),
-      echeance: day.plus({ days: ECHEANCE_JOURS_DEFAUT }).toISODate(),
+      echeance: day.plus({ days: delaiPaiementJours(client) }).toISODate(),
       communication: factureCommunication(numero),
       parties_snapshot: JSON.stringify(await clientPartiesSnapshot(client, trx)),
       emise_le: date.toJSDate(),
