@@ -237,7 +237,9 @@ async function main() {
   await client.end()
   console.log(`› Base : ${url.host}/${name}`)
   await runOrExit('node', ['ace', 'migration:run', '--force'], { env, stdio: 'ignore' })
-  await runOrExit('node', ['ace', 'db:volume'], { env })
+  // BENCH_VOLUME_ARGS (e.g. « --clients=5000 --factures=20000 »): a smaller volume, to try a row
+  const volumeArgs = (process.env.BENCH_VOLUME_ARGS ?? '').split(/\s+/).filter(Boolean)
+  await runOrExit('node', ['ace', 'db:volume', ...volumeArgs], { env })
 
   // The app, in this process
   Object.assign(process.env, env)
@@ -303,6 +305,7 @@ async function main() {
   }
   const json = { cookie: session.header(), accept: 'application/json' }
 
+  const { CREANCE_SCENARIOS } = await import('./lib/bench_invoices.js')
   const scenarios = [
     ['Clients, Inertia, ?sort=-id_client', '/esi/customers?sort=-id_client', inertia],
     // What the page asks when sorting, searching or paging: the list's props only
@@ -334,6 +337,8 @@ async function main() {
     ['Factures, filtre en retard', '/esi/compta/facture?filter[statut]=en_retard', inertia],
     ['Factures, recherche ?q=dupont', '/esi/compta/facture?q=dupont', inertia],
     ['Factures, tri client, dernière page', '/esi/compta/facture?sort=client&page=last', inertia],
+    // The créances page at the same volume (scripts/lib/bench_invoices.js)
+    ...CREANCE_SCENARIOS.map(([label, path]) => [label, path, inertia]),
   ]
 
   // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)

@@ -88,6 +88,8 @@ export type ClientDetail = {
   chantier_lng: number | null
   apporteur: SocieteOption | null
   notes: string | null
+  /** Days to pay a facture; null: the company's default (ECHEANCE_JOURS_DEFAUT). */
+  delai_paiement_jours: number | null
   created_at: string
   updated_at: string
   /** The version the edit form sends back (optimistic lock). */

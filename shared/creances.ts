@@ -49,17 +49,23 @@ export type CreanceClientItem = AgingAmounts & {
   client_id: number
   client_nom: string
   numero_tva: string | null
-  /** Sum of what the client's open factures still ask. */
+  /** Sum of what the client's open factures still ask (the aging buckets split it). */
   du: number
-  /** Part of it past its due date. */
+  /** The client's credit: payments not allocated (a note de crédit is applied to its facture). */
+  credit: number
+  /** What the client owes: du − credit (negative: the company owes the client). */
+  solde: number
+  /** Part of du past its due date. */
   en_retard: number
   nb_factures: number
-  /** Days late of the client's oldest unpaid facture (negative: nothing late yet). */
+  /** Days late of the client's oldest unpaid facture (≤ 0: nothing late; no facture: -100000). */
   retard_max: number
 }
 
 export type CreanceTotals = AgingAmounts & {
   du: number
+  credit: number
+  solde: number
   en_retard: number
   nb_clients: number
   nb_factures: number

@@ -42,6 +42,14 @@ export const FACTURE_TYPE_LABELS: Record<FactureType, string> = {
 /** The company's payment terms (DESIGN.md §2: « echeance default +30 days »); per client later. */
 export const ECHEANCE_JOURS_DEFAUT = 30
 
+/** The longest per-client payment term a client may be given (days). */
+export const DELAI_PAIEMENT_MAX = 120
+
+/** Days from a facture's date to its due date: the client's own term, else the default. */
+export function delaiPaiementJours(client: { delaiPaiementJours?: number | null }): number {
+  return client.delaiPaiementJours ?? ECHEANCE_JOURS_DEFAUT
+}
+
 /** What is still due: issued, not paid in full, not cancelled. */
 export function isOpen(statut: FactureStatut): boolean {
   return statut === 'emise' || statut === 'partiellement_payee'
@@ -93,6 +101,38 @@ export type CommandeFacturation = {
   /** The bdc's total TTC less every facture not cancelled (acompte, intermédiaire, solde). */
   reste_a_facturer: number
   solde_possible: boolean
+  balance: CommandeBalance
+  /** The bdc's product lines and what of each an intermédiaire « lignes choisies » may take. */
+  lignes_facturables: LigneFacturable[]
+  /** The bdc's global discount, which a « lignes choisies » facture applies too. */
+  remise_globale_pct: string
+}
+
+/** A bdc line as the « lignes choisies » form shows it (quantities as text, 3 decimals). */
+export type LigneFacturable = {
+  id: number
+  designation: string
+  unite: string | null
+  quantite: string
+  /** Quantity still to invoice: the line's less what « lignes choisies » factures took. */
+  restante: string
+  prix_unitaire_ht: number
+  remise_pct: string
+  taux_tva: number
+}
+
+/** The commande's balance across its factures (cents). */
+export type CommandeBalance = {
+  /** The bdc's total TTC. */
+  commande_ttc: number
+  /** Issued factures' TTC (acompte, intermédiaires, solde; cancelled ones too). */
+  facture: number
+  /** Notes de crédit issued on them. */
+  credite: number
+  /** Payments allocated to them. */
+  paye: number
+  /** facture − credite − paye: what the client still owes on this commande. */
+  reste_du: number
 }
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────

@@ -129,6 +129,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -246,6 +247,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
@@ -345,6 +347,7 @@ export type ScannedRoutes = {
     'esi.compta.creance.client': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.exports': { paramsTuple?: []; params?: {} }
     'esi.compta.exports.journal_ventes': { paramsTuple?: []; params?: {} }
+    'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }

@@ -73,6 +73,10 @@ export default class Client extends BaseModel {
   @column()
   declare notes: string | null
 
+  /** Days from a facture's date to its due date; null: the company's default (30). */
+  @column()
+  declare delaiPaiementJours: number | null
+
   /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
   @column()
   declare lockVersion: number

@@ -10,11 +10,18 @@ export const CSV_BOM = '\uFEFF'
 export const CSV_DELIMITER = ';'
 const FORMULA_START = /^[=+\-@\t\r\0]/
 
+/**
+ * « 1234,56 », « -12,50 »: an amount as our exports write it (centsToInput). A plain negative
+ * amount is a number, not a formula: it goes out as is (a note de crédit's lines), so Excel can
+ * sum it; anything else starting with « - » (« -1+1 ») is still guarded.
+ */
+export const AMOUNT_CELL = /^-?(0|[1-9]\d*)(,\d{1,2})?$/
+
 /** One cell as text, neutralised when a spreadsheet would read it as a formula. */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   const text = value instanceof Date ? value.toISOString() : String(value)
-  return FORMULA_START.test(text) ? `'${text}` : text
+  return FORMULA_START.test(text) && !AMOUNT_CELL.test(text) ? `'${text}` : text
 }
 
 /** Rows → CSV text (no BOM): each cell made safe, quoted when needed. */

@@ -5,16 +5,14 @@
  */
 import ExcelJS from 'exceljs'
 import { PassThrough } from 'node:stream'
-import type { CsvExport } from '#services/csv'
-
-/** « 1234,56 », « -12 »: what our CSV rows carry for an amount, read back as a number. */
-const AMOUNT = /^-?(0|[1-9]\d*)(,\d{1,2})?$/
+import { AMOUNT_CELL, type CsvExport } from '#services/csv'
 
 export function xlsxCell(value: unknown): string | number | null {
   if (value === null || value === undefined || value === '') return null
   if (typeof value === 'number') return value
   const text = value instanceof Date ? value.toISOString() : String(value)
-  return AMOUNT.test(text) ? Number(text.replace(',', '.')) : text
+  // What our CSV rows carry for an amount, read back as a number
+  return AMOUNT_CELL.test(text) ? Number(text.replace(',', '.')) : text
 }
 
 /** The workbook, streamed as it is written (rows go out batch by batch). */

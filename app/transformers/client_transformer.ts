@@ -54,6 +54,7 @@ export function clientDetail(client: Client, apporteur: Societe | null): ClientD
     chantier_lng: client.chantierLng,
     apporteur: apporteur ? { id: apporteur.id, nom: apporteur.nom } : null,
     notes: client.notes,
+    delai_paiement_jours: client.delaiPaiementJours,
     created_at: iso(client.createdAt) ?? '',
     updated_at: iso(client.updatedAt) ?? '',
     lock_version: client.lockVersion,

@@ -6,8 +6,11 @@ import type { FieldContext } from '@vinejs/vine/types'
 import { messages, fields } from '#start/validator'
 import { lockVersionField } from '#validators/lock_version'
 import { CIVILITES, CLIENT_TYPES } from '#shared/clients'
+import { DELAI_PAIEMENT_MAX, ECHEANCE_JOURS_DEFAUT } from '#shared/factures'
 import { isValidBeVat, normalizeBeVat } from '#shared/validation/belgium'
 import { normalizePhone, PHONE_MESSAGE } from '#shared/validation/phone'
+
+const DELAI_MESSAGE = `Délai de paiement : un nombre entier de jours de 0 à ${DELAI_PAIEMENT_MAX} (vide : ${ECHEANCE_JOURS_DEFAUT} jours).`
 
 export const CLIENT_MESSAGES = {
   ...messages,
@@ -22,6 +25,10 @@ export const CLIENT_MESSAGES = {
   'apporteur_id.database.exists': 'Choisissez une société partenaire (pro) existante.',
   'email.email': 'Veuillez saisir une adresse e-mail valide.',
   'facturation_pays.regex': 'Code pays de deux lettres (ex. BE, FR, NL, LU).',
+  'delai_paiement_jours.number': DELAI_MESSAGE,
+  'delai_paiement_jours.withoutDecimals': DELAI_MESSAGE,
+  'delai_paiement_jours.min': DELAI_MESSAGE,
+  'delai_paiement_jours.max': DELAI_MESSAGE,
 }
 
 export const clientMessagesProvider = () => new SimpleMessagesProvider(CLIENT_MESSAGES, fields)
@@ -149,4 +156,11 @@ export const clientValidator = vine.create({
     .nullable()
     .optional(),
   notes: optionalText(5000),
+  delai_paiement_jours: vine
+    .number()
+    .withoutDecimals()
+    .min(0)
+    .max(DELAI_PAIEMENT_MAX)
+    .nullable()
+    .optional(),
 })

@@ -33,15 +33,18 @@ export const LIGNE_MESSAGES = {
 }
 
 /** "2,5" → "2.5" (≤ 3 decimals, 0 … MAX_QUANTITE) */
-const quantiteRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
-  const scaled = parseScaled(value as string, 3)
-  if (scaled === null)
-    return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
-  if (scaled < 0n) return field.report('La quantité ne peut pas être négative.', 'quantite', field)
-  if (scaled > BigInt(MAX_QUANTITE) * 1000n)
-    return field.report(LIMIT_MESSAGES.quantite, 'quantite', field)
-  field.mutate(formatScaled(scaled, 3), field)
-})
+export const quantiteRule = vine.createRule(
+  (value: unknown, _o: undefined, field: FieldContext) => {
+    const scaled = parseScaled(value as string, 3)
+    if (scaled === null)
+      return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
+    if (scaled < 0n)
+      return field.report('La quantité ne peut pas être négative.', 'quantite', field)
+    if (scaled > BigInt(MAX_QUANTITE) * 1000n)
+      return field.report(LIMIT_MESSAGES.quantite, 'quantite', field)
+    field.mutate(formatScaled(scaled, 3), field)
+  }
+)
 
 /** "12,5" → "12.5" (≤ 2 decimals, 0 … 100) */
 export const pctRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {

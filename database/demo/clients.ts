@@ -298,6 +298,8 @@ export async function seedDemoClients(trx: TransactionClientContract, base: Demo
       chantierLng: Math.round(((clng as number) + (((i * 53) % 21) - 10) * 0.0018) * 1e6) / 1e6,
       apporteurId: i % 5 === 1 ? apporteurs[0] : i % 5 === 3 ? apporteurs[1] : null,
       notes: NOTES[i % NOTES.length],
+      // Some businesses pay at 60 days (the client's own term, decision 260)
+      delaiPaiementJours: professional && i % 6 === 3 ? 60 : null,
       createdAt: now.minus({ days: (60 - i) * 11, hours: i % 9 }),
     }
   })

@@ -70,3 +70,31 @@ export async function topUpFactures(target: number, log: (message: string) => vo
   }
   await db.rawQuery('ANALYZE factures')
 }
+
+/**
+ * Volume payments (the créances page deducts each client's credit): `target` receipts left
+ * unallocated, spread over the clients, reference « VOLUME-n » (how a top-up counts them). The
+ * volume factures' own montant_paye has no allocations behind it: these are extra money only.
+ */
+export async function topUpPaiements(target: number, log: (message: string) => void) {
+  const [{ n }] = await db.from('paiements').whereLike('reference', 'VOLUME-%').count('* as n')
+  const existing = Number(n)
+  if (existing >= target) {
+    log(`Paiements : ${existing} de volume déjà présents (≥ ${target}), rien à ajouter`)
+    return
+  }
+  await db.rawQuery(
+    `WITH c AS (SELECT id_client, row_number() OVER (ORDER BY id_client) AS rn FROM clients),
+       n AS (SELECT count(*) AS n FROM clients)
+     INSERT INTO paiements (client_id, date_paiement, montant, mode, reference, idempotency_key,
+       created_at, updated_at)
+     SELECT c.id_client, date '2024-01-01' + ((g * 7919) % 1060)::int,
+       1000 + (g::bigint * 104729) % 200000, 'virement', 'VOLUME-' || g, gen_random_uuid(),
+       now(), now()
+     FROM generate_series(?::int, ?::int) AS g, n, c
+     WHERE c.rn = 1 + (g::bigint * 15485863) % n.n`,
+    [existing + 1, target]
+  )
+  await db.rawQuery('ANALYZE paiements')
+  log(`Paiements : ${target} / ${target}`)
+}

@@ -55,6 +55,7 @@ export const ROUTES = {
   'esi.compta.creance.export': '/esi/compta/creance/export',
   'esi.compta.exports': '/esi/compta/exports',
   'esi.compta.exports.journal_ventes': '/esi/compta/exports/journal-ventes',
+  'esi.compta.exports.paiements': '/esi/compta/exports/paiements',
   'esi.compta.facture': '/esi/compta/facture',
   'esi.compta.nc': '/esi/compta/nc',
   'esi.compta.paiements': '/esi/compta/paiements',

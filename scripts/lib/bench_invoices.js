@@ -3,7 +3,20 @@
  * is booted: issuing 1 000 factures (10 at a time, each in its own transaction with the locked
  * counter, as the « Émettre » button does) and the Peppol UBL of a 50-line facture (generated
  * and checked against our rules). Each returns a row of the bench table; nothing is asserted.
+ * CREANCE_SCENARIOS are HTTP rows of the bench table (scripts/bench.js loads them like the lists).
  */
+
+/**
+ * The créances page at 200 000 factures (db:volume) and 20 000 unallocated payments: the page
+ * aggregates every open facture and every payment's credit per client (one query wrapped for
+ * the keyset, its count and its totals), first page, late clients only, a search, the last page.
+ */
+export const CREANCE_SCENARIOS = [
+  ['Créances, Inertia, page', '/esi/compta/creance'],
+  ['Créances, filtre en retard', '/esi/compta/creance?filter[retard]=1'],
+  ['Créances, recherche ?q=dupont', '/esi/compta/creance?q=dupont'],
+  ['Créances, tri client, dernière page', '/esi/compta/creance?sort=client&page=last'],
+]
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 1000)
 const CONCURRENCY = 10
 

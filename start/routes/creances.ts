@@ -23,5 +23,8 @@ router
     router
       .get('/esi/compta/exports/journal-ventes', [ComptaExportsController, 'journalVentes'])
       .as('esi.compta.exports.journal_ventes')
+    router
+      .get('/esi/compta/exports/paiements', [ComptaExportsController, 'paiements'])
+      .as('esi.compta.exports.paiements')
   })
   .use(esiStack())

@@ -5,7 +5,9 @@ test.group('CSV files', () => {
   test('cells that a spreadsheet would run get an apostrophe (ASVS 1.2.10)', ({ assert }) => {
     assert.equal(safeCell('=HYPERLINK("http://x","clic")'), `'=HYPERLINK("http://x","clic")`)
     assert.equal(safeCell('+cmd|/C calc'), "'+cmd|/C calc")
-    assert.equal(safeCell('-1'), "'-1")
+    assert.equal(safeCell('-1+1'), "'-1+1")
+    assert.equal(safeCell('-2+3+cmd|/C calc!A0'), "'-2+3+cmd|/C calc!A0")
+    assert.equal(safeCell('-12,5,0'), "'-12,5,0")
     assert.equal(safeCell('@SUM(A1)'), "'@SUM(A1)")
     assert.equal(safeCell('\t=1'), "'\t=1")
     assert.equal(safeCell('\r=1'), "'\r=1")
@@ -13,6 +15,13 @@ test.group('CSV files', () => {
     assert.equal(safeCell('Dupont'), 'Dupont')
     assert.equal(safeCell('12,50'), '12,50')
     assert.equal(safeCell(null), '')
+  })
+
+  test('a plain negative amount (a note de crédit) stays a number', ({ assert }) => {
+    assert.equal(safeCell('-1234,56'), '-1234,56')
+    assert.equal(safeCell('-1'), '-1')
+    assert.equal(safeCell('-0,05'), '-0,05')
+    assert.equal(safeCell('-01,00'), "'-01,00")
   })
 
   test('RFC 4180 quoting with ; and CRLF', ({ assert }) => {

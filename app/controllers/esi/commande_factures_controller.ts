@@ -3,14 +3,19 @@ import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import { findCommande } from '#services/commandes/commande_service'
-import { createIntermediaire, createSolde } from '#services/factures/commande_factures'
+import {
+  createIntermediaire,
+  createIntermediaireLignes,
+  createSolde,
+} from '#services/factures/commande_factures'
 import { bdcVersionValidator, intermediaireValidator } from '#validators/factures'
 
 const policy = new FacturePolicy()
 
 /**
  * The commande page's « Facturation » actions (issue 11 §1): a facture intermédiaire (a % of
- * the commande) and the facture de solde, each a draft shown next on its own page.
+ * the commande, or chosen lines and quantities of its bdc) and the facture de solde, each a
+ * draft shown next on its own page.
  */
 export default class CommandeFacturesController {
   async storeIntermediaire(ctx: HttpContext) {
@@ -18,12 +23,17 @@ export default class CommandeFacturesController {
     const { request, response, session, auth, params } = ctx
     const commande = await findCommande(params.id)
     const input = await request.validateUsing(intermediaireValidator)
-    const facture = await createIntermediaire(actorOf(ctx), {
+    const common = {
       commandeId: commande.id,
       lockVersion: input.lock_version,
-      pct: input.pct,
       userId: auth.getUserOrFail().id,
-    })
+    }
+    const facture = input.lignes
+      ? await createIntermediaireLignes(actorOf(ctx), {
+          ...common,
+          lignes: input.lignes.map((l) => ({ bdcLigneId: l.bdc_ligne_id, quantite: l.quantite })),
+        })
+      : await createIntermediaire(actorOf(ctx), { ...common, pct: input.pct ?? '' })
     session.flash(
       'success',
       'Brouillon de la facture intermédiaire créé : vérifiez-le puis émettez-le.'

@@ -17,6 +17,7 @@ import {
   parseCreanceListParams,
 } from '#services/creances/creance_list'
 import { exportCreances } from '#services/creances/creance_export'
+import { creditClient } from '#services/paiements/paiement_service'
 import { clientDisplayName } from '#shared/clients'
 import { todayIso } from '#shared/dates'
 
@@ -59,6 +60,7 @@ export default class CreancesController {
     return inertia.render('esi/compta/creance/Client', {
       client: { id: client.idClient, nom: clientDisplayName(client), numero_tva: client.numeroTva },
       factures: await creanceFactures(client.idClient, today),
+      credit: Math.max(0, await creditClient(client.idClient)),
       today,
     })
   }

@@ -39,6 +39,7 @@ function attributes(data: ClientInput): Partial<Client> {
     chantierLng: (data.chantier_lng as number | null | undefined) ?? null,
     apporteurId: data.apporteur_id ?? null,
     notes: data.notes ?? null,
+    delaiPaiementJours: data.delai_paiement_jours ?? null,
   }
 }
 

@@ -18,6 +18,8 @@ export const CREANCE_CSV_HEADER = [
   'Client',
   'N° TVA',
   'Factures ouvertes',
+  'Reste des factures',
+  'Crédit',
   'Dû',
   'En retard',
   ...AGING_BUCKETS.map((b) => b.label),
@@ -40,9 +42,11 @@ export function exportCreances(params: ListParams, today: string): CsvExport {
           c.numero_tva,
           c.nb_factures,
           centsToInput(c.du),
+          centsToInput(c.credit),
+          centsToInput(c.solde),
           centsToInput(c.en_retard),
           ...AGING_BUCKETS.map((b) => centsToInput(c[b.key])),
-          Math.max(c.retard_max, 0),
+          c.nb_factures ? Math.max(c.retard_max, 0) : '',
         ])
     }
   }

@@ -1,12 +1,13 @@
 /*
  * The créances (esi/compta/creance, issue 11 §4): per client, what its open factures still ask
  * (RESTE_SQL, the one definition of « dû ») split into the aging buckets of shared/creances.ts,
- * for a given day in Brussels. One aggregated query, wrapped as a derived table so the list
- * stack pages it by keyset like any list (sort by amount due, client, oldest delay).
+ * for a given day in Brussels, less the client's credit (PAIEMENT_LIBRE_SQL): the solde. One
+ * aggregated query, wrapped as a derived table so the list stack pages it by keyset like any list
+ * (sort by what is due, client, oldest delay).
  */
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { RESTE_SQL } from '#services/factures/reste'
+import { PAIEMENT_LIBRE_SQL, RESTE_SQL } from '#services/factures/reste'
 import type { SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
@@ -51,7 +52,14 @@ const bucketSums = AGING_BUCKET_KEYS.map(
   (key) => `COALESCE(sum(f.reste) FILTER (WHERE ${bucketCondition(key)}), 0)::bigint AS ${key}`
 ).join(',\n    ')
 
-/** One row per client owing something on `today`: the derived table `cr`. */
+/** A client with no open facture (only a credit) sorts after every real delay. */
+const NO_DELAY = -100_000
+
+/**
+ * One row per client owing something on `today` or holding a credit: the derived table `cr`.
+ * The open factures (reste, days late) and the payments' unallocated amounts are one UNION ALL
+ * aggregated once per client; `solde` = what the factures ask less the credit.
+ */
 function perClient(today: string) {
   const open = db
     .from('factures')
@@ -59,13 +67,24 @@ function perClient(today: string) {
     .select(
       'factures.client_id',
       db.raw(`${RESTE_SQL} AS reste`),
-      db.raw(`(?::date - factures.echeance) AS retard`, [today])
+      db.raw(`(?::date - factures.echeance) AS retard`, [today]),
+      db.raw('0::bigint AS credit')
     )
-    .as('f')
+  const credits = db
+    .from('paiements')
+    .whereRaw(`${PAIEMENT_LIBRE_SQL} <> 0`)
+    .select(
+      'paiements.client_id',
+      db.raw('NULL::bigint AS reste'),
+      db.raw('NULL::int AS retard'),
+      db.raw(`${PAIEMENT_LIBRE_SQL} AS credit`)
+    )
+  const movements = db.query().from(open.unionAll(credits, true).as('m')).select('m.*').as('f')
   return db
-    .from(open)
+    .from(movements)
     .join('clients as c', 'c.id_client', 'f.client_id')
     .groupBy('c.id_client')
+    .havingRaw('count(f.reste) > 0 OR sum(f.credit) > 0')
     .select(
       'c.id_client',
       'c.type',
@@ -77,10 +96,12 @@ function perClient(today: string) {
       'c.recherche',
       db.raw(`f_unaccent(lower(coalesce(nullif(c.societe, ''), c.nom) || ' ' ||
         coalesce(c.prenom, ''))) AS tri_nom`),
-      db.raw(`sum(f.reste)::bigint AS du,
+      db.raw(`COALESCE(sum(f.reste), 0)::bigint AS du,
+        GREATEST(sum(f.credit), 0)::bigint AS credit,
+        (COALESCE(sum(f.reste), 0) - GREATEST(sum(f.credit), 0))::bigint AS solde,
         COALESCE(sum(f.reste) FILTER (WHERE f.retard > 0), 0)::bigint AS en_retard,
-        count(*)::int AS nb_factures,
-        max(f.retard)::int AS retard_max,
+        count(f.reste)::int AS nb_factures,
+        COALESCE(max(f.retard), ${NO_DELAY})::int AS retard_max,
         ${bucketSums}`)
     )
     .as('cr')
@@ -88,7 +109,7 @@ function perClient(today: string) {
 
 export const CREANCE_SORT_COLUMNS: SortColumns = {
   keys: {
-    du: [{ sql: 'cr.du', cast: 'bigint' }],
+    du: [{ sql: 'cr.solde', cast: 'bigint' }],
     client: [{ sql: 'cr.tri_nom', cast: 'text' }],
     retard: [{ sql: 'cr.retard_max', cast: 'integer' }],
   },
@@ -118,14 +139,13 @@ export function creanceQuery(params: ListParams, today: string): Query {
 
 /** The totals of what the filters select (the row on top of the page). */
 export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
-  const sums = ['du', 'en_retard', 'nb_factures', ...AGING_BUCKET_KEYS]
-    .map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${col}`)
-    .join(', ')
+  const columns = ['du', 'credit', 'solde', 'en_retard', 'nb_factures', ...AGING_BUCKET_KEYS]
+  const sums = columns.map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${col}`).join(', ')
   const row = await creanceQuery(params, today)
     .select(db.raw(`${sums}, count(*)::int AS nb_clients`))
     .first()
   const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
-  for (const col of ['du', 'en_retard', 'nb_factures', ...AGING_BUCKET_KEYS] as const) {
+  for (const col of columns as (keyof CreanceTotals)[]) {
     totals[col] = Number(row?.[col] ?? 0)
   }
   return totals
@@ -137,6 +157,8 @@ export function creanceClientItem(row: Record<string, any>): CreanceClientItem {
     client_nom: clientDisplayName(row as Parameters<typeof clientDisplayName>[0]),
     numero_tva: row.numero_tva ?? null,
     du: Number(row.du),
+    credit: Number(row.credit),
+    solde: Number(row.solde),
     en_retard: Number(row.en_retard),
     nb_factures: Number(row.nb_factures),
     retard_max: Number(row.retard_max),

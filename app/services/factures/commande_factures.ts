@@ -17,8 +17,15 @@ import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { writeLignes } from '#services/factures/facture_service'
 import { splitLignes } from '#services/factures/acompte_lignes'
 import { soldeLignes, soldeRestant } from '#services/factures/solde_lignes'
+import { commandeBalance } from '#services/factures/commande_balance'
 import { AppException } from '#exceptions/http_exceptions'
-import { intermediaireDesignation, type CommandeFacturation } from '#shared/factures'
+import {
+  intermediaireDesignation,
+  type CommandeFacturation,
+  type LigneFacturable,
+} from '#shared/factures'
+import { creditableQuantities, milliToText, quantiteMilli } from '#shared/notes_credit'
+import type { LigneData } from '#shared/devis'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
 
 /** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */
@@ -45,8 +52,52 @@ export async function commandeFacturation(commande: Commande): Promise<CommandeF
     factures: factures.map(factureRow),
     reste_a_facturer: resteAFacturer,
     solde_possible: resteAFacturer > 0 && !live.some((f) => f.type === 'solde'),
+    balance: await commandeBalance(bdc.id),
+    lignes_facturables: await lignesFacturables(bdc.id),
+    remise_globale_pct: String(bdc.remiseGlobalePct ?? '0'),
   }
 }
+
+/**
+ * What of each bdc product line is still to invoice by « lignes choisies » (thousandths): its
+ * quantity less the lines of such factures not cancelled, drafts included (a draft reserves).
+ */
+async function lignesRestantes(bdcId: number, trx?: TransactionClientContract) {
+  const lignes = await BdcLigne.query({ client: trx })
+    .where('bdc_id', bdcId)
+    .where('type', 'produit')
+    .orderBy('position', 'asc')
+  const taken = await (trx ?? db)
+    .from('facture_lignes as fl')
+    .join('factures as f', 'f.id', 'fl.facture_id')
+    .where('f.bdc_id', bdcId)
+    .whereNot('f.statut', 'annulee')
+    .whereNotNull('fl.bdc_ligne_id')
+    .select('fl.bdc_ligne_id', 'fl.quantite')
+  // The notes de crédit's rule, per bdc line instead of per facture line
+  const left = creditableQuantities(
+    lignes.map((l) => ({ id: Number(l.id), type: l.type, quantite: l.quantite })),
+    taken.map((t) => ({ facture_ligne_id: Number(t.bdc_ligne_id), quantite: t.quantite }))
+  )
+  return { lignes, left }
+}
+
+async function lignesFacturables(bdcId: number): Promise<LigneFacturable[]> {
+  const { lignes, left } = await lignesRestantes(bdcId)
+  return lignes.map((l) => ({
+    id: Number(l.id),
+    designation: l.designation,
+    unite: l.unite,
+    quantite: milliToDecimal(quantiteMilli(l.quantite)),
+    restante: milliToDecimal(left.get(Number(l.id)) ?? 0n),
+    prix_unitaire_ht: l.prixUnitaireHt ?? 0,
+    remise_pct: String(l.remisePct ?? '0'),
+    taux_tva: l.tauxTva ?? 0,
+  }))
+}
+
+/** Thousandths → « 2.500 » (what a numeric(12,3) column and the totals read). */
+const milliToDecimal = (milli: bigint) => (Number(milli) / 1000).toFixed(3)
 
 type CommandeInput = { commandeId: number; lockVersion: number; userId: number | null }
 
@@ -125,6 +176,90 @@ export async function createIntermediaire(actor: Actor, input: CommandeInput & {
           type: 'intermediaire',
           bdc: bdc.numero,
           pct: input.pct,
+          total_ttc: totals.total_ttc,
+        },
+      },
+      trx
+    )
+    return facture
+  })
+}
+
+export type ChosenLigne = { bdcLigneId: number; quantite: string }
+
+/**
+ * A draft facture intermédiaire of chosen bdc lines and quantities: each line copied from the bdc
+ * (price, discount, VAT) with the quantity asked, the bdc's global discount as the facture's, and
+ * its bdc line remembered. Refused beyond what each line has left to invoice (under the bdc's row
+ * lock), beyond what is left to invoice on the commande, or once a solde exists.
+ */
+export async function createIntermediaireLignes(
+  actor: Actor,
+  input: CommandeInput & { lignes: ChosenLigne[] }
+) {
+  return db.transaction(async (trx) => {
+    const { commande, bdc, factures } = await lockedCommande(trx, input)
+    const asked = input.lignes.filter((l) => quantiteMilli(l.quantite) > 0n)
+    if (asked.length === 0) refuse('Choisissez au moins une ligne et sa quantité à facturer.')
+    if (new Set(asked.map((l) => l.bdcLigneId)).size !== asked.length) {
+      refuse('Une ligne apparaît deux fois dans la facture.')
+    }
+    const { lignes, left } = await lignesRestantes(bdc.id, trx)
+    const chosen = asked.map((a) => {
+      const ligne = lignes.find((l) => Number(l.id) === a.bdcLigneId)
+      if (!ligne) refuse('Cette ligne n’est pas une ligne de ce bon de commande.')
+      const reste = left.get(Number(ligne.id)) ?? 0n
+      const quantite = quantiteMilli(a.quantite)
+      if (quantite > reste) {
+        refuse(
+          `La ligne « ${ligne.designation} » n’a plus que ${milliToText(reste)} à facturer : ${milliToText(quantite)} demandés.`
+        )
+      }
+      return { ligne, quantite }
+    })
+    const facture = await createDraft(trx, commande, bdc, 'intermediaire', input.userId)
+    facture.remiseGlobalePct = bdc.remiseGlobalePct ?? '0'
+    const data: LigneData[] = [
+      {
+        type: 'texte',
+        produit_id: null,
+        designation: `Facture intermédiaire sur le bon de commande ${bdc.numero} : lignes choisies`,
+        quantite: null,
+        unite: null,
+        prix_unitaire_ht: null,
+        remise_pct: '0',
+        taux_tva: null,
+      },
+      ...chosen.map(({ ligne, quantite }) => ({
+        ...ligne.toData(),
+        quantite: milliToDecimal(quantite),
+      })),
+    ]
+    const totals = await writeLignes(trx, facture, data)
+    const reste = soldeRestant(bdc, factures)
+    if (totals.total_ttc > reste) {
+      refuse(
+        `Il ne reste que ${formatEuros(reste)} à facturer sur cette commande : ${formatEuros(totals.total_ttc)} demandés.`
+      )
+    }
+    // Positions follow `data`: the chosen lines start at 2
+    for (const [index, { ligne }] of chosen.entries()) {
+      await trx
+        .from('facture_lignes')
+        .where({ facture_id: facture.id, position: index + 2 })
+        .update({ bdc_ligne_id: ligne.id })
+    }
+    await audit(
+      actor,
+      {
+        action: 'facture.creee',
+        userId: input.userId,
+        subjectType: 'facture',
+        subjectId: facture.id,
+        after: {
+          type: 'intermediaire',
+          bdc: bdc.numero,
+          lignes: chosen.map((c) => ({ bdc_ligne: c.ligne.id, quantite: milliToText(c.quantite) })),
           total_ttc: totals.total_ttc,
         },
       },

@@ -24,7 +24,7 @@ import { parseId } from '#services/route_params'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { acompteLignes } from '#services/factures/acompte_lignes'
 import { factureMachine } from '#shared/machines/facture'
-import { ECHEANCE_JOURS_DEFAUT } from '#shared/factures'
+import { delaiPaiementJours } from '#shared/factures'
 import { structuredCommunication } from '#shared/validation/belgium'
 import { formatEuros } from '#shared/totals'
 import type { LigneData } from '#shared/devis'
@@ -208,7 +208,7 @@ export type FactureActionInput = { factureId: number; lockVersion: number; userI
 
 /**
  * Issues a draft: in one transaction the row is locked and its version checked, the number
- * taken from the locked counter, dated today, due in ECHEANCE_JOURS_DEFAUT days, its
+ * taken from the locked counter, dated today, due in the client's term (else 30 days), its
  * communication computed and its parties frozen. Afterwards the database refuses any change.
  */
 export async function issueFacture(actor: Actor, input: FactureActionInput) {
@@ -234,7 +234,7 @@ export async function issueFacture(actor: Actor, input: FactureActionInput) {
       numero,
       statut: 'emise',
       dateFacture: date,
-      echeance: date.plus({ days: ECHEANCE_JOURS_DEFAUT }),
+      echeance: date.plus({ days: delaiPaiementJours(client) }),
       communication: factureCommunication(numero),
       partiesSnapshot,
       emiseLe: DateTime.now(),

@@ -12,11 +12,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import DemandePaiement from '#models/demande_paiement'
 import type Societe from '#models/societe'
-import { urlFor } from '@adonisjs/core/services/url_builder'
 import Bdc from '#models/bdc'
 import { audit } from '#services/audit'
-import { notify } from '#services/events'
-import { formatEuros } from '#shared/totals'
 import { nextNumero, today } from '#services/documents/numbering'
 import Facture from '#models/facture'
 import { acompteFactureOf } from '#services/factures/facture_service'
@@ -211,17 +208,9 @@ export async function markDemandePayee(
     demande.payeeLe = DateTime.now()
     demande.useTransaction(trx)
     await demande.save()
-    const bdc = demande.bdcId ? await Bdc.find(demande.bdcId, { client: trx }) : null
-    // The money itself (issue 11 §3): a payment, on the acompte facture when one is issued
+    // The money itself (issue 11 §3): a payment, on the acompte facture when one is issued.
+    // Its « Paiement reçu » notification reaches the demande's commercial (one, not two)
     const { paiement } = await recordDemandePaiement(actor, trx, demande, userId, options.receipt)
-    await notify(trx, {
-      userIds: [bdc?.commercialId],
-      exceptUserId: userId,
-      type: 'demande_paiement.payee',
-      titre: `Demande de paiement ${demande.numero} payée (${formatEuros(demande.montant)})`,
-      lien: urlFor('esi.paiement.show', { id: demande.id }),
-      icon: 'bi bi-cash-coin',
-    })
     await audit(
       actor,
       {

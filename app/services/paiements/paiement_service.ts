@@ -16,6 +16,8 @@ import Facture from '#models/facture'
 import { audit } from '#services/audit'
 import { parseId } from '#services/route_params'
 import { allocatedFrom, syncMontantPaye } from '#services/paiements/allocations'
+import { PAIEMENT_LIBRE_SQL } from '#services/factures/reste'
+import { notifyPaiementRecu } from '#services/paiements/paiement_notification'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { factureReste } from '#shared/factures'
 import type { PaiementMode } from '#shared/paiements'
@@ -50,9 +52,8 @@ async function lockClient(trx: TransactionClientContract, clientId: number) {
 export async function creditClient(clientId: number, client?: TransactionClientContract) {
   const q = client ?? db
   const { rows } = await q.rawQuery(
-    `SELECT COALESCE((SELECT sum(montant) FROM paiements WHERE client_id = :c), 0)
-          - COALESCE((SELECT sum(a.montant) FROM paiement_allocations a
-                      JOIN paiements p ON p.id = a.paiement_id WHERE p.client_id = :c), 0) AS credit`,
+    `SELECT COALESCE(sum(${PAIEMENT_LIBRE_SQL}), 0) AS credit FROM paiements
+     WHERE paiements.client_id = :c`,
     { c: clientId }
   )
   return Number(rows[0]?.credit ?? 0)
@@ -191,6 +192,7 @@ export async function recordPaiement(
       .forUpdate()
       .firstOrFail()
     await allocate(trx, paiement, input.allocations)
+    await notifyPaiementRecu(trx, paiement, input.userId)
     await audit(
       actor,
       {

@@ -16,6 +16,7 @@ import DialogModal from '../ui/DialogModal.js'
 import { FormError, SubmitButton, TextInput } from '../form/index.js'
 import { SelectField, TextAreaField } from './fields.js'
 import { route } from '~/lib/route'
+import { ECHEANCE_JOURS_DEFAUT } from '@shared/factures'
 
 export interface ClientFormModalProps {
   show: boolean
@@ -50,6 +51,7 @@ function initialData(c?: ClientDetail | null) {
     chantier_lng: text(c?.chantier_lng),
     apporteur_id: c?.apporteur ? String(c.apporteur.id) : '',
     notes: c?.notes ?? '',
+    delai_paiement_jours: text(c?.delai_paiement_jours),
     /** Sent with an edit (optimistic lock); ignored on creation. */
     lock_version: c?.lock_version ?? 0,
   }
@@ -78,6 +80,7 @@ const LABELS: Record<Exclude<keyof ClientFormData, 'lock_version'>, string> = {
   chantier_lng: 'Longitude',
   apporteur_id: 'Apporteur',
   notes: 'Notes',
+  delai_paiement_jours: 'Délai de paiement (jours)',
 }
 
 export default function ClientFormModal({
@@ -246,6 +249,11 @@ export default function ClientFormModal({
           error={errors.apporteur_id}
           groupClassName="mb-3"
         />
+        {field('delai_paiement_jours', {
+          inputMode: 'numeric',
+          placeholder: String(ECHEANCE_JOURS_DEFAUT),
+          help: `Échéance des factures de ce client. Vide : ${ECHEANCE_JOURS_DEFAUT} jours (délai de l’entreprise).`,
+        })}
         <TextAreaField
           name="notes"
           label="Notes"

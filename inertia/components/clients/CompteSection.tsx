@@ -53,6 +53,10 @@ export default function CompteSection({ compte }: { compte: ClientCompte }) {
         {compte.credit > 0 && (
           <Figure label="Crédit du client" value={compte.credit} testId="compte-credit" />
         )}
+        {compte.credit > 0 && (
+          // What the créances page shows for him: the factures' reste less the credit
+          <Figure label="Solde dû" value={compte.du - compte.credit} testId="compte-solde" />
+        )}
         {compte.en_attente > 0 && (
           <Figure label="Demandé, non payé" value={compte.en_attente} testId="compte-attente" />
         )}

@@ -2,14 +2,45 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import { confirm } from '../../lib/dialogs/index.js'
-import { type CommandeFacturation } from '@shared/factures'
+import { type CommandeBalance, type CommandeFacturation } from '@shared/factures'
 import FacturesTable from '../factures/FacturesTable.js'
+import IntermediaireLignesModal from './IntermediaireLignesModal.js'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
 
+const BALANCE_FIGURES: { key: keyof CommandeBalance; label: string }[] = [
+  { key: 'commande_ttc', label: 'Commandé TTC' },
+  { key: 'facture', label: 'Facturé' },
+  { key: 'credite', label: 'Crédité' },
+  { key: 'paye', label: 'Payé' },
+  { key: 'reste_du', label: 'Reste dû' },
+]
+
+/** The commande's one balance across its factures and notes de crédit. */
+function BalanceFigures({ balance }: { balance: CommandeBalance }) {
+  return (
+    <dl className="row g-2 my-3" data-testid="commande-balance">
+      {BALANCE_FIGURES.map(({ key, label }) => (
+        <div key={key} className="col-6 col-md">
+          <dt className="small fw-normal text-body-secondary">{label}</dt>
+          <dd
+            className={`mb-0 text-nowrap${key === 'reste_du' ? ' fw-bold' : ' fw-semibold'}`}
+            data-testid={`commande-balance-${key}`}
+          >
+            {key === 'credite' && balance.credite ? '−\u00a0' : ''}
+            {key === 'paye' && balance.paye ? '−\u00a0' : ''}
+            {formatEuros(balance[key])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
 /**
  * The commande's « Facturation » block (issue 11 §1): its factures with statut and what each
- * still asks, then « Facture intermédiaire… » (a % of the commande) and « Facture de solde ».
+ * still asks, its balance, then « Facture intermédiaire… » (a % of the commande), « Lignes
+ * choisies… » (bdc lines and quantities) and « Facture de solde ».
  */
 export default function FacturationBlock({
   commandeId,
@@ -20,6 +51,7 @@ export default function FacturationBlock({
 }) {
   const [pct, setPct] = useState('')
   const [open, setOpen] = useState(false)
+  const [lignesOpen, setLignesOpen] = useState(false)
   const version = { lock_version: facturation.bdc_lock_version }
 
   function intermediaire(event: React.FormEvent) {
@@ -51,6 +83,7 @@ export default function FacturationBlock({
       ) : (
         <FacturesTable factures={facturation.factures} testId="commande-factures" />
       )}
+      <BalanceFigures balance={facturation.balance} />
       <p data-testid="commande-reste-a-facturer">
         Reste à facturer : <strong>{formatEuros(facturation.reste_a_facturer)}</strong> TTC
       </p>
@@ -87,6 +120,17 @@ export default function FacturationBlock({
               Facture intermédiaire…
             </button>
           )}
+          {facturation.lignes_facturables.some((l) => Number(l.restante) > 0) && (
+            <button
+              type="button"
+              className="btn btn-alt-primary"
+              onClick={() => setLignesOpen(true)}
+              data-testid="facture-intermediaire-lignes-open"
+            >
+              <i className="bi bi-list-check me-1" aria-hidden="true" />
+              Lignes choisies…
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-alt-primary"
@@ -98,6 +142,14 @@ export default function FacturationBlock({
           </button>
         </div>
       )}
+      <IntermediaireLignesModal
+        show={lignesOpen}
+        onClose={() => setLignesOpen(false)}
+        commandeId={commandeId}
+        lockVersion={facturation.bdc_lock_version}
+        lignes={facturation.lignes_facturables}
+        remiseGlobalePct={facturation.remise_globale_pct}
+      />
     </Block>
   )
 }

@@ -13,6 +13,9 @@ import { parseCsv } from '#services/csv'
 import { CREANCE_CSV_HEADER } from '#services/creances/creance_export'
 import type { CreanceClientItem, CreanceFactureItem, CreanceTotals } from '#shared/creances'
 import type { ListPage } from '#shared/list_query'
+import { ncIssued, pay as recordPay } from '#tests/functional/notes_credit/helpers'
+import { comptaFigures } from '#services/creances/compta_figures'
+import { todayIso } from '#shared/dates'
 
 const TTC = 121_00 // one line of 100,00 € HT at 21 %
 
@@ -198,11 +201,87 @@ test.group('Créances / page', (group) => {
     const [header, first, second] = parseCsv(text)
     assert.deepEqual(header.cells, CREANCE_CSV_HEADER)
     assert.equal(first.cells[0], String(evil.idClient))
-    assert.deepEqual(first.cells.slice(3, 6), ['1', '121,00', '121,00'])
-    assert.equal(first.cells[8], '121,00') // 31–60 jours
+    // Factures ouvertes, reste, crédit, dû, en retard
+    assert.deepEqual(first.cells.slice(3, 8), ['1', '121,00', '0,00', '121,00', '121,00'])
+    assert.equal(first.cells[10], '121,00') // 31–60 jours
     assert.equal(second.cells[4], '60,50')
     const late = await client.get('/esi/compta/creance/export?filter[retard]=1').loginAs(user)
     assert.lengthOf(parseCsv(late.text()), 2)
+  })
+
+  test('the client’s credit (unallocated payments, a note de crédit on a paid facture) is deducted', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const a = await ClientFactory.merge({ nom: 'Avance' }).create()
+    const f1 = await factureLate(a, 10)
+    await factureLate(a, 5, 200_00)
+    await recordPay(a.idClient, 300_00, [{ factureId: f1.id, montant: TTC }])
+    // Only a payment: the company owes it
+    const b = await ClientFactory.merge({ nom: 'Bonus' }).create()
+    await recordPay(b.idClient, 50_00)
+    // Paid then refunded: nothing either way, not listed
+    const c = await ClientFactory.merge({ nom: 'Clos' }).create()
+    await recordPay(c.idClient, 100_00)
+    await recordPay(c.idClient, -100_00)
+    // Paid in full, then credited in full: the payment comes back as credit
+    const d = await ClientFactory.merge({ nom: 'Dédit' }).create()
+    const fd = await factureLate(d, 20)
+    await recordPay(d.idClient, TTC, [{ factureId: fd.id, montant: TTC }])
+    await ncIssued(fd, { kind: 'total' })
+
+    const all = await page(client, user)
+    assert.deepEqual(
+      all.rows.map((r) => [r.client_id, r.du, r.credit, r.solde, r.nb_factures]),
+      [
+        [a.idClient, 242_00, 179_00, 63_00, 1],
+        [b.idClient, 0, 50_00, -50_00, 0],
+        [d.idClient, 0, TTC, -TTC, 0],
+      ]
+    )
+    assert.equal(all.totals.du, 242_00)
+    assert.equal(all.totals.credit, 179_00 + 50_00 + TTC)
+    assert.equal(all.totals.solde, 242_00 - 179_00 - 50_00 - TTC)
+    assert.equal(all.totals.nb_clients, 3)
+    // The buckets still split the factures' reste
+    const row = all.rows[0]
+    assert.equal(row.j0_30, 242_00)
+    const late = await page(client, user, '?filter[retard]=1')
+    assert.deepEqual(
+      late.rows.map((r) => r.client_id),
+      [a.idClient]
+    )
+    assert.equal(late.totals.solde, 63_00)
+    const upward = await page(client, user, '?sort=du')
+    assert.equal(upward.rows[0].client_id, d.idClient)
+    const byDelay = await page(client, user, '?sort=-retard')
+    assert.equal(byDelay.rows[0].client_id, a.idClient)
+
+    // The dashboard's « Dû » is the same solde
+    const figures = await comptaFigures(todayIso())
+    assert.equal(figures.du, all.totals.solde)
+
+    // The client's page: the same credit under its factures
+    const response = await client
+      .get(`/esi/compta/creance/client/${a.idClient}`)
+      .loginAs(user)
+      .withInertia()
+    assert.equal(response.inertiaProps.credit, 179_00)
+    const onlyCredit = await client
+      .get(`/esi/compta/creance/client/${d.idClient}`)
+      .loginAs(user)
+      .withInertia()
+    assert.equal(onlyCredit.inertiaProps.credit, TTC)
+    assert.lengthOf(onlyCredit.inertiaProps.factures as unknown[], 0)
+
+    // The CSV: reste, crédit, dû
+    const exported = await client.get('/esi/compta/creance/export').loginAs(user)
+    const csv = parseCsv(exported.text())
+    assert.deepEqual(csv[1].cells.slice(4, 7), ['242,00', '179,00', '63,00'])
+    assert.deepEqual(csv[2].cells.slice(4, 7), ['0,00', '50,00', '-50,00'])
+    assert.equal(csv[2].cells.at(-1), '')
   })
 
   test('staff only: a pro, another user and a guest get nothing', async ({ client }) => {

@@ -16,16 +16,21 @@ import { addDays, todayIso } from '#shared/dates'
 import { ECHEANCE_JOURS_DEFAUT } from '#shared/factures'
 import type { LigneData } from '#shared/devis'
 
-/** Issues `draft` as if on `day` (yyyy-mm-dd, Brussels). */
-export async function issueOn(day: string, draft: Facture): Promise<Facture> {
+/** Runs `work` with luxon's clock on `day` (yyyy-mm-dd, Brussels). */
+export async function onDay<T>(day: string, work: () => Promise<T>): Promise<T> {
   const saved = Settings.now
   // Noon UTC: the same calendar day in Brussels
   Settings.now = () => Date.parse(`${day}T12:00:00Z`)
   try {
-    return await issued(draft)
+    return await work()
   } finally {
     Settings.now = saved
   }
+}
+
+/** Issues `draft` as if on `day` (yyyy-mm-dd, Brussels). */
+export async function issueOn(day: string, draft: Facture): Promise<Facture> {
+  return onDay(day, () => issued(draft))
 }
 
 /** A free facture of `client` issued on `day` (one line of `htCents` at 21 % by default). */

@@ -11,7 +11,8 @@ import { ClientFactory } from '#database/factories/client_factory'
 import Facture from '#models/facture'
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import { produit } from '#tests/functional/document_helpers'
-import { factureOn, libreDraftFor } from '#tests/functional/creances/helpers'
+import { factureOn, libreDraftFor, onDay } from '#tests/functional/creances/helpers'
+import { ncDraft, ncIssued } from '#tests/functional/notes_credit/helpers'
 import ExcelJS from 'exceljs'
 import { parseCsv } from '#services/csv'
 import { getPdf } from '#tests/functional/pdf/pdf_text'
@@ -105,6 +106,67 @@ test.group('Exports / journal des ventes', (group) => {
     const sum = (col: number) => rows.reduce((s, r) => s + cents(r.cells[col]), 0)
     assert.equal(sum(11), mixed.totalTtc + six.totalTtc)
     assert.equal(sum(5) + sum(7), mixed.totalHt + six.totalHt)
+  })
+
+  test('notes de crédit: negative amounts per rate, merged by date with the factures', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    const pro = await ClientFactory.apply('professionnel').create()
+    const f1 = await factureOn(pro, '2026-03-02', [
+      produit('Châssis', 1000_00, 21, '1'),
+      produit('Rénovation', 500_00, 6, '1'),
+    ])
+    const f2 = await factureOn(pro, '2026-03-10', [produit('Pose', 200_00, 6, '1')])
+    // Same day as f2: the facture comes first, then the note
+    const partial = await onDay('2026-03-10', () =>
+      ncIssued(f1, { kind: 'montant', montants: [{ taux_tva: 21, montant_ht: 100_00 }] })
+    )
+    const total = await onDay('2026-03-05', () => ncIssued(f2, { kind: 'total' }))
+    await onDay('2026-03-06', () => ncDraft(f1, { kind: 'total' })) // a draft is not listed
+    await onDay('2026-04-02', () => ncIssued(f1, { kind: 'total' })) // after the period
+
+    const response = await journal(client, user, '2026-03-01', '2026-03-31')
+    response.assertStatus(200)
+    const [header, ...rows] = parseCsv(response.text())
+    assert.deepEqual(
+      rows.map((r) => r.cells.slice(0, 5)),
+      [
+        ['Facture', f1.numero!, '02/03/2026', f1.clientNom, 'BE0403170701'],
+        ['Note de crédit', total.numero!, '05/03/2026', f2.clientNom, 'BE0403170701'],
+        ['Facture', f2.numero!, '10/03/2026', f2.clientNom, 'BE0403170701'],
+        ['Note de crédit', partial.numero!, '10/03/2026', f1.clientNom, 'BE0403170701'],
+      ]
+    )
+    const col = (name: string) => header.cells.indexOf(name)
+    const ncTotal = rows[1].cells
+    // A plain « -212,00 », not guarded as a formula: the spreadsheet sums it
+    assert.equal(ncTotal[col('Total TTC')], centsToInput(-total.totalTtc))
+    assert.equal(ncTotal[col('Base HT 6\u00a0%')], '-200,00')
+    assert.equal(ncTotal[col('TVA 6\u00a0%')], '-12,00')
+    assert.equal(ncTotal[col('Base HT 21\u00a0%')], '')
+    const ncPartial = rows[3].cells
+    assert.equal(ncPartial[col('Base HT 21\u00a0%')], '-100,00')
+    assert.equal(ncPartial[col('TVA 21\u00a0%')], '-21,00')
+    assert.equal(ncPartial[col('Total TTC')], '-121,00')
+    // The journal's TTC column: what was invoiced less what was credited
+    const sum = rows.reduce((s, r) => s + cents(r.cells[col('Total TTC')]), 0)
+    assert.equal(sum, f1.totalTtc + f2.totalTtc - total.totalTtc - partial.totalTtc)
+    assert.notInclude(response.text(), ";'-")
+
+    // The XLSX reads the same amounts as negative numbers
+    const { body } = await getPdf(
+      client,
+      '/esi/compta/exports/journal-ventes?du=2026-03-01&au=2026-03-31&format=xlsx',
+      user
+    )
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(body as unknown as ArrayBuffer)
+    const row = (workbook.worksheets[0].getRow(5).values as unknown[]).slice(1)
+    assert.strictEqual(row[0], 'Note de crédit')
+    assert.strictEqual(row[col('Total TTC')], -121)
   })
 
   test('formula-like client names come out as text', async ({ client, assert }) => {

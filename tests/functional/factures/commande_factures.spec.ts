@@ -103,6 +103,14 @@ test.group('Factures / intermédiaire and solde of a commande', (group) => {
     )
     assert.equal(facturation.reste_a_facturer, 0)
     assert.isFalse(facturation.solde_possible)
+    // One balance for the commande: invoiced in full, nothing paid nor credited yet
+    assert.deepEqual(facturation.balance, {
+      commande_ttc: bdc.totalTtc,
+      facture: bdc.totalTtc,
+      credite: 0,
+      paye: 0,
+      reste_du: bdc.totalTtc,
+    })
   })
 
   test('an intermédiaire above what is left, a stale version, nothing left', async ({

@@ -24,6 +24,13 @@ import {
 } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import { route } from '~/lib/route'
+import { ECHEANCE_JOURS_DEFAUT } from '@shared/factures'
+
+/** « 15 jours », « 30 jours (par défaut) » when the client has no term of his own. */
+function delaiLabel(jours: number | null | undefined) {
+  if (jours === null || jours === undefined) return `${ECHEANCE_JOURS_DEFAUT} jours (par défaut)`
+  return `${jours} jour${jours > 1 ? 's' : ''}`
+}
 
 export type CustomerShowProps = {
   client: ClientDetail
@@ -241,6 +248,7 @@ export default function CustomerShow({
                 <Row label="Téléphone">{phone(client.telephone)}</Row>
                 <Row label="GSM">{phone(client.gsm)}</Row>
                 <Row label="Apporteur">{client.apporteur?.nom}</Row>
+                <Row label="Délai de paiement">{delaiLabel(client.delai_paiement_jours)}</Row>
                 <Row label="Créé le">{formatDateTime(client.created_at)}</Row>
                 <Row label="Modifié le">{formatDateTime(client.updated_at)}</Row>
               </dl>

@@ -9,11 +9,13 @@ import { formatEuros } from '@shared/totals'
 export type CreanceClientProps = {
   client: { id: number; nom: string; numero_tva: string | null }
   factures: CreanceFactureItem[]
+  /** Payments not allocated yet: deducted from what the factures ask. */
+  credit: number
   today: string
 }
 
 /** One client's open factures, oldest due date first (a click on the créances page). */
-export default function CreanceClient({ client, factures, today }: CreanceClientProps) {
+export default function CreanceClient({ client, factures, credit, today }: CreanceClientProps) {
   const total = factures.reduce((sum, f) => sum + f.reste, 0)
   return (
     <>
@@ -39,7 +41,10 @@ export default function CreanceClient({ client, factures, today }: CreanceClient
       <div className="content">
         <Block title="Factures ouvertes">
           {factures.length === 0 ? (
-            <p className="text-body-secondary">Aucune facture ouverte : ce client ne doit rien.</p>
+            <p className="text-body-secondary" data-testid="creance-client-vide">
+              Aucune facture ouverte : ce client ne doit rien.
+              {credit > 0 && ` Il dispose d’un crédit de ${formatEuros(credit)}.`}
+            </p>
           ) : (
             <div className="table-responsive">
               <table className="table table-striped table-vcenter">
@@ -87,11 +92,39 @@ export default function CreanceClient({ client, factures, today }: CreanceClient
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row" colSpan={6}>
-                      Total dû
+                    <th scope="row" colSpan={6} className={credit ? 'fw-normal' : undefined}>
+                      {credit ? 'Total des factures' : 'Total dû'}
                     </th>
-                    <td className="text-end text-nowrap fw-bold">{formatEuros(total)}</td>
+                    <td
+                      className={`text-end text-nowrap${credit ? '' : ' fw-bold'}`}
+                      data-testid={credit ? undefined : 'creance-client-solde'}
+                    >
+                      {formatEuros(total)}
+                    </td>
                   </tr>
+                  {credit > 0 && (
+                    <>
+                      <tr>
+                        <th scope="row" colSpan={6} className="fw-normal">
+                          Crédit du client (paiements non alloués)
+                        </th>
+                        <td className="text-end text-nowrap text-success-emphasis">
+                          −&nbsp;{formatEuros(credit)}
+                        </td>
+                      </tr>
+                      <tr>
+                        <th scope="row" colSpan={6}>
+                          Solde dû
+                        </th>
+                        <td
+                          className="text-end text-nowrap fw-bold"
+                          data-testid="creance-client-solde"
+                        >
+                          {formatEuros(total - credit)}
+                        </td>
+                      </tr>
+                    </>
+                  )}
                 </tfoot>
               </table>
             </div>

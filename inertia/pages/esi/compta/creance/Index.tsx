@@ -60,11 +60,17 @@ const COLUMNS: Column<CreanceClientItem>[] = [
     cell: (c) => retardLabel(c.retard_max),
   },
   {
+    key: 'credit',
+    label: 'Crédit',
+    className: 'text-end text-nowrap d-none d-md-table-cell text-success-emphasis',
+    cell: (c) => (c.credit ? `−\u00a0${formatEuros(c.credit)}` : '—'),
+  },
+  {
     key: 'du',
     label: 'Dû',
     sortKey: 'du',
     className: 'text-end text-nowrap fw-semibold',
-    cell: (c) => formatEuros(c.du),
+    cell: (c) => <span data-testid="creance-solde">{formatEuros(c.solde)}</span>,
   },
 ]
 
@@ -83,6 +89,12 @@ function TotalsRow({ totals }: { totals: CreanceTotals }) {
                 {b.label}
               </th>
             ))}
+            <th scope="col" className="text-end text-nowrap">
+              Reste des factures
+            </th>
+            <th scope="col" className="text-end">
+              Crédit
+            </th>
             <th scope="col" className="text-end">
               Dû
             </th>
@@ -99,7 +111,13 @@ function TotalsRow({ totals }: { totals: CreanceTotals }) {
                 {money(totals[b.key])}
               </td>
             ))}
-            <td className="text-end text-nowrap fw-bold">{formatEuros(totals.du)}</td>
+            <td className="text-end text-nowrap">{formatEuros(totals.du)}</td>
+            <td className="text-end text-nowrap">
+              {totals.credit ? `−\u00a0${formatEuros(totals.credit)}` : '—'}
+            </td>
+            <td className="text-end text-nowrap fw-bold" data-testid="creances-solde">
+              {formatEuros(totals.solde)}
+            </td>
           </tr>
         </tbody>
       </table>
@@ -133,7 +151,7 @@ export default function CreanceIndex({
       <Head title="Créances" />
       <PageHeader
         title="Créances"
-        subtitle={`Ce que les clients doivent au ${formatDate(today)}, par ancienneté des échéances`}
+        subtitle={`Ce que les clients doivent au ${formatDate(today)}, par ancienneté des échéances, moins leur crédit`}
         breadcrumb={[{ label: 'Comptabilité' }, { label: 'Créances' }]}
         actions={
           <div className="d-flex flex-wrap gap-2">
