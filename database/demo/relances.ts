@@ -11,7 +11,7 @@ import Texte from '#models/texte'
 import Facture from '#models/facture'
 import Relance from '#models/relance'
 import type { DemoBase } from '#database/demo/index'
-import { relanceContenu } from '#services/relances/relance_contenu'
+import { relanceContenu, relanceSnapshot } from '#services/relances/relance_contenu'
 import {
   RELANCE_DELAIS,
   RELANCE_NIVEAUX,
@@ -124,14 +124,7 @@ async function recordDemoRelance(
       envoyePar: user.id,
       mailEnvoye: email ? true : null,
       destinataire: email,
-      joursRetard: contenu.joursRetard,
-      reste: contenu.reste,
-      interets: contenu.interets,
-      indemnite: contenu.indemnite,
-      tauxInteret: contenu.tauxInteret,
-      objet: contenu.objet,
-      texte: contenu.texte,
-      mentionLegale: contenu.mentionLegale,
+      ...relanceSnapshot(contenu),
       createdAt: DateTime.fromISO(`${day}T09:12:00`, { zone: TIME_ZONE }),
     },
     { client: trx }

@@ -73,6 +73,20 @@ export type RelanceContenu = {
   tauxInteret: number | null
 }
 
+/** What a relance row keeps of its content: the letter and figures as sent that day. */
+export function relanceSnapshot(c: RelanceContenu) {
+  return {
+    joursRetard: c.joursRetard,
+    reste: c.reste,
+    interets: c.interets,
+    indemnite: c.indemnite,
+    tauxInteret: c.tauxInteret,
+    objet: c.objet,
+    texte: c.texte,
+    mentionLegale: c.mentionLegale,
+  }
+}
+
 /** The subject of the mail and of the letter. */
 export function relanceObjet(niveau: RelanceNiveau, numero: string): string {
   return niveau === 3

@@ -17,7 +17,7 @@ import { audit } from '#services/audit'
 import { dispatchMail, type Delivery } from '#services/events'
 import { facturePdf } from '#services/pdf/index'
 import { parseId } from '#services/route_params'
-import { relanceContenu } from '#services/relances/relance_contenu'
+import { relanceContenu, relanceSnapshot } from '#services/relances/relance_contenu'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { todayIso } from '#shared/dates'
 import {
@@ -104,14 +104,7 @@ export async function sendRelance(actor: Actor, input: SendRelanceInput): Promis
           envoyePar: input.user.id,
           mailEnvoye: null,
           destinataire: input.canal === 'email' ? contenu.email : null,
-          joursRetard: contenu.joursRetard,
-          reste: contenu.reste,
-          interets: contenu.interets,
-          indemnite: contenu.indemnite,
-          tauxInteret: contenu.tauxInteret,
-          objet: contenu.objet,
-          texte: contenu.texte,
-          mentionLegale: contenu.mentionLegale,
+          ...relanceSnapshot(contenu),
         },
         { client: trx }
       )
