@@ -3,13 +3,9 @@
  * devis, a devis version, a bon de commande or an offre (for the Preview pages), and its PDF.
  * Loaders throw NotFoundException for an unknown id; rights are the caller's business.
  */
-import {
-  bdcDocument,
-  devisDocument,
-  devisRevisionDocument,
-  offreDocument,
-  offreRevisionDocument,
-} from '#services/pdf/loaders'
+import { devisDocument, devisRevisionDocument } from '#services/pdf/devis_loader'
+import { bdcDocument } from '#services/pdf/bdc_loader'
+import { offreDocument, offreRevisionDocument } from '#services/pdf/offre_loader'
 import type { LoadOptions } from '#services/pdf/document_parts'
 import { renderPdf, type RenderOptions } from '#services/pdf/render'
 import { factureDocument } from '#services/pdf/facture_loader'
