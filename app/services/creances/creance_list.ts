@@ -7,7 +7,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { PAIEMENT_LIBRE_SQL, RESTE_SQL } from '#services/factures/reste'
+import { RESTE_SQL } from '#services/factures/reste'
 import type { SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
@@ -36,55 +36,55 @@ type Query = DatabaseQueryBuilderContract<any>
 export const OPEN_FACTURE_SQL = `factures.numero IS NOT NULL
   AND factures.statut IN ('emise', 'partiellement_payee') AND ${RESTE_SQL} > 0`
 
-/** The SQL of agingBucket(), from the same boundaries. */
-function bucketCondition(key: AgingBucket): string {
+/** The SQL of agingBucket() on a days-late expression, from the same boundaries. */
+function bucketCondition(key: AgingBucket, retard: string): string {
   const index = AGING_BUCKETS.findIndex((b) => b.key === key)
   const upper = AGING_BUCKETS[index].maxDays
   const lower = index > 0 ? AGING_BUCKETS[index - 1].maxDays : null
   const parts = [
-    lower === null ? null : `f.retard > ${lower}`,
-    upper === null ? null : `f.retard <= ${upper}`,
+    lower === null ? null : `${retard} > ${lower}`,
+    upper === null ? null : `${retard} <= ${upper}`,
   ].filter(Boolean)
   return parts.length ? parts.join(' AND ') : 'TRUE'
 }
 
-const bucketSums = AGING_BUCKET_KEYS.map(
-  (key) => `COALESCE(sum(f.reste) FILTER (WHERE ${bucketCondition(key)}), 0)::bigint AS ${key}`
-).join(',\n    ')
+/** A client's open factures (alias `o`), by the partial index factures_client_ouvertes_idx. */
+const OPEN_OF_CLIENT = `FROM factures o WHERE o.client_id = cr0.client_id
+  AND o.numero IS NOT NULL AND o.statut IN ('emise', 'partiellement_payee')
+  AND o.total_ttc - o.montant_paye - o.montant_credite > 0`
+
+const O_RESTE = '(o.total_ttc - o.montant_paye - o.montant_credite)'
+
+/** What the client's open factures ask in each bucket (and late), computed for one row. */
+function bucketColumns(today: string) {
+  const retard = `(DATE '${today}' - o.echeance)`
+  const sum = (cond: string) =>
+    `COALESCE((SELECT sum(${O_RESTE}) ${OPEN_OF_CLIENT} AND ${cond}), 0)`
+  return [
+    `${sum(`${retard} > 0`)}::bigint AS en_retard`,
+    ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))}::bigint AS ${key}`),
+  ].join(',\n      ')
+}
+
+/** `today` goes into the SQL as a literal (it is ours, never the URL's): an ISO day only. */
+function checkDay(today: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`Bad day: ${today}`)
+}
 
 /** A client with no open facture (only a credit) sorts after every real delay. */
 const NO_DELAY = -100_000
 
 /**
- * One row per client owing something on `today` or holding a credit: the derived table `cr`.
- * The open factures (reste, days late) and the payments' unallocated amounts are one UNION ALL
- * aggregated once per client; `solde` = what the factures ask less the credit.
+ * One row per client owing something or holding a credit: the derived table `cr`, read from
+ * client_soldes (kept by the database, decision 263), the buckets computed only for the rows a
+ * page or an export reads. `solde` = what the factures ask less the credit.
  */
 function perClient(today: string) {
-  const open = db
-    .from('factures')
-    .whereRaw(OPEN_FACTURE_SQL)
-    .select(
-      'factures.client_id',
-      db.raw(`${RESTE_SQL} AS reste`),
-      db.raw(`(?::date - factures.echeance) AS retard`, [today]),
-      db.raw('0::bigint AS credit')
-    )
-  const credits = db
-    .from('paiements')
-    .whereRaw(`${PAIEMENT_LIBRE_SQL} <> 0`)
-    .select(
-      'paiements.client_id',
-      db.raw('NULL::bigint AS reste'),
-      db.raw('NULL::int AS retard'),
-      db.raw(`${PAIEMENT_LIBRE_SQL} AS credit`)
-    )
-  const movements = db.query().from(open.unionAll(credits, true).as('m')).select('m.*').as('f')
+  checkDay(today)
   return db
-    .from(movements)
-    .join('clients as c', 'c.id_client', 'f.client_id')
-    .groupBy('c.id_client')
-    .havingRaw('count(f.reste) > 0 OR sum(f.credit) > 0')
+    .from('client_soldes as cr0')
+    .join('clients as c', 'c.id_client', 'cr0.client_id')
+    .where((q) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0))
     .select(
       'c.id_client',
       'c.type',
@@ -96,13 +96,10 @@ function perClient(today: string) {
       'c.recherche',
       db.raw(`f_unaccent(lower(coalesce(nullif(c.societe, ''), c.nom) || ' ' ||
         coalesce(c.prenom, ''))) AS tri_nom`),
-      db.raw(`COALESCE(sum(f.reste), 0)::bigint AS du,
-        GREATEST(sum(f.credit), 0)::bigint AS credit,
-        (COALESCE(sum(f.reste), 0) - GREATEST(sum(f.credit), 0))::bigint AS solde,
-        COALESCE(sum(f.reste) FILTER (WHERE f.retard > 0), 0)::bigint AS en_retard,
-        count(f.reste)::int AS nb_factures,
-        COALESCE(max(f.retard), ${NO_DELAY})::int AS retard_max,
-        ${bucketSums}`)
+      db.raw(`cr0.du, GREATEST(cr0.credit, 0)::bigint AS credit, cr0.solde,
+        cr0.nb_factures, cr0.premiere_echeance,
+        COALESCE(DATE '${today}' - cr0.premiere_echeance, ${NO_DELAY})::int AS retard_max,
+        ${bucketColumns(today)}`)
     )
     .as('cr')
 }
@@ -130,23 +127,45 @@ export function parseCreanceListParams(qs: Record<string, unknown>): ListParams 
 /** The clients owing something on `today`, filtered as the URL says (not yet ordered). */
 export function creanceQuery(params: ListParams, today: string): Query {
   const query = db.query().from(perClient(today))
-  if (params.filter.retard) query.where('cr.en_retard', '>', 0)
+  if (params.filter.retard) query.where('cr.premiere_echeance', '<', today)
   const tranche = params.filter.tranche as AgingBucket | undefined
   if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.where(`cr.${tranche}`, '>', 0)
   whereWords(query, 'cr.recherche', params.words)
   return query
 }
 
-/** The totals of what the filters select (the row on top of the page). */
+/**
+ * The totals of what the filters select (the row on top of the page): the client figures from
+ * client_soldes, the buckets from the open factures themselves (of the selected clients when
+ * something is filtered), each in one statement.
+ */
 export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
-  const columns = ['du', 'credit', 'solde', 'en_retard', 'nb_factures', ...AGING_BUCKET_KEYS]
+  const columns = ['du', 'credit', 'solde', 'nb_factures'] as const
   const sums = columns.map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${col}`).join(', ')
-  const row = await creanceQuery(params, today)
-    .select(db.raw(`${sums}, count(*)::int AS nb_clients`))
-    .first()
+  checkDay(today)
+  const retard = `(DATE '${today}' - factures.echeance)`
+  const bucketSums = [
+    `COALESCE(sum(${RESTE_SQL}) FILTER (WHERE ${retard} > 0), 0)::bigint AS en_retard`,
+    ...AGING_BUCKET_KEYS.map(
+      (key) =>
+        `COALESCE(sum(${RESTE_SQL}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${key}`
+    ),
+  ].join(', ')
+  const filtered = Boolean(params.filter.retard || params.filter.tranche || params.words.length)
+  const buckets = db.from('factures').whereRaw(OPEN_FACTURE_SQL).select(db.raw(bucketSums))
+  if (filtered) {
+    buckets.whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
+  }
+  const [row, bucketRow] = await Promise.all([
+    creanceQuery(params, today)
+      .select(db.raw(`${sums}, count(*)::int AS nb_clients`))
+      .first(),
+    buckets.first(),
+  ])
   const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
-  for (const col of columns as (keyof CreanceTotals)[]) {
-    totals[col] = Number(row?.[col] ?? 0)
+  for (const col of columns) totals[col] = Number(row?.[col] ?? 0)
+  for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
+    totals[col] = Number(bucketRow?.[col] ?? 0)
   }
   return totals
 }

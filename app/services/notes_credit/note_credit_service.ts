@@ -19,6 +19,7 @@ import { clientPartiesSnapshot } from '#services/pdf/document_parts'
 import { parseId } from '#services/route_params'
 import { setFactureAmounts } from '#services/factures/reste'
 import { releaseAllocations } from '#services/paiements/allocations'
+import { lockClient } from '#services/clients/client_lock'
 import {
   buildNcLignes,
   closingTotals,
@@ -180,6 +181,7 @@ export async function issueNoteCredit(actor: Actor, input: NoteCreditActionInput
   return db.transaction(async (trx) => {
     const nc = await lockNoteCredit(trx, input.noteCreditId, input.lockVersion)
     if (nc.numero) refuse(`La note de crédit ${nc.numero} est déjà émise.`)
+    await lockClient(trx, nc.clientId)
     const facture = await lockFacture(trx, nc.factureId)
     assertCreditable(facture)
     const lignes = await NoteCreditLigne.query({ client: trx }).where('note_credit_id', nc.id)

@@ -17,6 +17,7 @@ import { audit } from '#services/audit'
 import { parseId } from '#services/route_params'
 import { allocatedFrom, syncMontantPaye } from '#services/paiements/allocations'
 import { PAIEMENT_LIBRE_SQL } from '#services/factures/reste'
+import { lockClient } from '#services/clients/client_lock'
 import { notifyPaiementRecu } from '#services/paiements/paiement_notification'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { factureReste } from '#shared/factures'
@@ -41,11 +42,6 @@ export async function findPaiement(rawId: unknown): Promise<Paiement> {
   const paiement = id ? await Paiement.find(id) : null
   if (!paiement) throw new NotFoundException()
   return paiement
-}
-
-async function lockClient(trx: TransactionClientContract, clientId: number) {
-  const row = await trx.from('clients').where('id_client', clientId).forUpdate().first()
-  if (!row) throw new NotFoundException()
 }
 
 /** The client's credit: receipts and refunds less what is allocated (cents). */

@@ -77,7 +77,22 @@ async function check(clientId: number, assert: any) {
       statutFromAmounts({ total_ttc: f.totalTtc, montant_paye: paid, montant_credite: credited })
     )
   }
-  assert.isAtLeast(await creditClient(clientId), 0)
+  const credit = await creditClient(clientId)
+  assert.isAtLeast(credit, 0)
+  // What the database keeps for the créances page (decision 263) is the same, counted apart
+  const open = factures.filter((f) => f.statut === 'emise' || f.statut === 'partiellement_payee')
+  const owing = open.filter(
+    (f) =>
+      factureReste({
+        total_ttc: f.totalTtc,
+        montant_paye: f.montantPaye,
+        montant_credite: f.montantCredite,
+      }) > 0
+  )
+  const kept = await db.from('client_soldes').where('client_id', clientId).first()
+  assert.equal(Number(kept?.du ?? 0), reste)
+  assert.equal(Number(kept?.credit ?? 0), credit)
+  assert.equal(Number(kept?.nb_factures ?? 0), owing.length)
 }
 
 test.group('Paiements / balance invariant', (group) => {
