@@ -156,10 +156,20 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   if (filtered) {
     buckets.whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
   }
+  // Without a search or a bucket filter, client_soldes alone answers (no join, no buckets)
+  const clients =
+    params.words.length || params.filter.tranche
+      ? creanceQuery(params, today)
+      : db.from(
+          db
+            .from('client_soldes')
+            .where((q) => q.where('nb_factures', '>', 0).orWhere('credit', '>', 0))
+            .if(params.filter.retard, (q) => q.where('premiere_echeance', '<', today))
+            .select('du', db.raw('GREATEST(credit, 0) AS credit'), 'solde', 'nb_factures')
+            .as('cr')
+        )
   const [row, bucketRow] = await Promise.all([
-    creanceQuery(params, today)
-      .select(db.raw(`${sums}, count(*)::int AS nb_clients`))
-      .first(),
+    clients.select(db.raw(`${sums}, count(*)::int AS nb_clients`)).first(),
     buckets.first(),
   ])
   const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
