@@ -51,6 +51,7 @@ export default class DbVolume extends BaseCommand {
     await db.rawQuery('ANALYZE produits')
     await this.topUpDevis(this.devis ?? 50_000)
     await topUpFactures(this.factures ?? 200_000, (m) => this.logger.info(m))
+    await db.rawQuery('SELECT creance_echeances_compact()')
     await topUpPaiements(this.paiements ?? 20_000, (m) => this.logger.info(m))
     this.logger.success(
       `Données de volume prêtes en ${((Date.now() - started) / 1000).toFixed(1)} s`

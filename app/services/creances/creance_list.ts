@@ -143,19 +143,26 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   const columns = ['du', 'credit', 'solde', 'nb_factures'] as const
   const sums = columns.map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${col}`).join(', ')
   checkDay(today)
-  const retard = `(DATE '${today}' - factures.echeance)`
-  const bucketSums = [
-    `COALESCE(sum(${RESTE_SQL}) FILTER (WHERE ${retard} > 0), 0)::bigint AS en_retard`,
-    ...AGING_BUCKET_KEYS.map(
-      (key) =>
-        `COALESCE(sum(${RESTE_SQL}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${key}`
-    ),
-  ].join(', ')
-  const filtered = Boolean(params.filter.retard || params.filter.tranche || params.words.length)
-  const buckets = db.from('factures').whereRaw(OPEN_FACTURE_SQL).select(db.raw(bucketSums))
-  if (filtered) {
-    buckets.whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
+  /** The buckets' sums of `amount` by the due date `echeance` (columns of the FROM). */
+  const bucketSums = (amount: string, echeance: string) => {
+    const retard = `(DATE '${today}' - ${echeance})`
+    return [
+      `COALESCE(sum(${amount}) FILTER (WHERE ${retard} > 0), 0)::bigint AS en_retard`,
+      ...AGING_BUCKET_KEYS.map(
+        (key) =>
+          `COALESCE(sum(${amount}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${key}`
+      ),
+    ].join(', ')
   }
+  const filtered = Boolean(params.filter.retard || params.filter.tranche || params.words.length)
+  // Unfiltered, the buckets come from the figures kept per due date (migration 0556)
+  const buckets = filtered
+    ? db
+        .from('factures')
+        .whereRaw(OPEN_FACTURE_SQL)
+        .whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
+        .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
+    : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
   // Without a search or a bucket filter, client_soldes alone answers (no join, no buckets)
   const clients =
     params.words.length || params.filter.tranche

@@ -114,6 +114,8 @@ export async function proposerRelances(today = todayIso()): Promise<ProposerResu
       [today]
     )
     if (!claimed.rows.length) return { ran: false, reason: 'deja_fait' } as const
+    // The day's housekeeping: the créances' figures per due date folded into one row per date
+    await trx.rawQuery('SELECT creance_echeances_compact()')
 
     const propositions = await relancePropositions(today, trx)
     const staff = await staffIds(trx)

@@ -93,6 +93,21 @@ async function check(clientId: number, assert: any) {
   assert.equal(Number(kept?.du ?? 0), reste)
   assert.equal(Number(kept?.credit ?? 0), credit)
   assert.equal(Number(kept?.nb_factures ?? 0), owing.length)
+  // And per due date, over every client (migration 0556), compacted or not
+  const perDate = async () => {
+    const { rows } = await db.rawQuery(`
+      SELECT to_char(d, 'YYYY-MM-DD') AS d, sum(du)::bigint AS du, sum(nb)::int AS nb FROM (
+        SELECT echeance AS d, du, nb FROM creance_echeances
+        UNION ALL
+        SELECT echeance, -(total_ttc - montant_paye - montant_credite), -1 FROM factures
+         WHERE numero IS NOT NULL AND statut IN ('emise', 'partiellement_payee')
+           AND total_ttc - montant_paye - montant_credite > 0) x
+      GROUP BY d HAVING sum(du) <> 0 OR sum(nb) <> 0`)
+    return rows
+  }
+  assert.deepEqual(await perDate(), [])
+  await db.rawQuery('SELECT creance_echeances_compact()')
+  assert.deepEqual(await perDate(), [])
 }
 
 test.group('Paiements / balance invariant', (group) => {
