@@ -154,8 +154,11 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
       ),
     ].join(', ')
   }
-  const filtered = Boolean(params.filter.retard || params.filter.tranche || params.words.length)
-  // Unfiltered, the buckets come from the figures kept per due date (migration 0556)
+  // « En retard » alone selects the clients with an overdue facture: the others' open factures
+  // are all « non échu », so only that bucket differs from the whole (their du is subtracted)
+  const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !params.words.length)
+  const filtered = !lateOnly && Boolean(params.filter.tranche || params.words.length)
+  // Otherwise the buckets come from the figures kept per due date (migration 0556)
   const buckets = filtered
     ? db
         .from('factures')
@@ -183,6 +186,15 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   for (const col of columns) totals[col] = Number(row?.[col] ?? 0)
   for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
     totals[col] = Number(bucketRow?.[col] ?? 0)
+  }
+  if (lateOnly) {
+    const notLate = await db
+      .from('client_soldes')
+      .where('nb_factures', '>', 0)
+      .where('premiere_echeance', '>=', today)
+      .sum('du as du')
+      .first()
+    totals.non_echu -= Number(notLate?.du ?? 0)
   }
   return totals
 }

@@ -3,6 +3,7 @@
  * today in Brussels (factures issued on chosen days through the real services), totals on top,
  * filters, sort, keyset pages, one client's factures, the CSV, rights.
  */
+import { AGING_BUCKET_KEYS } from '#shared/creances'
 import { test } from '@japa/runner'
 import limiter from '@adonisjs/limiter/services/main'
 import { makeUser, withTransaction } from '#tests/helpers'
@@ -112,6 +113,19 @@ test.group('Créances / page', (group) => {
       [fresh.idClient]
     )
     assert.equal(searched.totals.du, 363_00)
+
+    // The totals row's buckets are its rows' (each computed its own way, decision 263)
+    for (const view of [all, late, bucket, searched]) {
+      for (const key of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
+        assert.equal(
+          view.totals[key],
+          view.rows.reduce((sum, r) => sum + r[key], 0),
+          key
+        )
+      }
+    }
+    assert.equal(all.totals.non_echu, 363_00)
+    assert.equal(late.totals.non_echu, 0)
 
     const byName = await page(client, user, '?sort=client')
     assert.deepEqual(
