@@ -112,6 +112,7 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.emettre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -238,6 +239,7 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.paiements.import': { paramsTuple?: []; params?: {} }
@@ -338,6 +340,7 @@ export type ScannedRoutes = {
     'esi.compta.nc': { paramsTuple?: []; params?: {} }
     'esi.notes_credit.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.ubl': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.create': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.paiements': { paramsTuple?: []; params?: {} }
     'esi.paiements.import': { paramsTuple?: []; params?: {} }

@@ -106,6 +106,7 @@ export const ROUTES = {
   'esi.notes_credit.pdf': '/esi/compta/nc/:id/pdf',
   'esi.notes_credit.show': '/esi/compta/nc/:id',
   'esi.notes_credit.store': '/esi/compta/facture/:id/note-credit',
+  'esi.notes_credit.ubl': '/esi/compta/nc/:id/ubl',
   'esi.offres.to_devis': '/app/offres/:id/devis',
   'esi.paiement.payee': '/esi/paiement/demandes/:id/payee',
   'esi.paiement.renvoyer': '/esi/paiement/demandes/:id/renvoyer',

@@ -14,6 +14,7 @@ router
     router.get('/esi/compta/nc', [NotesCreditController, 'index']).as('esi.compta.nc')
     router.get('/esi/compta/nc/:id', [NotesCreditController, 'show']).as('esi.notes_credit.show')
     router.get('/esi/compta/nc/:id/pdf', [NotesCreditController, 'pdf']).as('esi.notes_credit.pdf')
+    router.get('/esi/compta/nc/:id/ubl', [NotesCreditController, 'ubl']).as('esi.notes_credit.ubl')
     router
       .post('/esi/compta/nc/:id/emettre', [NotesCreditController, 'emettre'])
       .as('esi.notes_credit.emettre')

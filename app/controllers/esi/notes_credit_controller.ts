@@ -25,6 +25,7 @@ import { parseScaled } from '#shared/totals'
 import { noteCreditPdf, pdfHeaders } from '#services/pdf/index'
 import { limitAction } from '#services/throttle'
 import { pdfFormat } from '#services/factures/facture_facturx'
+import { noteCreditUbl, noteUblEligible } from '#services/notes_credit/note_credit_ubl'
 import {
   noteCreditClientPdf,
   noteCreditFacturxPdf,
@@ -62,7 +63,21 @@ export default class NotesCreditController {
       note: await noteCreditDetail(nc),
       // A French client's PDF is a Factur-X (decision 266)
       facturx: noteFacturxByDefault(nc),
+      // A Belgian professional client's Peppol CreditNote (decision 267)
+      ubl: noteUblEligible(nc),
     })
+  }
+
+  /** « UBL »: the checked Peppol CreditNote of an issued note to a professional client. */
+  async ubl({ params, response, auth }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const nc = await findNoteCredit(params.id)
+    await limitAction(auth.getUserOrFail().id, 'pdf')
+    const { filename, content } = await noteCreditUbl(nc.id)
+    response.header('content-type', 'application/xml; charset=utf-8')
+    response.header('content-disposition', `attachment; filename="${filename}"`)
+    response.header('cache-control', 'no-store')
+    return response.send(content)
   }
 
   /**

@@ -3,8 +3,8 @@
  * free facture for a note's own routes; the issued facture for « Créer une note de crédit ».
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
-import { issued } from '#tests/functional/factures/helpers'
-import { ncDraft } from '#tests/functional/notes_credit/helpers'
+import { issued, issuedProfessional } from '#tests/functional/factures/helpers'
+import { ncDraft, ncIssued } from '#tests/functional/notes_credit/helpers'
 
 export const paiementsParams: ParamProvider[] = [
   {
@@ -16,8 +16,18 @@ export const paiementsParams: ParamProvider[] = [
     },
   },
   {
+    // The UBL exists for an issued note of a professional client only
+    matches: (route) => route.name === 'esi.notes_credit.ubl',
+    params: async () => {
+      const nc = await ncIssued(await issuedProfessional(), { kind: 'total' })
+      return { id: nc.id }
+    },
+  },
+  {
     matches: (route) =>
-      /^esi\.notes_credit\./.test(route.name ?? '') && route.pattern.startsWith('/esi/compta/nc/'),
+      /^esi\.notes_credit\./.test(route.name ?? '') &&
+      route.name !== 'esi.notes_credit.ubl' &&
+      route.pattern.startsWith('/esi/compta/nc/'),
     params: async () => {
       const nc = await ncDraft(await issued(), { kind: 'total' })
       return { id: nc.id }

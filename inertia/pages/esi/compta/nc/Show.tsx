@@ -20,10 +20,16 @@ export type NoteCreditShowProps = {
     Shown & { facture_date: string | null; lock_version: number; emise_le: string | null }
   /** Issued to a French client: its PDF is a Factur-X (decision 266). */
   facturx?: boolean
+  /** A Belgian professional client: the Peppol CreditNote (UBL) to download. */
+  ubl?: boolean
 }
 
 /** esi/compta/nc Show: lines, totals, a draft's « Émettre » / « Supprimer le brouillon ». */
-export default function NoteCreditShow({ note, facturx = false }: NoteCreditShowProps) {
+export default function NoteCreditShow({
+  note,
+  facturx = false,
+  ubl = false,
+}: NoteCreditShowProps) {
   const title = note.numero ? `Note de crédit ${note.numero}` : 'Note de crédit (brouillon)'
   const brouillon = note.statut === 'brouillon'
 
@@ -95,6 +101,16 @@ export default function NoteCreditShow({ note, facturx = false }: NoteCreditShow
               >
                 <i className="bi bi-file-earmark-code me-1" aria-hidden="true" />
                 Factur-X
+              </a>
+            )}
+            {ubl && (
+              <a
+                href={route('esi.notes_credit.ubl', { id: note.id })}
+                className="btn btn-alt-secondary"
+                data-testid="nc-ubl"
+              >
+                <i className="bi bi-filetype-xml me-1" aria-hidden="true" />
+                UBL
               </a>
             )}
             {brouillon && (
