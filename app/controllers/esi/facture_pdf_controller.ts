@@ -6,7 +6,7 @@ import { facturePdf, pdfHeaders } from '#services/pdf/index'
 import { factureClientPdf, factureFacturxPdf, pdfFormat } from '#services/factures/facture_facturx'
 import { limitAction } from '#services/throttle'
 import { actorOf } from '#services/actor'
-import { factureUbl } from '#services/factures/facture_ubl'
+import { factureUbl, ublHeaders } from '#services/factures/facture_ubl'
 import { sendFactureMail } from '#services/factures/facture_mail'
 import { sendFactureViaPeppol } from '#services/compta/peppol/peppol_send'
 
@@ -42,9 +42,7 @@ export default class FacturePdfController {
     const facture = await findFacture(params.id)
     await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } = await factureUbl(facture.id)
-    response.header('content-type', 'application/xml; charset=utf-8')
-    response.header('content-disposition', `attachment; filename="${filename}"`)
-    response.header('cache-control', 'no-store')
+    for (const [name, value] of Object.entries(ublHeaders(filename))) response.header(name, value)
     return response.send(content)
   }
 

@@ -26,6 +26,7 @@ import { noteCreditPdf, pdfHeaders } from '#services/pdf/index'
 import { limitAction } from '#services/throttle'
 import { pdfFormat } from '#services/factures/facture_facturx'
 import { noteCreditUbl, noteUblEligible } from '#services/notes_credit/note_credit_ubl'
+import { ublHeaders } from '#services/factures/facture_ubl'
 import {
   noteCreditClientPdf,
   noteCreditFacturxPdf,
@@ -74,9 +75,7 @@ export default class NotesCreditController {
     const nc = await findNoteCredit(params.id)
     await limitAction(auth.getUserOrFail().id, 'pdf')
     const { filename, content } = await noteCreditUbl(nc.id)
-    response.header('content-type', 'application/xml; charset=utf-8')
-    response.header('content-disposition', `attachment; filename="${filename}"`)
-    response.header('cache-control', 'no-store')
+    for (const [name, value] of Object.entries(ublHeaders(filename))) response.header(name, value)
     return response.send(content)
   }
 

@@ -59,9 +59,39 @@ function partiesOf(facture: Facture): PartiesSnapshot | null {
  * (decision 267).
  */
 export function ublEligible(facture: Facture): boolean {
-  const parties = partiesOf(facture)
+  return ublEligibleParties(partiesOf(facture))
+}
+
+/** The rule on a document's frozen parties (a facture's, a note de crédit's). */
+export function ublEligibleParties(parties: PartiesSnapshot | null): boolean {
   const numero = parties?.destinataire.numero_tva
   return !!parties && parties.client_professionnel && !!numero && isValidBeVat(numero)
+}
+
+/**
+ * The XML once our rules pass; else a 422 naming the document and the rule ids, with what was
+ * not done (`withheld`).
+ */
+export function checkedUbl(xml: string, document: string, withheld: string): string {
+  const violations = checkPeppolRules(xml)
+  if (violations.length > 0) {
+    throw new AppException(
+      `Le fichier Peppol (UBL) ${document} ne respecte pas les règles ${violations
+        .map((v) => v.id)
+        .join(', ')} : ${withheld}. Vérifiez les coordonnées de la société et du client.`,
+      { status: 422 }
+    )
+  }
+  return xml
+}
+
+/** The download headers of a UBL file. */
+export function ublHeaders(filename: string): Record<string, string> {
+  return {
+    'content-type': 'application/xml; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'no-store',
+  }
 }
 
 /**
@@ -162,16 +192,8 @@ export async function factureUbl(factureId: number): Promise<UblFile> {
   const xml = generateUbl(
     factureUblDocument(facture, facture.lignes, { bdcNumero: bdc?.numero ?? null, pdf })
   )
-  const violations = checkPeppolRules(xml)
-  if (violations.length > 0) {
-    throw new AppException(
-      `Le fichier Peppol (UBL) de la facture ${facture.numero} ne respecte pas les règles ${violations
-        .map((v) => v.id)
-        .join(
-          ', '
-        )} : il n’est ni téléchargé ni joint. Vérifiez les coordonnées de la société et du client.`,
-      { status: 422 }
-    )
+  return {
+    filename: `${facture.numero}.xml`,
+    content: checkedUbl(xml, `de la facture ${facture.numero}`, 'il n’est ni téléchargé ni joint'),
   }
-  return { filename: `${facture.numero}.xml`, content: xml }
 }

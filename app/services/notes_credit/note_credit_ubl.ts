@@ -7,19 +7,17 @@
  */
 import NoteCredit from '#models/note_credit'
 import { generateUbl } from '#services/compta/ubl/generate'
-import { checkPeppolRules } from '#services/compta/ubl/rules'
-import type { UblFile } from '#services/factures/facture_ubl'
+import { checkedUbl, ublEligibleParties, type UblFile } from '#services/factures/facture_ubl'
 import { noteCreditCiiDocument } from '#services/notes_credit/note_credit_facturx'
 import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
 import { noteCreditPdf } from '#services/pdf/index'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
-import { isValidBeVat } from '#shared/validation/belgium'
 
 /** Issued, to a professional client with a Belgian enterprise number (its 0208 endpoint). */
 export function noteUblEligible(note: NoteCredit): boolean {
-  const parties = note.numero ? readSnapshot<PartiesSnapshot>(note.partiesSnapshot) : null
-  const numero = parties?.destinataire.numero_tva
-  return !!parties && parties.client_professionnel && !!numero && isValidBeVat(numero)
+  return ublEligibleParties(
+    note.numero ? readSnapshot<PartiesSnapshot>(note.partiesSnapshot) : null
+  )
 }
 
 export async function noteCreditUbl(noteId: number): Promise<UblFile> {
@@ -40,16 +38,8 @@ export async function noteCreditUbl(noteId: number): Promise<UblFile> {
       description: `Note de crédit ${note.numero}`,
     },
   })
-  const violations = checkPeppolRules(xml)
-  if (violations.length > 0) {
-    throw new AppException(
-      `Le fichier Peppol (UBL) de la note de crédit ${note.numero} ne respecte pas les règles ${violations
-        .map((v) => v.id)
-        .join(
-          ', '
-        )} : il n’est pas téléchargé. Vérifiez les coordonnées de la société et du client.`,
-      { status: 422 }
-    )
+  return {
+    filename: `${note.numero}.xml`,
+    content: checkedUbl(xml, `de la note de crédit ${note.numero}`, 'il n’est pas téléchargé'),
   }
-  return { filename: `${note.numero}.xml`, content: xml }
 }
