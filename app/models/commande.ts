@@ -1,13 +1,14 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import CommandeEtape from '#models/commande_etape'
 import Client from '#models/client'
 import User from '#models/user'
 import Bdc from '#models/bdc'
 import { toNumberStrict } from '#models/ligne_base'
 import type { CommandeStatut } from '#shared/devis'
 
-/** A customer order, created when its bdc is signed (DESIGN.md §2); steps come later. */
+/** A customer order, created when its bdc is signed (DESIGN.md §2), with its steps (issue 12). */
 export default class Commande extends BaseModel {
   @column({ isPrimary: true })
   declare id: number
@@ -39,6 +40,18 @@ export default class Commande extends BaseModel {
   @column.date()
   declare finRetractation: DateTime | null
 
+  @column()
+  declare lockVersion: number
+
+  @column()
+  declare motifAnnulation: string | null
+
+  @column.dateTime()
+  declare annuleeLe: DateTime | null
+
+  @column.dateTime()
+  declare termineeLe: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -53,4 +66,7 @@ export default class Commande extends BaseModel {
 
   @belongsTo(() => User, { foreignKey: 'chefProjetId' })
   declare chefProjet: BelongsTo<typeof User>
+
+  @hasMany(() => CommandeEtape)
+  declare etapes: HasMany<typeof CommandeEtape>
 }
