@@ -57,6 +57,8 @@ declare module '@adonisjs/inertia/types' {
     'esi/devis/Index': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Index.tsx'))['default']>
     'esi/devis/Preview': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Preview.tsx'))['default']>
     'esi/devis/Stats': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Stats.tsx'))['default']>
+    'esi/mesurage/Index': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Index.tsx'))['default']>
+    'esi/mesurage/Show': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Show.tsx'))['default']>
     'esi/paiement/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/esi/paiement/DemandePaiement.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
     'esi/Recherche': ExtractProps<(typeof import('../../inertia/pages/esi/Recherche.tsx'))['default']>

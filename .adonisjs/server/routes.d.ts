@@ -135,6 +135,12 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
+    'esi.mesurage.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.sync': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.valider': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.rouvrir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -163,7 +169,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
@@ -252,6 +257,9 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
+    'esi.mesurage.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -266,7 +274,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
@@ -353,6 +360,9 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
+    'esi.mesurage.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -367,7 +377,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.production.index': { paramsTuple?: []; params?: {} }
     'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
@@ -454,6 +463,9 @@ export type ScannedRoutes = {
     'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.sync': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.valider': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.mesurage.rouvrir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
-import MesureLigne from '#models/mesure_ligne'
+import MesureLigne, { type MesureEcart } from '#models/mesure_ligne'
 
 /** The measurement sheet of a commande (issue 12 §2), one per commande. */
 export default class Mesure extends BaseModel {
@@ -25,6 +25,10 @@ export default class Mesure extends BaseModel {
 
   @column()
   declare remarques: string | null
+
+  /** The sheet's own differences at validation (a quoted item removed), migration 0620. */
+  @column({ prepare: (value: MesureEcart[]) => JSON.stringify(value ?? []) })
+  declare ecarts: MesureEcart[]
 
   @column()
   declare lockVersion: number

@@ -58,6 +58,10 @@ export default class Societe extends BaseModel {
   @column()
   declare acomptePendantRetractation: AcompteRetractationRegle
 
+  /** The esi société: ± mm under which a measured dimension is not a difference (issue 12). */
+  @column()
+  declare toleranceMesureMm: number
+
   /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
   @column()
   declare lockVersion: number

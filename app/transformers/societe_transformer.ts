@@ -1,5 +1,6 @@
 /* What the Company pages may know of a société and of its members. */
 import { ACOMPTE_RETRACTATION_DEFAULT } from '#shared/retractation'
+import { TOLERANCE_DEFAUT_MM } from '#shared/mesurage'
 import type Societe from '#models/societe'
 import type User from '#models/user'
 import { formatIban } from '#shared/validation/belgium'
@@ -51,6 +52,8 @@ export function societeForm(societe: Societe) {
     /** The esi société's rule for payments during a withdrawal period (shared/retractation.ts). */
     acompte_pendant_retractation:
       societe.acomptePendantRetractation ?? ACOMPTE_RETRACTATION_DEFAULT,
+    /** The esi société's measurement tolerance, ± mm (shared/mesurage.ts). */
+    tolerance_mesure_mm: String(societe.toleranceMesureMm ?? TOLERANCE_DEFAUT_MM),
     logo_url: logoUrl(societe),
     /** Sent back by the form: a stale save is refused (optimistic lock, issue 10). */
     lock_version: societe.lockVersion,

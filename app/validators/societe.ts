@@ -4,6 +4,9 @@
  * spaces). Only the fields listed here are read: anything else posted is ignored.
  */
 import { ACOMPTE_RETRACTATION_REGLES } from '#shared/retractation'
+import { TOLERANCE_MAX_MM } from '#shared/mesurage'
+
+const TOLERANCE_MESSAGE = `La tolérance est un nombre entier de millimètres (0 à ${TOLERANCE_MAX_MM}).`
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import {
@@ -98,6 +101,8 @@ export const societeValidator = vine.create({
   remise_partenaire_pct: pctField().nullable().optional(),
   /** The esi société's rule for payments during a withdrawal period: written only by staff. */
   acompte_pendant_retractation: vine.enum(ACOMPTE_RETRACTATION_REGLES).optional(),
+  /** The esi société's measurement tolerance (± mm, issue 12): written only by staff. */
+  tolerance_mesure_mm: vine.number().withoutDecimals().min(0).max(TOLERANCE_MAX_MM).optional(),
 })
 
 societeValidator.messagesProvider = frenchMessages(
@@ -109,6 +114,10 @@ societeValidator.messagesProvider = frenchMessages(
     'pays.enum': 'Pays non pris en charge.',
     'acompte_pendant_retractation.enum':
       'Choisissez une règle pour l’acompte pendant le délai de rétractation.',
+    'tolerance_mesure_mm.number': TOLERANCE_MESSAGE,
+    'tolerance_mesure_mm.withoutDecimals': TOLERANCE_MESSAGE,
+    'tolerance_mesure_mm.min': TOLERANCE_MESSAGE,
+    'tolerance_mesure_mm.max': TOLERANCE_MESSAGE,
   },
   { nom: 'nom', numero_tva: 'numéro de TVA' }
 )

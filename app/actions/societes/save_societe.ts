@@ -38,6 +38,13 @@ function acompteRegle(actor: Actor | null, societe: Societe, input: SocieteInput
   return input.acompte_pendant_retractation
 }
 
+/** The measurement tolerance (issue 12, decision 330): the esi société's, set by staff only. */
+function toleranceMesure(actor: Actor | null, societe: Societe, input: SocieteInput) {
+  const user = actor?.user
+  if (!user || !hasStaffPowers(user) || societe.type !== 'esi') return undefined
+  return input.tolerance_mesure_mm
+}
+
 /** The columns a form may write (never the id, the logo or the timestamps). */
 function attributes(input: SocieteInput) {
   const values = {
@@ -76,6 +83,7 @@ export function auditSummary(societe: Societe): Record<string, unknown> {
     bic: societe.bic,
     remise_partenaire_pct: Number(societe.remisePartenairePct ?? 0),
     acompte_pendant_retractation: societe.acomptePendantRetractation,
+    tolerance_mesure_mm: societe.toleranceMesureMm,
   }
 }
 
@@ -128,6 +136,8 @@ export async function updateSociete(
   if (remise !== undefined) values.remisePartenairePct = remise
   const regle = acompteRegle(actor, societe, input)
   if (regle !== undefined) values.acomptePendantRetractation = regle
+  const tolerance = toleranceMesure(actor, societe, input)
+  if (tolerance !== undefined) values.toleranceMesureMm = tolerance
   if (mayChangeType && input.type && input.type !== societe.type) {
     if (societe.type === 'pro' && (await hasContacts(societe.id))) {
       fieldError('type', TYPE_LOCKED_BY_CONTACTS)

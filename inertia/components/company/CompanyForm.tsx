@@ -50,6 +50,7 @@ const LABELS: Record<Field, string> = {
   bic: 'BIC',
   remise_partenaire_pct: 'Remise partenaire %',
   acompte_pendant_retractation: 'Acompte pendant le délai de rétractation',
+  tolerance_mesure_mm: 'Tolérance du mesurage (± mm)',
 }
 
 /** The hint shown when leaving a field, or null when it looks right (empty is fine). */
@@ -300,6 +301,16 @@ export default function CompanyForm({
               </select>
             )}
           </FieldGroup>
+          <h2 className="h5 fw-semibold mb-3 mt-2">Mesurage</h2>
+          <div className="row">
+            <div className="col-md-4">
+              {text('tolerance_mesure_mm', {
+                inputMode: 'numeric',
+                maxLength: 3,
+                help: 'Écart entre la cote mesurée et celle du devis au-delà duquel un avenant est à faire signer.',
+              })}
+            </div>
+          </div>
         </>
       )}
 

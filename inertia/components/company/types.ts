@@ -35,6 +35,8 @@ export type SocieteFormValues = {
   remise_partenaire_pct: string
   /** The esi société's rule for payments during a withdrawal period (staff only may change it). */
   acompte_pendant_retractation: AcompteRetractationRegle
+  /** The esi société's measurement tolerance in mm, as typed (staff only may change it). */
+  tolerance_mesure_mm: string
   /** The version the form saw (edit only): a stale save is refused with the reason. */
   lock_version?: number
 }
@@ -70,4 +72,5 @@ export const EMPTY_SOCIETE: SocieteFormValues = {
   bic: '',
   remise_partenaire_pct: '0',
   acompte_pendant_retractation: ACOMPTE_RETRACTATION_DEFAULT,
+  tolerance_mesure_mm: '10',
 }
