@@ -1,6 +1,6 @@
 /*
  * Demo measurement sheets (issue 12 §2): every commande at the mesurage step or beyond gets its
- * sheet through the services (prefilled from its bdc, synced, validated). Finished commandes and
+ * sheet through the services (prefilled from its bdc, synced, validated, its PDF attached). Finished commandes and
  * those already past the mesurage: validated without difference. Of those still at the mesurage:
  * the first validated with differences (a wider window, another colour: the avenant to sign),
  * the second half measured (brouillon, step en cours); the others wait to be measured.
@@ -11,9 +11,9 @@ import {
   ensureMesure,
   lignesOf,
   syncMesure,
-  validerMesure,
   type MesureLigneProps,
 } from '#services/commandes/mesure_service'
+import { validerEtArchiverMesure } from '#services/commandes/mesure_document'
 import type { DemoBase } from '#database/demo/index'
 import type { SensOuverture } from '#shared/mesurage'
 
@@ -76,6 +76,6 @@ export async function seedDemoMesures(trx: TransactionClientContract, base: Demo
       remarques:
         plan === 'brouillon' ? 'Accès par la cour arrière ; prévoir un escabeau.' : 'RAS, accès facile.',
     })
-    if (plan !== 'brouillon') await validerMesure(actor, c.id, synced.lock_version)
+    if (plan !== 'brouillon') await validerEtArchiverMesure(actor, c.id, synced.lock_version)
   }
 }

@@ -22,6 +22,8 @@ export type DraftEcart = { champ: string; devis: string; mesure: string; message
 /** A row as the page edits it: numbers as typed (strings). */
 export type DraftRow = {
   client_uuid: string
+  /** The server's id once the row is there (photos attach to it); null before. */
+  server_id: number | null
   bdc_ligne_id: number | null
   repere: string
   designation: string
@@ -38,6 +40,7 @@ export type DraftRow = {
 
 /** A row as the server sends it. */
 export type ServerRow = {
+  id?: number
   client_uuid: string
   bdc_ligne_id: number | null
   position: number
@@ -95,6 +98,7 @@ const str = (v: number | string | null | undefined) =>
 export function fromServer(row: ServerRow): DraftRow {
   return {
     client_uuid: row.client_uuid,
+    server_id: row.id ?? null,
     bdc_ligne_id: row.bdc_ligne_id,
     repere: row.repere ?? '',
     designation: row.designation ?? '',
@@ -113,6 +117,7 @@ export function fromServer(row: ServerRow): DraftRow {
 export function emptyRow(uuid: string): DraftRow {
   return {
     client_uuid: uuid,
+    server_id: null,
     bdc_ligne_id: null,
     repere: '',
     designation: '',
@@ -252,8 +257,9 @@ export function acknowledge(draft: Draft, sent: SentMarks, serverRows: ServerRow
   const server = new Map(serverRows.map((r) => [r.client_uuid, fromServer(r)]))
   const rows: DraftRow[] = []
   for (const r of draft.rows) {
-    if (pending[r.client_uuid]) rows.push(r)
-    else if (server.has(r.client_uuid)) rows.push(server.get(r.client_uuid)!)
+    const s = server.get(r.client_uuid)
+    if (pending[r.client_uuid]) rows.push(s ? { ...r, server_id: s.server_id } : r)
+    else if (s) rows.push(s)
   }
   for (const [uuid, r] of server) {
     if (!pending[uuid]?.deleted && !rows.some((x) => x.client_uuid === uuid)) rows.push(r)

@@ -18,8 +18,8 @@ import {
   findCommandeForMesure,
   rouvrirMesure,
   syncMesure,
-  validerMesure,
 } from '#services/commandes/mesure_service'
+import { validerEtArchiverMesure } from '#services/commandes/mesure_document'
 import { mesureSheetProps } from '#services/commandes/mesure_page'
 import { mesurePdf } from '#services/pdf/mesure_loader'
 import {
@@ -80,8 +80,8 @@ export default class MesurageController {
     authorize(policy.update(auth.user ?? null))
     const commande = await findCommandeForMesure(commandeId(params.id))
     const { lock_version: lockVersion } = await request.validateUsing(mesureVersionValidator)
-    const { ecarts } = await validerMesure(actorOf(ctx), commande.id, lockVersion)
-    return response.json({ ecarts })
+    const result = await validerEtArchiverMesure(actorOf(ctx), commande.id, lockVersion)
+    return response.json(result)
   }
 
   async rouvrir(ctx: HttpContext) {

@@ -12,6 +12,7 @@ import {
   toleranceMm,
 } from '#services/commandes/mesure_service'
 import type { EtapeStatut } from '#shared/commande_etapes'
+import { commandeFichiers } from '#services/commandes/commande_fichiers'
 
 export async function mesureSheetProps(commande: Commande) {
   const mesure = await ensureMesure(commande.id)
@@ -36,6 +37,7 @@ export async function mesureSheetProps(commande: Commande) {
       ? db.from('users').where('id', mesure.valideePar).select('name').first()
       : Promise.resolve(null),
   ])
+  const fichiers = await commandeFichiers(commande.id, 'mesurage')
   const etape = etapes.find((e) => e.etape === 'mesurage')
   const appro = etapes.find((e) => e.etape === 'approvisionnement')
   return {
@@ -70,6 +72,16 @@ export async function mesureSheetProps(commande: Commande) {
           ? reouvertureRaison((appro?.statut as string) ?? 'a_faire', mesure.statut)
           : null,
     },
+    photos: fichiers
+      .filter((f) => f.kind === 'photo')
+      .map((f) => ({
+        id: f.id,
+        mesure_ligne_id: f.mesure_ligne_id === null ? null : Number(f.mesure_ligne_id),
+        nom: f.nom,
+        legende: f.legende,
+      })),
+    /** The PDF stored at the last validation. */
+    document: fichiers.find((f) => f.kind === 'document') ?? null,
     historique: historique.map((h) => ({
       id: Number(h.id),
       action: h.action as string,

@@ -260,8 +260,17 @@ test.group('Mesurage / the sheet', (group) => {
     assert.equal(step.statut, 'bloquee')
     assert.equal(step.motif_blocage, MOTIF_AVENANT)
 
+    // The validated sheet is attached to the commande as a PDF of the mesurage step
+    const docs = await db
+      .from('commande_fichiers')
+      .where({ commande_id: commande.id, etape: 'mesurage', kind: 'document' })
+    assert.lengthOf(docs, 1)
+    assert.equal(ok.body().document_id, Number(docs[0].id))
+    assert.equal(docs[0].mime, 'application/pdf')
+
     // The page shows them in red, the PDF prints them
     const page = await open(client, user, commande.id)
+    assert.equal(page.document.id, Number(docs[0].id))
     assert.lengthOf(page.lignes[0].ecarts, 3)
     assert.equal(page.etape.motif_blocage, MOTIF_AVENANT)
     const pdf = await client.get(`/esi/commandes/mesurage/${commande.id}/pdf`).loginAs(user)

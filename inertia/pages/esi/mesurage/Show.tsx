@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Head, Link, router } from '@inertiajs/react'
 import { get as idbGet, set as idbSet } from 'idb-keyval'
 import PageHeader from '../../../components/layout/PageHeader.js'
+import PhotoUpload, { PhotoThumbs } from '../../../components/commande/PhotoUpload.js'
 import { route } from '../../../lib/route.js'
 import { http, HttpError } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
@@ -64,6 +65,8 @@ export type MesurageShowProps = {
   tolerance_mm: number
   etape: { statut: EtapeStatut; motif_blocage: string | null }
   reouverture: { raison: string | null }
+  photos: Photo[]
+  document: { id: number; nom: string; created_at: string } | null
   historique: {
     id: number
     action: string
@@ -74,6 +77,8 @@ export type MesurageShowProps = {
     par: string | null
   }[]
 }
+
+type Photo = { id: number; mesure_ligne_id: number | null; nom: string; legende: string | null }
 
 const COULEURS = ['blanc', 'anthracite', 'noir', 'gris', 'crème', 'chêne doré', 'brun']
 const VITRAGES = ['double vitrage', 'triple vitrage', 'vitrage acoustique', 'feuilleté']
@@ -153,6 +158,10 @@ function RowCard({
   pending,
   onChange,
   onRemove,
+  commandeId,
+  photos,
+  canUpload,
+  onPhoto,
 }: {
   row: DraftRow
   index: number
@@ -162,6 +171,10 @@ function RowCard({
   pending: boolean
   onChange: (patch: Partial<DraftRow>) => void
   onRemove: () => void
+  commandeId: number
+  photos: Photo[]
+  canUpload: boolean
+  onPhoto: (photo: Photo) => void
 }) {
   const id = (f: string) => `l${index}-${f}`
   const ref = referenceText(row)
@@ -323,6 +336,28 @@ function RowCard({
             />
           </Field>
         </fieldset>
+        <div className="mt-3">
+          <PhotoThumbs commandeId={commandeId} fichiers={photos} />
+          {canUpload && row.server_id !== null && (
+            <div className="mt-2">
+              <PhotoUpload
+                commandeId={commandeId}
+                etape="mesurage"
+                mesureLigneId={row.server_id}
+                label="Photo de l’élément"
+                onUploaded={(f) =>
+                  onPhoto({ id: f.id, mesure_ligne_id: f.mesure_ligne_id, nom: f.nom, legende: f.legende })
+                }
+              />
+            </div>
+          )}
+          {canUpload && row.server_id === null && (
+            <p className="small text-body-secondary mb-0">
+              <i className="bi bi-camera me-1" aria-hidden="true" />
+              Photos possibles une fois la ligne envoyée.
+            </p>
+          )}
+        </div>
         {live.length > 0 && (
           <div className="alert alert-danger mt-3 mb-0 py-2" data-testid="ecarts">
             <div className="fw-semibold">
@@ -344,6 +379,8 @@ function RowCard({
 /** esi/mesurage Show: the measurement sheet of a commande. */
 export default function MesurageShow(props: MesurageShowProps) {
   const { commande, mesure, lignes, tolerance_mm: tolerance, etape, reouverture, historique } = props
+  const [photos, setPhotos] = useState<Photo[]>(props.photos)
+  useEffect(() => setPhotos(props.photos), [props.photos])
   const key = draftKey(commande.id)
   const readOnly = mesure.statut === 'validee' || commande.statut === 'annulee'
   const [draft, setDraftState] = useState<Draft>(() =>
@@ -627,6 +664,17 @@ export default function MesurageShow(props: MesurageShowProps) {
           {mesure.statut === 'brouillon' && (
             <span className="small text-body-secondary">Tolérance ±{tolerance} mm</span>
           )}
+          {props.document && (
+            <a
+              className="small"
+              href={route('esi.commandes.fichiers.show', { id: commande.id, fichier: props.document.id })}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <i className="bi bi-paperclip me-1" aria-hidden="true" />
+              Feuille validée jointe à la commande
+            </a>
+          )}
           <Link href={route('esi.commandes.show', { id: commande.id })} className="small ms-auto">
             Voir la commande
           </Link>
@@ -658,6 +706,10 @@ export default function MesurageShow(props: MesurageShowProps) {
             pending={Boolean(draft.pending[row.client_uuid])}
             onChange={(patch) => change((d) => editRow(d, row.client_uuid, patch))}
             onRemove={() => void remove(row, i)}
+            commandeId={commande.id}
+            photos={photos.filter((p) => p.mesure_ligne_id !== null && p.mesure_ligne_id === row.server_id)}
+            canUpload={isOnline && commande.statut !== 'annulee'}
+            onPhoto={(p) => setPhotos((list) => [p, ...list])}
           />
         ))}
         {draft.rows.length === 0 && (
