@@ -35,10 +35,10 @@ function percentile(sorted, p) {
 }
 
 /** `save`: { ids, locks, body } — PUT the body to each devis with its current lock_version. */
-function load(url, headers, duration = DURATION, save = null) {
+function load(url, headers, duration = DURATION, save = null, post = null) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), {
-      workerData: { url, headers, duration, connections: CONNECTIONS, save },
+      workerData: { url, headers, duration, connections: CONNECTIONS, save, post },
     })
     worker.once('message', resolve)
     worker.once('error', reject)
@@ -352,6 +352,16 @@ async function main() {
     ],
     ['Devis, PDF 50 lignes', `/esi/devis/${saveBench.ids[0]}/pdf`, { cookie: session.header() }]
   )
+  // Issue 12: the phone's sync of a measurement sheet of 30 rows (scripts/lib/bench_mesurage.js)
+  const { prepareMesureBench } = await import('./lib/bench_mesurage.js')
+  const mesureBench = await prepareMesureBench(session)
+  scenarios.push([
+    'Mesurage, enregistrement 30 lignes (POST JSON)',
+    mesureBench.requests[0].path,
+    mesureBench.headers,
+    null,
+    mesureBench.requests,
+  ])
   const selected = ONLY ? scenarios.filter(([label]) => ONLY.test(label)) : scenarios
 
   // SQL queries of one request: every query the pg driver sends while it runs
@@ -371,8 +381,12 @@ async function main() {
     }
     return original.apply(this, args)
   }
-  async function queriesOf(path, headers, save) {
+  async function queriesOf(path, headers, save, post) {
     const init = { headers }
+    if (post) {
+      init.method = 'POST'
+      init.body = post[0].body
+    }
     if (save) {
       const [lock] = await saveBench.locks()
       init.method = 'PUT'
@@ -389,9 +403,9 @@ async function main() {
 
   // Before any load, one request at a time: nothing else is running
   const sqlCounts = []
-  for (const [label, path, headers, save] of selected) {
+  for (const [label, path, headers, save, post] of selected) {
     if (process.env.BENCH_DEBUG) console.log(`  ${label}`)
-    sqlCounts.push(await queriesOf(path, headers, save))
+    sqlCounts.push(await queriesOf(path, headers, save, post))
   }
 
   // A save scenario runs with the lock_versions of the moment (they change at every save)
@@ -402,11 +416,11 @@ async function main() {
     return { ids: save.ids, locks: await save.locks(), body: save.body }
   }
   const rows = []
-  for (const [i, [label, path, headers, save]] of selected.entries()) {
+  for (const [i, [label, path, headers, save, post]] of selected.entries()) {
     const sql = sqlCounts[i]
-    await load(base + path, headers, 2, await saveOf(save)) // warm-up
+    await load(base + path, headers, 2, await saveOf(save), post) // warm-up
     const started = Date.now()
-    const result = await load(base + path, headers, DURATION, await saveOf(save))
+    const result = await load(base + path, headers, DURATION, await saveOf(save), post)
     const seconds = (Date.now() - started) / 1000
     const sorted = Float64Array.from(result.latencies).sort()
     const ok = result.statuses[200] ?? 0
@@ -500,6 +514,20 @@ if (!isMainThread) {
           if (status === 200) locks.set(context.id, JSON.parse(body).lock_version)
           // A refused save (stale lock_version) leaves that devis out of the rest of the run
           if (status === 200 || free.length === 0) free.push(context.id)
+        },
+      },
+    ]
+  }
+  if (workerData.post) {
+    // POST the same JSON to each path in turn (one sheet per connection at a time)
+    const posts = workerData.post
+    let next = 0
+    options.requests = [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const { path, body } = posts[next++ % posts.length]
+          return { ...request, path, body }
         },
       },
     ]
