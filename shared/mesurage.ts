@@ -81,9 +81,10 @@ const UNIT_FACTOR: Record<string, number> = { mm: 1, cm: 10, m: 1000 }
  * (a window's size in a catalogue), millimetres otherwise. Null when there is none.
  */
 export function parseDimensions(text: string): { largeur_mm: number; hauteur_mm: number } | null {
-  const m = /(\d+(?:[.,]\d+)?)\s*(mm|cm|m)?\s*[×xX*]\s*(\d+(?:[.,]\d+)?)\s*(mm|cm|m)?(?![a-zA-Z])/.exec(
-    text
-  )
+  const m =
+    /(\d+(?:[.,]\d+)?)\s*(mm|cm|m)?\s*[×xX*]\s*(\d+(?:[.,]\d+)?)\s*(mm|cm|m)?(?![a-zA-Z])/.exec(
+      text
+    )
   if (!m) return null
   const a = Number(m[1].replace(',', '.'))
   const b = Number(m[3].replace(',', '.'))

@@ -22,7 +22,11 @@ export const mesureSyncValidator = vine.create({
     .array(
       vine.object({
         client_uuid: vine.string().uuid(),
-        position: vine.number().withoutDecimals().min(1).max(MESURE_LIMITS.lignes * 10),
+        position: vine
+          .number()
+          .withoutDecimals()
+          .min(1)
+          .max(MESURE_LIMITS.lignes * 10),
         repere: optionalText(MESURE_LIMITS.repere),
         designation: optionalText(MESURE_LIMITS.designation),
         largeur_mm: dimension(),
@@ -36,7 +40,10 @@ export const mesureSyncValidator = vine.create({
     )
     .maxLength(MESURE_LIMITS.lignes)
     .optional(),
-  supprimees: vine.array(vine.string().uuid()).maxLength(MESURE_LIMITS.lignes * 5).optional(),
+  supprimees: vine
+    .array(vine.string().uuid())
+    .maxLength(MESURE_LIMITS.lignes * 5)
+    .optional(),
   remarques: optionalText(MESURE_LIMITS.remarquesFeuille),
 })
 mesureSyncValidator.messagesProvider = frenchMessages({

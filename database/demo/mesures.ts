@@ -49,7 +49,10 @@ export async function seedDemoMesures(trx: TransactionClientContract, base: Demo
     .select('id', 'statut')
   let waiting = 0
   for (const c of commandes) {
-    const steps = await trx.from('commande_etapes').where('commande_id', c.id).select('etape', 'statut')
+    const steps = await trx
+      .from('commande_etapes')
+      .where('commande_id', c.id)
+      .select('etape', 'statut')
     const at = Object.fromEntries(steps.map((s) => [s.etape, s.statut as string]))
     const beyond =
       c.statut === 'terminee' ||
@@ -74,7 +77,9 @@ export async function seedDemoMesures(trx: TransactionClientContract, base: Demo
     const synced = await syncMesure(actor, c.id, {
       lignes: rows,
       remarques:
-        plan === 'brouillon' ? 'Accès par la cour arrière ; prévoir un escabeau.' : 'RAS, accès facile.',
+        plan === 'brouillon'
+          ? 'Accès par la cour arrière ; prévoir un escabeau.'
+          : 'RAS, accès facile.',
     })
     if (plan !== 'brouillon') await validerEtArchiverMesure(actor, c.id, synced.lock_version)
   }

@@ -13,7 +13,9 @@ export default class extends BaseSchema {
   async up() {
     this.schema.raw(`ALTER TABLE societes
       ADD COLUMN IF NOT EXISTS tolerance_mesure_mm smallint NOT NULL DEFAULT 10`)
-    this.schema.raw(`ALTER TABLE societes DROP CONSTRAINT IF EXISTS societes_tolerance_mesure_check`)
+    this.schema.raw(
+      `ALTER TABLE societes DROP CONSTRAINT IF EXISTS societes_tolerance_mesure_check`
+    )
     this.schema.raw(`ALTER TABLE societes ADD CONSTRAINT societes_tolerance_mesure_check
       CHECK (tolerance_mesure_mm BETWEEN 0 AND 100)`)
     this.schema.raw(`ALTER TABLE mesures

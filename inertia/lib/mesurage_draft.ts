@@ -149,7 +149,14 @@ export function mergeDraft(
 ): Draft {
   const base = server.lignes.map(fromServer)
   if (!stored || stored.commandeId !== commandeId || pendingCount(stored) === 0) {
-    return { commandeId, rows: base, remarques: server.remarques, pending: {}, remarquesRev: null, rev: 0 }
+    return {
+      commandeId,
+      rows: base,
+      remarques: server.remarques,
+      pending: {},
+      remarquesRev: null,
+      rev: 0,
+    }
   }
   const serverIds = new Set(base.map((r) => r.client_uuid))
   const rows: DraftRow[] = []
@@ -157,7 +164,8 @@ export function mergeDraft(
   for (const r of stored.rows) {
     if (stored.pending[r.client_uuid]?.deleted) continue
     if (stored.pending[r.client_uuid]) rows.push(r)
-    else if (serverIds.has(r.client_uuid)) rows.push(base.find((b) => b.client_uuid === r.client_uuid)!)
+    else if (serverIds.has(r.client_uuid))
+      rows.push(base.find((b) => b.client_uuid === r.client_uuid)!)
     // a row neither pending nor on the server was deleted elsewhere: dropped
   }
   for (const b of base) {
@@ -176,7 +184,11 @@ export function mergeDraft(
 
 function touch(draft: Draft, uuid: string, deleted = false): Draft {
   const rev = draft.rev + 1
-  return { ...draft, rev, pending: { ...draft.pending, [uuid]: deleted ? { rev, deleted } : { rev } } }
+  return {
+    ...draft,
+    rev,
+    pending: { ...draft.pending, [uuid]: deleted ? { rev, deleted } : { rev } },
+  }
 }
 
 export function editRow(draft: Draft, uuid: string, patch: Partial<DraftRow>): Draft {
@@ -271,9 +283,7 @@ export function acknowledge(draft: Draft, sent: SentMarks, serverRows: ServerRow
 export function pendingLabel(draft: Draft): string | null {
   const n = pendingCount(draft)
   if (n === 0) return null
-  return n === 1
-    ? '1 modification pas encore envoyée'
-    : `${n} modifications pas encore envoyées`
+  return n === 1 ? '1 modification pas encore envoyée' : `${n} modifications pas encore envoyées`
 }
 
 /**

@@ -10,9 +10,7 @@ const MesurageController = () => import('#controllers/esi/mesurage_controller')
 router
   .group(() => {
     router.get('/esi/commandes/mesurage', [MesurageController, 'index']).as('esi.mesurage.index')
-    router
-      .get('/esi/commandes/mesurage/:id', [MesurageController, 'show'])
-      .as('esi.mesurage.show')
+    router.get('/esi/commandes/mesurage/:id', [MesurageController, 'show']).as('esi.mesurage.show')
     router
       .post('/esi/commandes/mesurage/:id/sync', [MesurageController, 'sync'])
       .as('esi.mesurage.sync')

@@ -50,7 +50,8 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
     await loginAs(page, user.email, TEST_PASSWORD)
     const syncs: string[] = []
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith(`/mesurage/${commande.id}/sync`)) syncs.push(r.url())
+      if (r.method() === 'POST' && r.url().endsWith(`/mesurage/${commande.id}/sync`))
+        syncs.push(r.url())
     })
     await page.goto(`/esi/commandes/mesurage/${commande.id}`)
     const cards = page.getByTestId('mesure-ligne')
@@ -91,7 +92,8 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
     assert.equal(draft.rows[0].largeur_mm, '605')
     assert.lengthOf(Object.keys(draft.pending), 3)
     assert.deepEqual(syncs, [])
-    assert.isTrue((await rowsOf(commande.id)).every((r) => r.largeur_mm === null))
+    const untouched = await rowsOf(commande.id)
+    assert.isTrue(untouched.every((r) => r.largeur_mm === null))
 
     // Back online but the server unreachable: a reload keeps the draft
     await page.route('**/sync', (route) => route.abort('internetdisconnected'))
@@ -119,7 +121,11 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
       sens_ouverture: 'oscillo_battant_gauche',
     })
     assert.include(rows[1], { largeur_mm: 1000, hauteur_mm: 2150 })
-    assert.include(rows[3], { designation: 'Porte de service', largeur_mm: 900, bdc_ligne_id: null })
+    assert.include(rows[3], {
+      designation: 'Porte de service',
+      largeur_mm: 900,
+      bdc_ligne_id: null,
+    })
     // Reloaded: the server's rows, nothing pending, nothing doubled
     await page.reload()
     await cards.first().waitFor()

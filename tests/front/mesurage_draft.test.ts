@@ -107,7 +107,11 @@ describe('mesurage draft', () => {
     // no acknowledge (network error): still pending, same content
     expect(pendingCount(d)).toBe(1)
     expect(buildPayload(d).payload).toEqual(one)
-    d = acknowledge(d, buildPayload(d).sent, [server(U1, 1), server(U2, 2), server(U3, 3, { bdc_ligne_id: null })])
+    d = acknowledge(d, buildPayload(d).sent, [
+      server(U1, 1),
+      server(U2, 2),
+      server(U3, 3, { bdc_ligne_id: null }),
+    ])
     expect(d.rows.map((r) => r.client_uuid)).toEqual([U1, U2, U3])
   })
 
@@ -115,13 +119,21 @@ describe('mesurage draft', () => {
     let stored = editRow(fresh(), U1, { largeur_mm: '605' })
     stored = addRow(stored, U3, { designation: 'Ajout' })
     stored = removeRow(stored, U2)
-    const merged = mergeDraft(9, { lignes: [server(U1, 1), server(U2, 2, { repere: 'Serveur' })], remarques: 'srv' }, stored)
+    const merged = mergeDraft(
+      9,
+      { lignes: [server(U1, 1), server(U2, 2, { repere: 'Serveur' })], remarques: 'srv' },
+      stored
+    )
     expect(merged.rows.map((r) => r.client_uuid)).toEqual([U1, U3])
     expect(merged.rows[0].largeur_mm).toBe('605')
     expect(pendingCount(merged)).toBe(3)
     expect(merged.remarques).toBe('srv')
     // Nothing pending: the server is the truth
-    const clean = mergeDraft(9, { lignes: [server(U1, 1, { largeur_mm: 650 })], remarques: '' }, fresh())
+    const clean = mergeDraft(
+      9,
+      { lignes: [server(U1, 1, { largeur_mm: 650 })], remarques: '' },
+      fresh()
+    )
     expect(clean.rows.map((r) => r.largeur_mm)).toEqual(['650'])
     // Another commande's draft is ignored
     expect(mergeDraft(10, { lignes: [], remarques: '' }, stored).rows).toEqual([])

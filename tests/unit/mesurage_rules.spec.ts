@@ -116,7 +116,10 @@ test.group('Mesurage / the écart rule', () => {
   }
 
   test('within the tolerance, same options (case and accents aside): no écart', ({ assert }) => {
-    assert.deepEqual(ecartsLigne({ ...mesure, largeur_mm: 610, hauteur_mm: 1190 }, reference, 10), [])
+    assert.deepEqual(
+      ecartsLigne({ ...mesure, largeur_mm: 610, hauteur_mm: 1190 }, reference, 10),
+      []
+    )
     // A value the devis did not state is never a difference
     assert.deepEqual(ecartsLigne(mesure, { quantite: 2 }, 10), [])
   })
@@ -148,7 +151,10 @@ test.group('Mesurage / the écart rule', () => {
 
   test('an item added on site, an item removed', ({ assert }) => {
     const added = ecartsLigne({ ...mesure, bdc_ligne_id: null }, {}, 10)
-    assert.deepEqual(added.map((e) => e.champ), ['ligne'])
+    assert.deepEqual(
+      added.map((e) => e.champ),
+      ['ligne']
+    )
     assert.equal(added[0].message, 'Élément ajouté sur chantier : absent du devis.')
     assert.equal(
       ecartLigneRetiree('Porte 100 × 215 cm', 1).message,

@@ -88,8 +88,7 @@ export default class MesurageController {
     const { request, params, auth, response } = ctx
     authorize(policy.update(auth.user ?? null))
     const commande = await findCommandeForMesure(commandeId(params.id))
-    const { lock_version: lockVersion, motif } =
-      await request.validateUsing(mesureRouvrirValidator)
+    const { lock_version: lockVersion, motif } = await request.validateUsing(mesureRouvrirValidator)
     await rouvrirMesure(actorOf(ctx), commande.id, lockVersion, motif)
     return response.json({ ok: true })
   }

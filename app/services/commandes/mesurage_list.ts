@@ -81,9 +81,7 @@ export function mesurageListQuery(params: ListParams) {
       'commande_etapes.motif_blocage',
       'mesures.statut as mesure_statut',
       db.raw(`${ECHEANCE_SQL} AS echeance`),
-      db.raw(
-        '(SELECT count(*)::int FROM mesure_lignes l WHERE l.mesure_id = mesures.id) AS lignes'
-      )
+      db.raw('(SELECT count(*)::int FROM mesure_lignes l WHERE l.mesure_id = mesures.id) AS lignes')
     )
   const { etat, commercial, chef, du, au } = params.filter
   if (etat === 'tous') {

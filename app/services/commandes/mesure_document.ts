@@ -10,7 +10,11 @@ import { validerMesure } from '#services/commandes/mesure_service'
 import { storeCommandeDocument } from '#services/commandes/commande_fichiers'
 import { mesurePdf } from '#services/pdf/mesure_loader'
 
-export async function validerEtArchiverMesure(actor: Actor, commandeId: number, lockVersion: number) {
+export async function validerEtArchiverMesure(
+  actor: Actor,
+  commandeId: number,
+  lockVersion: number
+) {
   const result = await validerMesure(actor, commandeId, lockVersion)
   let documentId: number | null = null
   try {

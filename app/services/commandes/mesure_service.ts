@@ -243,7 +243,9 @@ export async function syncMesure(actor: Actor, commandeId: number, input: Mesure
         )
         if (result.rows.length !== live.length) {
           const written = new Set(result.rows.map((r: { client_uuid: string }) => r.client_uuid))
-          const index = lignes.findIndex((l) => !written.has(l.client_uuid) && !dead.has(l.client_uuid))
+          const index = lignes.findIndex(
+            (l) => !written.has(l.client_uuid) && !dead.has(l.client_uuid)
+          )
           throw new errors.E_VALIDATION_ERROR([
             {
               field: `lignes.${index}.client_uuid`,
@@ -324,9 +326,17 @@ export async function validerMesure(actor: Actor, commandeId: number, lockVersio
     for (const l of lignes) {
       const at = `lignes.${l.clientUuid}`
       if (l.largeurMm === null)
-        missing.push({ field: `${at}.largeur_mm`, message: MESURE_MESSAGES.largeurRequise, rule: 'required' })
+        missing.push({
+          field: `${at}.largeur_mm`,
+          message: MESURE_MESSAGES.largeurRequise,
+          rule: 'required',
+        })
       if (l.hauteurMm === null)
-        missing.push({ field: `${at}.hauteur_mm`, message: MESURE_MESSAGES.hauteurRequise, rule: 'required' })
+        missing.push({
+          field: `${at}.hauteur_mm`,
+          message: MESURE_MESSAGES.hauteurRequise,
+          rule: 'required',
+        })
     }
     if (missing.length) throw new errors.E_VALIDATION_ERROR(missing)
 
@@ -356,7 +366,9 @@ export async function validerMesure(actor: Actor, commandeId: number, lockVersio
     const measured = new Set(lignes.map((l) => Number(l.bdcLigneId)))
     const sheetEcarts: MesureEcart[] = toMesurer(await quotedLines(trx, commandeId))
       .filter((q) => !measured.has(Number(q.id)))
-      .map((q) => ecartLigneRetiree(q.designation ?? '', q.quantite === null ? null : Number(q.quantite)))
+      .map((q) =>
+        ecartLigneRetiree(q.designation ?? '', q.quantite === null ? null : Number(q.quantite))
+      )
     total += sheetEcarts.length
 
     mesure.merge({
@@ -388,7 +400,12 @@ export async function validerMesure(actor: Actor, commandeId: number, lockVersio
         action: 'mesure.validee',
         subjectType: 'commande',
         subjectId: commandeId,
-        after: { mesure_id: mesure.id, lignes: lignes.length, ecarts: total, tolerance_mm: tolerance },
+        after: {
+          mesure_id: mesure.id,
+          lignes: lignes.length,
+          ecarts: total,
+          tolerance_mm: tolerance,
+        },
       },
       trx
     )
@@ -414,11 +431,24 @@ export async function rouvrirMesure(
     if (mesure.statut !== 'validee')
       throw new TransitionException('La feuille de mesurage n’est pas validée.')
     const appro = await lockEtape(trx, commandeId, 'approvisionnement')
-    if (!APPRO_NON_COMMENCE.includes(appro.statut)) throw new TransitionException(REOUVERTURE_REFUSEE)
-    mesure.merge({ statut: 'brouillon', valideeLe: null, valideePar: null, lockVersion: mesure.lockVersion + 1 })
+    if (!APPRO_NON_COMMENCE.includes(appro.statut))
+      throw new TransitionException(REOUVERTURE_REFUSEE)
+    mesure.merge({
+      statut: 'brouillon',
+      valideeLe: null,
+      valideePar: null,
+      lockVersion: mesure.lockVersion + 1,
+    })
     mesure.useTransaction(trx)
     await mesure.save()
-    await setEtapeStatut(trx, actor, commandeId, 'mesurage', 'en_cours', `Feuille rouverte : ${motif}`)
+    await setEtapeStatut(
+      trx,
+      actor,
+      commandeId,
+      'mesurage',
+      'en_cours',
+      `Feuille rouverte : ${motif}`
+    )
     await historique(trx, {
       commandeId,
       etape: 'mesurage',

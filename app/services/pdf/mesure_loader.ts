@@ -113,7 +113,11 @@ export async function mesurePdf(commandeId: number): Promise<PdfFile> {
         : null
     const ecarts = (l.ecarts ?? []) as MesureEcart[]
     const needed =
-      w.height(title, WIDTH) + w.height(details, WIDTH) + 20 + ecarts.length * 12 + (l.remarques ? 24 : 0)
+      w.height(title, WIDTH) +
+      w.height(details, WIDTH) +
+      20 +
+      ecarts.length * 12 +
+      (l.remarques ? 24 : 0)
     w.ensure(needed)
     pdf.rect(LEFT, w.y, WIDTH, w.height(title, WIDTH - 12) + 6).fill(SHADE)
     w.font(BOLD, 10).at(title, LEFT + 6, w.y + 3, WIDTH - 12)

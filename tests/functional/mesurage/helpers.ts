@@ -39,7 +39,11 @@ export async function commandeAMesurer(options: { user?: User | null; clientNom?
     'Châssis PVC',
     'piece'
   )
-  const porte = await catalogue('Porte d’entrée PVC panneau décoratif 100 × 215 cm', 'Portes d’entrée', 'piece')
+  const porte = await catalogue(
+    'Porte d’entrée PVC panneau décoratif 100 × 215 cm',
+    'Portes d’entrée',
+    'piece'
+  )
   const pose = await catalogue('Pose de châssis', 'Pose', 'piece')
   const mo = await catalogue('Main d’œuvre menuisier', 'Main d’œuvre', 'heure')
   const bdc = await makeBdc({

@@ -29,6 +29,11 @@ async function etape(commandeId: number, name = 'mesurage') {
   return db.from('commande_etapes').where({ commande_id: commandeId, etape: name }).first()
 }
 
+async function statutOf(commandeId: number): Promise<string> {
+  const row = await etape(commandeId)
+  return row.statut
+}
+
 async function rowsOf(commandeId: number) {
   return db
     .from('mesure_lignes')
@@ -73,7 +78,12 @@ test.group('Mesurage / the sheet', (group) => {
       ]
     )
     const [chassis, porte, fenetre] = props.lignes
-    assert.include(chassis.reference, { largeur_mm: 600, hauteur_mm: 1200, couleur: 'blanc', quantite: 2 })
+    assert.include(chassis.reference, {
+      largeur_mm: 600,
+      hauteur_mm: 1200,
+      couleur: 'blanc',
+      quantite: 2,
+    })
     assert.equal(chassis.quantite, 2)
     assert.equal(chassis.couleur, 'blanc')
     assert.equal(chassis.repere, '')
@@ -88,7 +98,7 @@ test.group('Mesurage / the sheet', (group) => {
       again.lignes.map((l: any) => l.client_uuid),
       props.lignes.map((l: any) => l.client_uuid)
     )
-    assert.equal((await etape(commande.id)).statut, 'a_faire')
+    assert.equal(await statutOf(commande.id), 'a_faire')
   })
 
   test('sync is idempotent: the same payload twice gives the same rows; deletions stay deleted', async ({
@@ -101,7 +111,12 @@ test.group('Mesurage / the sheet', (group) => {
     const added = randomUUID()
     const payload = {
       lignes: [
-        rowOf(lignes[0], { repere: 'Cuisine', largeur_mm: 605, hauteur_mm: 1195, sens_ouverture: 'oscillo_battant_gauche' }),
+        rowOf(lignes[0], {
+          repere: 'Cuisine',
+          largeur_mm: 605,
+          hauteur_mm: 1195,
+          sens_ouverture: 'oscillo_battant_gauche',
+        }),
         {
           client_uuid: added,
           position: 4,
@@ -126,9 +141,17 @@ test.group('Mesurage / the sheet', (group) => {
 
     const rows = await rowsOf(commande.id)
     assert.lengthOf(rows, 3)
-    assert.deepEqual(rows.map((r) => r.client_uuid).sort(), [lignes[0].client_uuid, lignes[1].client_uuid, added].sort())
+    assert.deepEqual(
+      rows.map((r) => r.client_uuid).sort(),
+      [lignes[0].client_uuid, lignes[1].client_uuid, added].sort()
+    )
     const cuisine = rows.find((r) => r.client_uuid === lignes[0].client_uuid)!
-    assert.include(cuisine, { repere: 'Cuisine', largeur_mm: 605, hauteur_mm: 1195, sens_ouverture: 'oscillo_battant_gauche' })
+    assert.include(cuisine, {
+      repere: 'Cuisine',
+      largeur_mm: 605,
+      hauteur_mm: 1195,
+      sens_ouverture: 'oscillo_battant_gauche',
+    })
     const garage = rows.find((r) => r.client_uuid === added)!
     assert.isNull(garage.bdc_ligne_id)
     assert.deepEqual(garage.reference, {})
@@ -140,10 +163,13 @@ test.group('Mesurage / the sheet', (group) => {
     stale.assertStatus(200)
     assert.lengthOf(await rowsOf(commande.id), 3)
     // Started: the step is en cours, with its history
-    assert.equal((await etape(commande.id)).statut, 'en_cours')
+    assert.equal(await statutOf(commande.id), 'en_cours')
   })
 
-  test('refusals: 422 with the French message next to the row field', async ({ client, assert }) => {
+  test('refusals: 422 with the French message next to the row field', async ({
+    client,
+    assert,
+  }) => {
     const user = await makeUser('esi')
     const { commande } = await commandeAMesurer()
     const { lignes } = await open(client, user, commande.id)
@@ -156,9 +182,18 @@ test.group('Mesurage / the sheet', (group) => {
     })
     bad.assertStatus(422)
     const errors = Object.fromEntries(bad.body().errors.map((e: any) => [e.field, e.message]))
-    assert.equal(errors['lignes.0.largeur_mm'], 'La largeur est un nombre entier de millimètres (1 à 100 000).')
-    assert.equal(errors['lignes.0.hauteur_mm'], 'La hauteur est un nombre entier de millimètres (1 à 100 000).')
-    assert.equal(errors['lignes.1.quantite'], 'La quantité est un nombre positif (jusqu’à 3 décimales).')
+    assert.equal(
+      errors['lignes.0.largeur_mm'],
+      'La largeur est un nombre entier de millimètres (1 à 100 000).'
+    )
+    assert.equal(
+      errors['lignes.0.hauteur_mm'],
+      'La hauteur est un nombre entier de millimètres (1 à 100 000).'
+    )
+    assert.equal(
+      errors['lignes.1.quantite'],
+      'La quantité est un nombre positif (jusqu’à 3 décimales).'
+    )
     assert.equal(errors['lignes.1.sens_ouverture'], 'Choisissez un sens d’ouverture de la liste.')
     assert.equal(errors['lignes.2.client_uuid'], 'Identifiant de ligne invalide.')
     // Nothing written
@@ -172,7 +207,10 @@ test.group('Mesurage / the sheet', (group) => {
       lignes: [rowOf(otherProps.lignes[0], { repere: 'volé' })],
     })
     steal.assertStatus(422)
-    assert.equal(steal.body().errors[0].message, 'Cette ligne appartient à une autre feuille de mesurage.')
+    assert.equal(
+      steal.body().errors[0].message,
+      'Cette ligne appartient à une autre feuille de mesurage.'
+    )
     const untouched = await rowsOf(other.commande.id)
     assert.equal(untouched[0].repere, '')
   })
@@ -199,7 +237,9 @@ test.group('Mesurage / the sheet', (group) => {
 
     // Within ±10 mm everywhere: no difference
     const synced = await postJson(client, user, syncUrl(commande.id), {
-      lignes: measured(props.lignes, (l) => ({ largeur_mm: (l.reference.largeur_mm ?? 1000) + 10 })),
+      lignes: measured(props.lignes, (l) => ({
+        largeur_mm: (l.reference.largeur_mm ?? 1000) + 10,
+      })),
     })
     synced.assertStatus(200)
     // A stale version is refused with the conflict message
@@ -208,7 +248,7 @@ test.group('Mesurage / the sheet', (group) => {
     const ok = await valider(synced.body().lock_version)
     ok.assertStatus(200)
     assert.equal(ok.body().ecarts, 0)
-    assert.equal((await etape(commande.id)).statut, 'faite')
+    assert.equal(await statutOf(commande.id), 'faite')
     const mesure = await db.from('mesures').where('commande_id', commande.id).first()
     assert.equal(mesure.statut, 'validee')
     assert.equal(mesure.tolerance_mm, 10)
@@ -216,7 +256,10 @@ test.group('Mesurage / the sheet', (group) => {
     // Validated: the sheet no longer changes
     const late = await postJson(client, user, syncUrl(commande.id), { remarques: 'trop tard' })
     late.assertStatus(422)
-    assert.equal(late.body().message, 'La feuille de mesurage est validée : rouvrez-la pour la modifier.')
+    assert.equal(
+      late.body().message,
+      'La feuille de mesurage est validée : rouvrez-la pour la modifier.'
+    )
   })
 
   test('differences beyond the tolerance, a changed option and quantity, an added and a removed item', async ({
@@ -234,7 +277,14 @@ test.group('Mesurage / the sheet', (group) => {
       lignes: [
         rowOf(chassis, { largeur_mm: 612, hauteur_mm: 1203, couleur: 'Anthracite', quantite: 1 }),
         rowOf(porte, { largeur_mm: 1000, hauteur_mm: 2150 }),
-        { client_uuid: randomUUID(), position: 4, designation: 'Œil-de-bœuf', largeur_mm: 500, hauteur_mm: 500, quantite: 1 },
+        {
+          client_uuid: randomUUID(),
+          position: 4,
+          designation: 'Œil-de-bœuf',
+          largeur_mm: 500,
+          hauteur_mm: 500,
+          quantite: 1,
+        },
       ],
       supprimees: [fenetre.client_uuid],
     })
@@ -285,10 +335,17 @@ test.group('Mesurage / the sheet', (group) => {
     const user = await makeUser('esi')
     const { commande } = await commandeAMesurer()
     const props = await open(client, user, commande.id)
-    const synced = await postJson(client, user, syncUrl(commande.id), { lignes: measured(props.lignes) })
-    const validated = await postJson(client, user, `/esi/commandes/mesurage/${commande.id}/valider`, {
-      lock_version: synced.body().lock_version,
+    const synced = await postJson(client, user, syncUrl(commande.id), {
+      lignes: measured(props.lignes),
     })
+    const validated = await postJson(
+      client,
+      user,
+      `/esi/commandes/mesurage/${commande.id}/valider`,
+      {
+        lock_version: synced.body().lock_version,
+      }
+    )
     validated.assertStatus(200)
     const page = await open(client, user, commande.id)
     const url = `/esi/commandes/mesurage/${commande.id}/rouvrir`
@@ -302,21 +359,35 @@ test.group('Mesurage / the sheet', (group) => {
       .from('commande_etapes')
       .where({ commande_id: commande.id, etape: 'approvisionnement' })
       .update({ statut: 'en_cours' })
-    const refused = await postJson(client, user, url, { lock_version: page.mesure.lock_version, motif: 'Client change d’avis' })
+    const refused = await postJson(client, user, url, {
+      lock_version: page.mesure.lock_version,
+      motif: 'Client change d’avis',
+    })
     refused.assertStatus(422)
-    assert.equal(refused.body().message, 'L’approvisionnement a commencé : la feuille de mesurage ne peut plus être rouverte.')
-    assert.equal((await open(client, user, commande.id)).reouverture.raison, refused.body().message)
+    assert.equal(
+      refused.body().message,
+      'L’approvisionnement a commencé : la feuille de mesurage ne peut plus être rouverte.'
+    )
+    const refusedPage = await open(client, user, commande.id)
+    assert.equal(refusedPage.reouverture.raison, refused.body().message)
 
     await db
       .from('commande_etapes')
       .where({ commande_id: commande.id, etape: 'approvisionnement' })
       .update({ statut: 'a_faire' })
-    const reopened = await postJson(client, user, url, { lock_version: page.mesure.lock_version, motif: 'Client change d’avis' })
+    const reopened = await postJson(client, user, url, {
+      lock_version: page.mesure.lock_version,
+      motif: 'Client change d’avis',
+    })
     reopened.assertStatus(200)
     const after = await open(client, user, commande.id)
     assert.equal(after.mesure.statut, 'brouillon')
     assert.equal(after.etape.statut, 'en_cours')
-    assert.isTrue(after.historique.some((h: any) => h.action === 'reouverture' && h.detail === 'Client change d’avis'))
+    assert.isTrue(
+      after.historique.some(
+        (h: any) => h.action === 'reouverture' && h.detail === 'Client change d’avis'
+      )
+    )
   })
 
   test('a cancelled commande: its sheet no longer changes', async ({ client, assert }) => {
@@ -326,7 +397,10 @@ test.group('Mesurage / the sheet', (group) => {
     await db.from('commandes').where('id', commande.id).update({ statut: 'annulee' })
     const refused = await postJson(client, user, syncUrl(commande.id), { remarques: 'x' })
     refused.assertStatus(422)
-    assert.equal(refused.body().message, 'La commande est annulée : la feuille ne peut plus changer.')
+    assert.equal(
+      refused.body().message,
+      'La commande est annulée : la feuille ne peut plus changer.'
+    )
   })
 
   test('rights: esi only; unknown commande 404', async ({ client, assert }) => {
@@ -368,9 +442,16 @@ test.group('Mesurage / the sheet', (group) => {
       .update({ statut: 'faite' })
     await db.from('commandes').where('id', b.commande.id).update({ chef_projet_id: chef.id })
     const list = async (query = '') => {
-      const response = await client.get(`/esi/commandes/mesurage${query}`).loginAs(user).withInertia()
+      const response = await client
+        .get(`/esi/commandes/mesurage${query}`)
+        .loginAs(user)
+        .withInertia()
       response.assertStatus(200)
       return response.body().props.commandes.data
+    }
+    const numeros = async (query: string) => {
+      const rows = await list(query)
+      return rows.map((r: any) => r.numero)
     }
     const all = await list()
     assert.deepEqual(
@@ -379,13 +460,16 @@ test.group('Mesurage / the sheet', (group) => {
     )
     assert.isTrue(all[0].en_retard)
     assert.isFalse(all[1].en_retard)
-    assert.deepEqual((await list('?filter[etat]=faite')).map((r: any) => r.numero), [c.commande.numero])
-    assert.deepEqual((await list(`?filter[commercial]=${user.id}`)).map((r: any) => r.numero), [b.commande.numero])
-    assert.deepEqual((await list(`?filter[chef]=${chef.id}`)).map((r: any) => r.numero), [b.commande.numero])
-    assert.deepEqual((await list('?q=zenon')).map((r: any) => r.numero), [b.commande.numero])
-    assert.deepEqual((await list('?sort=-echeance')).map((r: any) => r.numero), [b.commande.numero, a.commande.numero])
+    assert.deepEqual(await numeros('?filter[etat]=faite'), [c.commande.numero])
+    assert.deepEqual(await numeros(`?filter[commercial]=${user.id}`), [b.commande.numero])
+    assert.deepEqual(await numeros(`?filter[chef]=${chef.id}`), [b.commande.numero])
+    assert.deepEqual(await numeros('?q=zenon'), [b.commande.numero])
+    assert.deepEqual(await numeros('?sort=-echeance'), [b.commande.numero, a.commande.numero])
     // A bad filter is a warning, never a 500
-    const bad = await client.get('/esi/commandes/mesurage?filter[etat]=x&filter[chef]=abc').loginAs(user).withInertia()
+    const bad = await client
+      .get('/esi/commandes/mesurage?filter[etat]=x&filter[chef]=abc')
+      .loginAs(user)
+      .withInertia()
     bad.assertStatus(200)
     assert.lengthOf(bad.body().props.warnings, 2)
   })

@@ -24,8 +24,9 @@ test.group('Mesurage / concurrent syncs', (group) => {
   group.each.teardown(async () => {
     const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
     const bdcs = rows.map((r) => r.bdc_id)
-    const devis = (await db.from('bdcs').whereIn('id', bdcs).select('devis_id')).map((r) => r.devis_id)
-    const clients = (await db.from('bdcs').whereIn('id', bdcs).select('client_id')).map((r) => r.client_id)
+    const heads = await db.from('bdcs').whereIn('id', bdcs).select('devis_id', 'client_id')
+    const devis = heads.map((r) => r.devis_id)
+    const clients = heads.map((r) => r.client_id)
     await db.from('commande_fichiers').whereIn('commande_id', commandes).delete()
     await db.from('mesures').whereIn('commande_id', commandes).delete()
     await db.from('commandes').whereIn('id', commandes).delete()
@@ -35,7 +36,11 @@ test.group('Mesurage / concurrent syncs', (group) => {
     await db.from('clients').whereIn('id_client', clients).delete()
     await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
     await db.from('audit_logs').whereIn('user_id', users).delete()
-    await db.from('audit_logs').where('subject_type', 'commande').whereIn('subject_id', commandes.map(String)).delete()
+    await db
+      .from('audit_logs')
+      .where('subject_type', 'commande')
+      .whereIn('subject_id', commandes.map(String))
+      .delete()
     await User.query().whereIn('id', users).delete()
     await db.from('document_counters').delete()
     if (counters.length) await db.table('document_counters').multiInsert(counters)
@@ -69,11 +74,20 @@ test.group('Mesurage / concurrent syncs', (group) => {
     ])
     one.assertStatus(200)
     two.assertStatus(200)
-    assert.sameMembers([one.body().lock_version, two.body().lock_version], [mesure.lockVersion + 1, mesure.lockVersion + 2])
+    assert.sameMembers(
+      [one.body().lock_version, two.body().lock_version],
+      [mesure.lockVersion + 1, mesure.lockVersion + 2]
+    )
     const rows = await lignesOf(mesure.id)
     assert.lengthOf(rows, 5)
-    assert.lengthOf(rows.filter((r) => r.client_uuid === a), 1)
-    assert.lengthOf(rows.filter((r) => r.client_uuid === b), 1)
+    assert.lengthOf(
+      rows.filter((r) => r.client_uuid === a),
+      1
+    )
+    assert.lengthOf(
+      rows.filter((r) => r.client_uuid === b),
+      1
+    )
     const first = rows.find((r) => r.client_uuid === lignes[0].client_uuid)!
     // One phone's row whole, never a mix
     assert.oneOf(`${first.repere}:${first.largeur_mm}`, ['Phone A:601', 'Phone B:602'])
@@ -87,7 +101,16 @@ test.group('Mesurage / concurrent syncs', (group) => {
     const mesure = await ensureMesure(commande.id)
     const uuid = randomUUID()
     const payload = {
-      lignes: [{ client_uuid: uuid, position: 4, designation: 'Ajout', largeur_mm: 700, hauteur_mm: 900, quantite: 1 }],
+      lignes: [
+        {
+          client_uuid: uuid,
+          position: 4,
+          designation: 'Ajout',
+          largeur_mm: 700,
+          hauteur_mm: 900,
+          quantite: 1,
+        },
+      ],
     }
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => postJson(client, user, syncUrl(commande.id), payload))
@@ -95,6 +118,9 @@ test.group('Mesurage / concurrent syncs', (group) => {
     for (const r of answers) r.assertStatus(200)
     const rows = await lignesOf(mesure.id)
     assert.lengthOf(rows, 4)
-    assert.lengthOf(rows.filter((r) => r.client_uuid === uuid), 1)
+    assert.lengthOf(
+      rows.filter((r) => r.client_uuid === uuid),
+      1
+    )
   })
 })

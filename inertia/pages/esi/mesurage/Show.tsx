@@ -97,8 +97,12 @@ function referenceText(row: DraftRow): string | null {
     r.largeur_mm || r.hauteur_mm ? `${r.largeur_mm ?? '…'} × ${r.hauteur_mm ?? '…'} mm` : null,
     r.couleur,
     r.vitrage,
-    r.sens_ouverture ? (SENS_OUVERTURE_LABELS[r.sens_ouverture as SensOuverture] ?? r.sens_ouverture) : null,
-    r.quantite !== null && r.quantite !== undefined ? `quantité ${String(r.quantite).replace('.', ',')}` : null,
+    r.sens_ouverture
+      ? (SENS_OUVERTURE_LABELS[r.sens_ouverture as SensOuverture] ?? r.sens_ouverture)
+      : null,
+    r.quantite !== null && r.quantite !== undefined
+      ? `quantité ${String(r.quantite).replace('.', ',')}`
+      : null,
   ].filter(Boolean)
   return parts.length ? parts.join(' · ') : null
 }
@@ -181,7 +185,9 @@ function RowCard({
   const live = readOnly ? row.ecarts : liveEcarts(row, tolerance)
   const invalid = (f: string) => (errors[f] ? ' is-invalid' : '')
   const mmHint = (value: string) =>
-    value.trim() !== '' && parseMillimetres(value) === null ? 'Un nombre entier de millimètres.' : undefined
+    value.trim() !== '' && parseMillimetres(value) === null
+      ? 'Un nombre entier de millimètres.'
+      : undefined
   return (
     <div
       className={`card mb-3 shadow-sm${live.length ? ' border-danger' : ''}`}
@@ -217,7 +223,12 @@ function RowCard({
           </p>
         )}
         <fieldset disabled={readOnly} className="row g-3">
-          <Field id={id('repere')} label="Repère / pièce" error={errors.repere} className="col-12 col-md-6">
+          <Field
+            id={id('repere')}
+            label="Repère / pièce"
+            error={errors.repere}
+            className="col-12 col-md-6"
+          >
             <input
               id={id('repere')}
               className={`form-control form-control-lg${invalid('repere')}`}
@@ -228,7 +239,12 @@ function RowCard({
             />
           </Field>
           {row.bdc_ligne_id === null && (
-            <Field id={id('designation')} label="Désignation" error={errors.designation} className="col-12 col-md-6">
+            <Field
+              id={id('designation')}
+              label="Désignation"
+              error={errors.designation}
+              className="col-12 col-md-6"
+            >
               <input
                 id={id('designation')}
                 className={`form-control form-control-lg${invalid('designation')}`}
@@ -274,7 +290,12 @@ function RowCard({
             <div className="form-label fw-semibold mb-1" id={id('sens-label')}>
               Sens d’ouverture
             </div>
-            <div className="d-grid gap-2" style={{ gridTemplateColumns: 'repeat(2, 1fr)' }} role="radiogroup" aria-labelledby={id('sens-label')}>
+            <div
+              className="d-grid gap-2"
+              style={{ gridTemplateColumns: 'repeat(2, 1fr)' }}
+              role="radiogroup"
+              aria-labelledby={id('sens-label')}
+            >
               {SENS_OUVERTURE.map((s) => {
                 const on = row.sens_ouverture === s
                 return (
@@ -295,7 +316,12 @@ function RowCard({
               <div className="invalid-feedback d-block">{errors.sens_ouverture}</div>
             )}
           </div>
-          <Field id={id('couleur')} label="Couleur" error={errors.couleur} className="col-12 col-md-4">
+          <Field
+            id={id('couleur')}
+            label="Couleur"
+            error={errors.couleur}
+            className="col-12 col-md-4"
+          >
             <input
               id={id('couleur')}
               className={`form-control form-control-lg${invalid('couleur')}`}
@@ -305,7 +331,12 @@ function RowCard({
               onChange={(e) => onChange({ couleur: e.target.value })}
             />
           </Field>
-          <Field id={id('vitrage')} label="Vitrage" error={errors.vitrage} className="col-12 col-md-4">
+          <Field
+            id={id('vitrage')}
+            label="Vitrage"
+            error={errors.vitrage}
+            className="col-12 col-md-4"
+          >
             <input
               id={id('vitrage')}
               className={`form-control form-control-lg${invalid('vitrage')}`}
@@ -315,7 +346,12 @@ function RowCard({
               onChange={(e) => onChange({ vitrage: e.target.value })}
             />
           </Field>
-          <Field id={id('quantite')} label="Quantité" error={errors.quantite} className="col-12 col-md-4">
+          <Field
+            id={id('quantite')}
+            label="Quantité"
+            error={errors.quantite}
+            className="col-12 col-md-4"
+          >
             <input
               id={id('quantite')}
               className={`form-control form-control-lg${invalid('quantite')}`}
@@ -346,7 +382,12 @@ function RowCard({
                 mesureLigneId={row.server_id}
                 label="Photo de l’élément"
                 onUploaded={(f) =>
-                  onPhoto({ id: f.id, mesure_ligne_id: f.mesure_ligne_id, nom: f.nom, legende: f.legende })
+                  onPhoto({
+                    id: f.id,
+                    mesure_ligne_id: f.mesure_ligne_id,
+                    nom: f.nom,
+                    legende: f.legende,
+                  })
                 }
               />
             </div>
@@ -378,9 +419,22 @@ function RowCard({
 
 /** esi/mesurage Show: the measurement sheet of a commande. */
 export default function MesurageShow(props: MesurageShowProps) {
-  const { commande, mesure, lignes, tolerance_mm: tolerance, etape, reouverture, historique } = props
+  const {
+    commande,
+    mesure,
+    lignes,
+    tolerance_mm: tolerance,
+    etape,
+    reouverture,
+    historique,
+  } = props
   const [photos, setPhotos] = useState<Photo[]>(props.photos)
-  useEffect(() => setPhotos(props.photos), [props.photos])
+  // New props (after a reload): their photos replace the local list
+  const [photosFrom, setPhotosFrom] = useState(props.photos)
+  if (photosFrom !== props.photos) {
+    setPhotosFrom(props.photos)
+    setPhotos(props.photos)
+  }
   const key = draftKey(commande.id)
   const readOnly = mesure.statut === 'validee' || commande.statut === 'annulee'
   const [draft, setDraftState] = useState<Draft>(() =>
@@ -397,6 +451,15 @@ export default function MesurageShow(props: MesurageShowProps) {
   const sendingRef = useRef(false)
   const attemptRef = useRef(0)
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const syncRef = useRef<() => Promise<void>>(async () => {})
+
+  const schedule = useCallback((delay: number) => {
+    if (timerRef.current) clearTimeout(timerRef.current)
+    timerRef.current = setTimeout(() => {
+      timerRef.current = null
+      void syncRef.current()
+    }, delay)
+  }, [])
 
   const setDraft = useCallback(
     (update: (d: Draft) => Draft) => {
@@ -415,7 +478,9 @@ export default function MesurageShow(props: MesurageShowProps) {
       .catch(() => undefined)
       .then((stored) => {
         if (!alive) return
-        setDraft(() => mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, stored ?? null))
+        setDraft(() =>
+          mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, stored ?? null)
+        )
         setLoaded(true)
       })
     return () => {
@@ -454,14 +519,24 @@ export default function MesurageShow(props: MesurageShowProps) {
     } catch (error) {
       sendingRef.current = false
       if (error instanceof HttpError && error.status === 422) {
-        const body = error.body as { message?: string; errors?: { field: string; message: string }[] }
+        const body = error.body as {
+          message?: string
+          errors?: { field: string; message: string }[]
+        }
         const mapped = rowErrors(body.errors ?? [], payload as SyncPayload)
         setErrors(mapped.rows)
-        setFormErrors(mapped.form.length ? mapped.form : body.errors ? [] : [body.message ?? error.message])
+        setFormErrors(
+          mapped.form.length ? mapped.form : body.errors ? [] : [body.message ?? error.message]
+        )
         setSyncState('refused')
         return
       }
-      if (error instanceof HttpError && error.status < 500 && error.status !== 408 && error.status !== 429) {
+      if (
+        error instanceof HttpError &&
+        error.status < 500 &&
+        error.status !== 408 &&
+        error.status !== 429
+      ) {
         setFormErrors([error.message])
         setSyncState('refused')
         return
@@ -470,19 +545,11 @@ export default function MesurageShow(props: MesurageShowProps) {
       setSyncState('error')
       schedule(retryDelay(attemptRef.current++))
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [commande.id, readOnly, setDraft])
+  }, [commande.id, readOnly, setDraft, schedule])
 
-  const schedule = useCallback(
-    (delay: number) => {
-      if (timerRef.current) clearTimeout(timerRef.current)
-      timerRef.current = setTimeout(() => {
-        timerRef.current = null
-        void sync()
-      }, delay)
-    },
-    [sync]
-  )
+  useEffect(() => {
+    syncRef.current = sync
+  }, [sync])
 
   useEffect(() => {
     const up = () => {
@@ -548,11 +615,19 @@ export default function MesurageShow(props: MesurageShowProps) {
       router.reload()
     } catch (error) {
       if (error instanceof HttpError && error.status === 422) {
-        const body = error.body as { message?: string; errors?: { field: string; message: string }[] }
+        const body = error.body as {
+          message?: string
+          errors?: { field: string; message: string }[]
+        }
         const mapped = rowErrors(body.errors ?? [], null)
         setErrors(mapped.rows)
         setFormErrors(mapped.form.length ? mapped.form : body.errors ? [] : [body.message ?? ''])
-        toast('error', body.errors ? 'Des mesures manquent : voyez les champs en rouge.' : (body.message ?? error.message))
+        toast(
+          'error',
+          body.errors
+            ? 'Des mesures manquent : voyez les champs en rouge.'
+            : (body.message ?? error.message)
+        )
       } else if (error instanceof HttpError) {
         toast('error', error.message)
       } else {
@@ -610,7 +685,7 @@ export default function MesurageShow(props: MesurageShowProps) {
             className="btn btn-alt-secondary"
             href={route('esi.mesurage.pdf', { id: commande.id })}
             target="_blank"
-            rel="noopener"
+            rel="noreferrer"
           >
             <i className="bi bi-file-pdf me-1" aria-hidden="true" /> PDF
           </a>
@@ -653,12 +728,16 @@ export default function MesurageShow(props: MesurageShowProps) {
 
         <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
           <span className={`badge text-bg-${ETAPE_STATUT_BADGES[etape.statut]}`}>
-            Mesurage : {etape.statut === 'bloquee' && etape.motif_blocage ? etape.motif_blocage : ETAPE_STATUT_LABELS[etape.statut]}
+            Mesurage :{' '}
+            {etape.statut === 'bloquee' && etape.motif_blocage
+              ? etape.motif_blocage
+              : ETAPE_STATUT_LABELS[etape.statut]}
           </span>
           {mesure.statut === 'validee' && (
             <span className="small text-body-secondary">
               Validée {mesure.validee_le ? `le ${formatDateTime(mesure.validee_le)}` : ''}
-              {mesure.validee_par ? ` par ${mesure.validee_par}` : ''} (tolérance ±{mesure.tolerance_mm} mm)
+              {mesure.validee_par ? ` par ${mesure.validee_par}` : ''} (tolérance ±
+              {mesure.tolerance_mm} mm)
             </span>
           )}
           {mesure.statut === 'brouillon' && (
@@ -667,7 +746,10 @@ export default function MesurageShow(props: MesurageShowProps) {
           {props.document && (
             <a
               className="small"
-              href={route('esi.commandes.fichiers.show', { id: commande.id, fichier: props.document.id })}
+              href={route('esi.commandes.fichiers.show', {
+                id: commande.id,
+                fichier: props.document.id,
+              })}
               target="_blank"
               rel="noreferrer"
             >
@@ -707,7 +789,9 @@ export default function MesurageShow(props: MesurageShowProps) {
             onChange={(patch) => change((d) => editRow(d, row.client_uuid, patch))}
             onRemove={() => void remove(row, i)}
             commandeId={commande.id}
-            photos={photos.filter((p) => p.mesure_ligne_id !== null && p.mesure_ligne_id === row.server_id)}
+            photos={photos.filter(
+              (p) => p.mesure_ligne_id !== null && p.mesure_ligne_id === row.server_id
+            )}
             canUpload={isOnline && commande.statut !== 'annulee'}
             onPhoto={(p) => setPhotos((list) => [p, ...list])}
           />
