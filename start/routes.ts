@@ -39,6 +39,8 @@ import '#start/routes/factures'
 import '#start/routes/paiements'
 import '#start/routes/creances'
 import '#start/routes/relances'
+// Issue 12, supplier orders and receiving
+import '#start/routes/commandes_fournisseur'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -165,8 +167,6 @@ router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
     router.get('/esi/commandes/mesurage', placeholder).as('esi.mesurage.index')
-    router.get('/esi/commandes/production', placeholder).as('esi.production.index')
-    router.get('/esi/commandes/fourniture', placeholder).as('esi.fourniture.index')
     router.get('/esi/planning/com', placeholder).as('esi.planning.com')
     router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
     router.get('/esi/archive', placeholder).as('esi.archive')

@@ -135,6 +135,18 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.production.preparer': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.confirmer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.livraisons.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -164,8 +176,6 @@ export type ScannedRoutes = {
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -252,6 +262,11 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -267,8 +282,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -353,6 +366,11 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -368,8 +386,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -397,6 +413,7 @@ export type ScannedRoutes = {
     'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -412,6 +429,7 @@ export type ScannedRoutes = {
     'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -454,6 +472,11 @@ export type ScannedRoutes = {
     'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.production.preparer': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.confirmer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.livraisons.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
