@@ -175,7 +175,12 @@ async function expectedOrders(f: StepFilters, today: string) {
  * mesurage done), approvisionnement not done, with rows to prepare or drafts to send.
  */
 async function waitingCommandes(f: StepFilters, today: string) {
-  const unordered = `(SELECT count(*) FROM mesure_lignes ml WHERE ml.mesure_id = m.id
+  // Rows a supplier can be asked for (a row without supplier is shown on the page, not here)
+  const unordered = `(SELECT count(*) FROM mesure_lignes ml
+      JOIN bdc_lignes bl ON bl.id = ml.bdc_ligne_id
+      JOIN produits p ON p.id = bl.produit_id
+      JOIN societes sf ON sf.id = p.fournisseur_id AND sf.type = 'fournisseur'
+      WHERE ml.mesure_id = m.id
       AND NOT EXISTS (SELECT 1 FROM commande_fournisseur_lignes l
         JOIN commandes_fournisseur x ON x.id = l.commande_fournisseur_id
         WHERE l.mesure_ligne_id = ml.id AND x.statut <> 'annulee'))`
