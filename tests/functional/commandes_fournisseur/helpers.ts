@@ -57,14 +57,25 @@ export type Scenario = Awaited<ReturnType<typeof commandeScenario>>
  * A signed commande (at the company's, no withdrawal period): 2 windows, 1 door, 1 shutter
  * whose product has no supplier. Nothing paid, nothing measured yet.
  */
-export async function commandeScenario(options: { user?: User | null; lieu?: 'etablissement' | 'domicile' } = {}) {
+export async function commandeScenario(
+  options: {
+    user?: User | null
+    lieu?: 'etablissement' | 'domicile'
+    /** '0': no acompte asked (the gate's acompte condition is met without a facture). */
+    acomptePct?: string
+  } = {}
+) {
   const cat = await catalogue()
   const lignes = [
     { ...produit('Fenêtre PVC 120×140', 45000, 6, '2'), produit_id: cat.fenetre.id },
     { ...produit('Porte d’entrée', 180000, 6, '1'), produit_id: cat.porte.id },
     { ...produit('Volet roulant', 32000, 6, '1'), produit_id: cat.volet.id },
   ]
-  const bdc = await makeBdc({ lignes, user: options.user ?? null })
+  const bdc = await makeBdc({
+    lignes,
+    user: options.user ?? null,
+    acomptePct: options.acomptePct,
+  })
   const decoded = decodeDrawnSignature(DRAWN)
   if ('error' in decoded) throw new Error(decoded.error)
   const { commande } = await signBdc(systemActor(), {
