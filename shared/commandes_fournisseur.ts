@@ -182,7 +182,8 @@ export function statutApresReception(
   dateConfirmee: string | null = null
 ): CfStatut {
   if (current === 'brouillon' || current === 'annulee') return current
-  const all = lignes.length > 0 && lignes.every((l) => toMilli(l.quantite_recue) >= toMilli(l.quantite))
+  const all =
+    lignes.length > 0 && lignes.every((l) => toMilli(l.quantite_recue) >= toMilli(l.quantite))
   if (all) return 'recue'
   const some = lignes.some((l) => toMilli(l.quantite_recue) > 0)
   if (some) return 'recue_partiellement'
@@ -207,12 +208,12 @@ export function cfEnRetard(
  * The steps after the orders (contract of issue 12): approvisionnement « faite » when every order
  * is confirmed (or already receiving) and no draft waits; « en_cours » once one is sent.
  */
-export function approvisionnementStatut(
-  statuts: CfStatut[]
-): 'a_faire' | 'en_cours' | 'faite' {
+export function approvisionnementStatut(statuts: CfStatut[]): 'a_faire' | 'en_cours' | 'faite' {
   const live = statuts.filter((s) => s !== 'annulee')
   if (!live.some((s) => s !== 'brouillon')) return 'a_faire'
-  const confirmed = live.every((s) => s === 'confirmee' || s === 'recue_partiellement' || s === 'recue')
+  const confirmed = live.every(
+    (s) => s === 'confirmee' || s === 'recue_partiellement' || s === 'recue'
+  )
   return confirmed ? 'faite' : 'en_cours'
 }
 

@@ -108,7 +108,11 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
     label: 'Numéro de la commande fournisseur',
     sample: 'CF-2026-00012',
   },
-  { key: 'commande_fournisseur.date', label: 'Date de la commande fournisseur', sample: '02/04/2026' },
+  {
+    key: 'commande_fournisseur.date',
+    label: 'Date de la commande fournisseur',
+    sample: '02/04/2026',
+  },
   {
     key: 'commande_fournisseur.montant_ht',
     label: 'Montant HT de la commande fournisseur',

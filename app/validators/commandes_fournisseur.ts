@@ -49,7 +49,8 @@ export const confirmationValidator = vine.create({
 })
 confirmationValidator.messagesProvider = frenchMessages({
   'lock_version.required': 'Version de la commande manquante : rechargez la page.',
-  'date_livraison_confirmee.required': 'Indiquez la date de livraison confirmée par le fournisseur.',
+  'date_livraison_confirmee.required':
+    'Indiquez la date de livraison confirmée par le fournisseur.',
   'date_livraison_confirmee.date': 'La date de livraison doit être une date valide (JJ/MM/AAAA).',
 })
 

@@ -59,7 +59,12 @@ async function validateSheet(trx: TransactionClientContract, commandeId: number,
   if (!lignes.length) return false
   const [mesure] = await trx
     .table('mesures')
-    .insert({ commande_id: commandeId, statut: 'validee', tolerance_mm: 10, validee_le: new Date() })
+    .insert({
+      commande_id: commandeId,
+      statut: 'validee',
+      tolerance_mm: 10,
+      validee_le: new Date(),
+    })
     .returning('*')
   await trx.table('mesure_lignes').insert(
     lignes.map((l, i) => ({
@@ -80,10 +85,7 @@ async function validateSheet(trx: TransactionClientContract, commandeId: number,
   return true
 }
 
-export async function seedDemoCommandesFournisseur(
-  trx: TransactionClientContract,
-  base: DemoBase
-) {
+export async function seedDemoCommandesFournisseur(trx: TransactionClientContract, base: DemoBase) {
   const user = base.users.esi
   const actor = systemActor(user)
   const now = DateTime.now().setZone(TIME_ZONE)
@@ -186,7 +188,8 @@ export async function seedDemoCommandesFournisseur(
           ligne_id: Number(l.id),
           quantite: l.quantite,
           etat: partial && j === 0 ? ('endommage' as const) : ('ok' as const),
-          remarque: partial && j === 0 ? 'Vitrage fêlé à la livraison, remplacement demandé.' : null,
+          remarque:
+            partial && j === 0 ? 'Vitrage fêlé à la livraison, remplacement demandé.' : null,
           fichier_id: null,
         })),
       })

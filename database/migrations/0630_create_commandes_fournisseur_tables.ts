@@ -81,7 +81,12 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('mesure_lignes')
         .onDelete('RESTRICT')
-      table.integer('produit_id').nullable().references('id').inTable('produits').onDelete('SET NULL')
+      table
+        .integer('produit_id')
+        .nullable()
+        .references('id')
+        .inTable('produits')
+        .onDelete('SET NULL')
       table.string('reference', 40).nullable()
       /** « Châssis PVC — 1195 × 1402 mm, blanc, oscillo-battant gauche » (measured, not quoted). */
       table.text('designation').notNullable()

@@ -19,9 +19,7 @@ import { cfsOf, lignesOf, readyCommande } from '#tests/functional/commandes_four
 test.group('Browser / receiving supplier goods on a phone', (group) => {
   withTransaction(group)
 
-  test('at 390 px: a partial delivery, then a damaged line with its remark', async ({
-    assert,
-  }) => {
+  test('at 390 px: a partial delivery, then a damaged line with its remark', async ({ assert }) => {
     const user = await makeUser('esi')
     const s = await readyCommande()
     await prepareCommandesFournisseur(systemActor(user), s.commande.id)
@@ -51,7 +49,8 @@ test.group('Browser / receiving supplier goods on a phone', (group) => {
     await page.getByText('reçue en partie').first().waitFor()
     let [cf] = await cfsOf(s.commande.id)
     assert.equal(cf.statut, 'recue_partiellement')
-    assert.equal(Number((await lignesOf(profils.id))[0].quantite_recue), 1)
+    let [ligne] = await lignesOf(profils.id)
+    assert.equal(Number(ligne.quantite_recue), 1)
 
     // The second one is broken: state « Endommagé », a remark, still expected
     await page.reload()
@@ -69,7 +68,8 @@ test.group('Browser / receiving supplier goods on a phone', (group) => {
       .first()
     assert.equal(last.etat, 'endommage')
     assert.equal(last.remarque, 'Vitrage fêlé')
-    assert.equal(Number((await lignesOf(profils.id))[0].quantite_recue), 1)
+    ;[ligne] = await lignesOf(profils.id)
+    assert.equal(Number(ligne.quantite_recue), 1)
     await page.context().close()
   }).timeout(90_000)
 })

@@ -111,8 +111,12 @@ test.group('Commandes fournisseur / rules', () => {
 
   test('late: expected after the confirmed date', ({ assert }) => {
     const today = '2026-11-24'
-    assert.isTrue(cfEnRetard({ statut: 'confirmee', date_livraison_confirmee: '2026-11-23' }, today))
-    assert.isFalse(cfEnRetard({ statut: 'confirmee', date_livraison_confirmee: '2026-11-24' }, today))
+    assert.isTrue(
+      cfEnRetard({ statut: 'confirmee', date_livraison_confirmee: '2026-11-23' }, today)
+    )
+    assert.isFalse(
+      cfEnRetard({ statut: 'confirmee', date_livraison_confirmee: '2026-11-24' }, today)
+    )
     assert.isFalse(cfEnRetard({ statut: 'recue', date_livraison_confirmee: '2026-01-01' }, today))
     assert.isFalse(cfEnRetard({ statut: 'envoyee', date_livraison_confirmee: null }, today))
   })

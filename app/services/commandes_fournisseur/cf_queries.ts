@@ -199,9 +199,10 @@ async function waitingCommandes(f: StepFilters, today: string) {
     .whereNot('c.statut', 'annulee')
     .whereIn('em.statut', ['faite', 'sans_objet'])
     .whereNotIn('ea.statut', ['faite', 'sans_objet'])
-    .whereRaw('(b.fin_retractation IS NULL OR b.renonciation_retractation OR b.fin_retractation < ?)', [
-      today,
-    ])
+    .whereRaw(
+      '(b.fin_retractation IS NULL OR b.renonciation_retractation OR b.fin_retractation < ?)',
+      [today]
+    )
     .whereRaw(
       `coalesce((SELECT sum(f.montant_paye) FROM factures f WHERE f.commande_id = c.id
          AND f.type = 'acompte' AND f.numero IS NOT NULL), 0) >= b.acompte`
@@ -323,13 +324,13 @@ async function commandeHeader(commandeId: number) {
   const facts = await commandeGateFacts(db.connection(), commandeId)
   const gate = (etape: Etape) => gateReason(etape, facts)
   const commande: CfCommandeHeader = {
-      id: c.id as number,
-      numero: c.numero as string,
-      client_nom: c.client_nom as string,
-      objet: c.objet as string,
-      statut: c.statut as string,
-      adresse_chantier: (c.adresse_chantier as string | null) ?? null,
-      chef_projet_nom: (c.chef_projet_nom as string | null) ?? null,
+    id: c.id as number,
+    numero: c.numero as string,
+    client_nom: c.client_nom as string,
+    objet: c.objet as string,
+    statut: c.statut as string,
+    adresse_chantier: (c.adresse_chantier as string | null) ?? null,
+    chef_projet_nom: (c.chef_projet_nom as string | null) ?? null,
   }
   return {
     commande,
@@ -432,11 +433,10 @@ export async function productionDetail(commandeId: number) {
 export async function fournitureDetail(commandeId: number) {
   const today = todayIsoDate()
   const header = await commandeHeader(commandeId)
+  const details = await cfDetails(commandeId, today)
   return {
     ...header,
-    commandes_fournisseur: (await cfDetails(commandeId, today)).filter(
-      (cf) => cf.statut !== 'brouillon'
-    ),
+    commandes_fournisseur: details.filter((cf) => cf.statut !== 'brouillon'),
     today,
   }
 }

@@ -68,7 +68,9 @@ function checkLock(row: CfHeadRow, expected: number | undefined) {
 }
 
 function label(row: { numero: string | null }) {
-  return row.numero ? `La commande fournisseur ${row.numero}` : 'Ce brouillon de commande fournisseur'
+  return row.numero
+    ? `La commande fournisseur ${row.numero}`
+    : 'Ce brouillon de commande fournisseur'
 }
 
 async function recomputeTotal(trx: Trx, cfId: number) {
@@ -247,14 +249,11 @@ export async function updateBrouillon(actor: Actor, cfId: number, input: Brouill
     if (cf.statut !== 'brouillon') {
       throw new TransitionException(`${label(cf)} est envoyée : elle ne se modifie plus.`)
     }
-    const ids = new Set(
-      (
-        await trx
-          .from('commande_fournisseur_lignes')
-          .where('commande_fournisseur_id', cfId)
-          .select('id')
-      ).map((r) => Number(r.id))
-    )
+    const rows = await trx
+      .from('commande_fournisseur_lignes')
+      .where('commande_fournisseur_id', cfId)
+      .select('id')
+    const ids = new Set(rows.map((r) => Number(r.id)))
     for (const l of input.lignes) {
       if (!ids.has(l.id)) {
         throw new TransitionException('Une ligne modifiée n’appartient pas à ce brouillon.')
@@ -313,23 +312,22 @@ export async function deleteBrouillon(actor: Actor, cfId: number, lockVersion: n
 
 /** approvisionnement and fourniture follow the commande's orders (the contract of issue 12). */
 export async function syncEtapes(trx: Trx, actor: Actor | null, commandeId: number) {
-  const statuts = (
-    await trx.from('commandes_fournisseur').where('commande_id', commandeId).select('statut')
-  ).map((r) => r.statut as CfStatut)
+  const cfs = await trx
+    .from('commandes_fournisseur')
+    .where('commande_id', commandeId)
+    .select('statut')
+  const statuts = cfs.map((r) => r.statut as CfStatut)
   const receipt = await trx.from('livraisons').where('commande_id', commandeId).first()
   const appro = approvisionnementStatut(statuts)
   const fourn = fournitureStatut(statuts, Boolean(receipt))
-  const etapes = Object.fromEntries(
-    (
-      await trx
-        .from('commande_etapes')
-        .where('commande_id', commandeId)
-        .whereIn('etape', ['approvisionnement', 'fourniture'])
-        .select('etape', 'statut')
-    ).map((r) => [r.etape, r.statut])
-  )
+  const steps = await trx
+    .from('commande_etapes')
+    .where('commande_id', commandeId)
+    .whereIn('etape', ['approvisionnement', 'fourniture'])
+    .select('etape', 'statut')
+  const etapes = Object.fromEntries(steps.map((r) => [r.etape, r.statut]))
   // A step set by hand (planifiée, bloquée, sans objet) moves only when the orders say more
-  const moves: [('approvisionnement' | 'fourniture'), string, string][] = [
+  const moves: ['approvisionnement' | 'fourniture', string, string][] = [
     ['approvisionnement', etapes.approvisionnement, appro],
     ['fourniture', etapes.fourniture, fourn],
   ]

@@ -14,7 +14,6 @@ import {
   cfsOf,
   commandeScenario,
   etapeStatut,
-  fournisseur,
   lignesOf,
   payAcompte,
   readyCommande,
@@ -150,9 +149,8 @@ test.group('Commandes fournisseur / draft, send, confirm', (group) => {
   async function prepared() {
     const user = await makeUser('esi')
     const s = await readyCommande()
-    const { prepareCommandesFournisseur } = await import(
-      '#services/commandes_fournisseur/cf_service'
-    )
+    const { prepareCommandesFournisseur } =
+      await import('#services/commandes_fournisseur/cf_service')
     await prepareCommandesFournisseur(systemActor(user), s.commande.id)
     const [profils, portes] = await cfsOf(s.commande.id)
     return { user, s, profils, portes }
@@ -233,7 +231,7 @@ test.group('Commandes fournisseur / draft, send, confirm', (group) => {
     assert.isNotNull(mail)
     assert.include(mail!.subject, cf.numero)
     assert.deepEqual(
-      mail!.attachments.map((a) => a.filename),
+      (mail!.attachments ?? []).map((a) => a.filename),
       [`${cf.numero}.pdf`]
     )
 
@@ -302,10 +300,7 @@ test.group('Commandes fournisseur / draft, send, confirm', (group) => {
     assert.isAtLeast(history.length, 5)
   })
 
-  test('a supplier without e-mail, an empty bulk, an unknown order', async ({
-    client,
-    assert,
-  }) => {
+  test('a supplier without e-mail, an empty bulk, an unknown order', async ({ client, assert }) => {
     const { user, profils } = await prepared()
     await db.from('societes').where('id', profils.fournisseur_id).update({ email: null })
     const refused = await client

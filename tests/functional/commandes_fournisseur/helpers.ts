@@ -31,7 +31,13 @@ async function catalogue() {
   seq += 1
   const profils = await fournisseur(`Profilés Wallons ${seq}`, `profils${seq}@example.be`)
   const portes = await fournisseur(`Portes Ardennaises ${seq}`, `portes${seq}@example.be`)
-  const mk = (reference: string, libelle: string, achat: number, vente: number, f: Societe | null) =>
+  const mk = (
+    reference: string,
+    libelle: string,
+    achat: number,
+    vente: number,
+    f: Societe | null
+  ) =>
     Produit.create({
       reference: `${reference}-${seq}-${Math.random().toString(36).slice(2, 7)}`,
       libelle,
@@ -89,7 +95,11 @@ export async function commandeScenario(
     renonciation: false,
     userId: null,
   })
-  return { ...cat, bdc: await Bdc.findOrFail(bdc.id), commande: await Commande.findOrFail(commande.id) }
+  return {
+    ...cat,
+    bdc: await Bdc.findOrFail(bdc.id),
+    commande: await Commande.findOrFail(commande.id),
+  }
 }
 
 /** The acompte facture issued and paid in full. */
@@ -156,10 +166,7 @@ export async function readyCommande(options: { user?: User | null } = {}) {
 }
 
 export async function cfsOf(commandeId: number) {
-  return db
-    .from('commandes_fournisseur')
-    .where('commande_id', commandeId)
-    .orderBy('id')
+  return db.from('commandes_fournisseur').where('commande_id', commandeId).orderBy('id')
 }
 
 export async function lignesOf(cfId: number) {

@@ -64,15 +64,16 @@ test.group('Commandes fournisseur / numbering under concurrency', (group) => {
       const c = s.commande.id
       await db.from('commandes_fournisseur').where('commande_id', c).delete()
       await db.from('mesures').where('commande_id', c).delete()
-      await db.from('audit_logs').where('subject_type', 'commande').where('subject_id', String(c)).delete()
+      await db
+        .from('audit_logs')
+        .where('subject_type', 'commande')
+        .where('subject_id', String(c))
+        .delete()
       await db.from('commandes').where('id', c).delete()
       await db.from('bdcs').where('id', s.bdc.id).delete()
       await db.from('devis').where('id', s.bdc.devisId).delete()
       await db.from('clients').where('id_client', s.bdc.clientId).delete()
-      await db
-        .from('produits')
-        .whereIn('id', [s.fenetre.id, s.porte.id, s.volet.id])
-        .delete()
+      await db.from('produits').whereIn('id', [s.fenetre.id, s.porte.id, s.volet.id]).delete()
       made.societes.push(s.profils.id, s.portes.id)
     }
     await db.from('audit_logs').where('subject_type', 'commande_fournisseur').delete()
@@ -85,9 +86,7 @@ test.group('Commandes fournisseur / numbering under concurrency', (group) => {
     made.users = []
   })
 
-  test('20 drafts sent at once get the next 20 numbers, gapless and unique', async ({
-    assert,
-  }) => {
+  test('20 drafts sent at once get the next 20 numbers, gapless and unique', async ({ assert }) => {
     const user = await makeUser('esi')
     made.users.push(user)
     const s = await commandeScenario({ acomptePct: '0' })

@@ -37,15 +37,9 @@ async function sentOrders() {
     lockVersion: profils.lock_version,
     dateLivraison: '2026-12-01',
   })
-  return {
-    user,
-    chef,
-    s,
-    profils,
-    portes,
-    fenetre: (await lignesOf(profils.id))[0],
-    porte: (await lignesOf(portes.id))[0],
-  }
+  const [fenetre] = await lignesOf(profils.id)
+  const [porte] = await lignesOf(portes.id)
+  return { user, chef, s, profils, portes, fenetre, porte }
 }
 
 function receive(client: any, user: any, cfId: number, body: Record<string, unknown>) {
@@ -79,10 +73,7 @@ test.group('Fourniture / receiving', (group) => {
       .loginAs(user)
       .withInertia()
     page.assertStatus(200)
-    assert.equal(
-      page.body().props.gates.fourniture,
-      'Aucune commande fournisseur n’a été envoyée.'
-    )
+    assert.equal(page.body().props.gates.fourniture, 'Aucune commande fournisseur n’a été envoyée.')
   })
 
   test('partial, damaged, complete, then damage found later', async ({ client, assert }) => {
@@ -133,14 +124,13 @@ test.group('Fourniture / receiving', (group) => {
 
     // The second window arrives broken: still expected
     const damaged = await receive(client, user, profils.id, {
-      lignes: [
-        { ligne_id: fenetre.id, quantite: 1, etat: 'endommage', remarque: 'Vitrage fêlé' },
-      ],
+      lignes: [{ ligne_id: fenetre.id, quantite: 1, etat: 'endommage', remarque: 'Vitrage fêlé' }],
     })
     damaged.assertStatus(200)
     ;[p] = await cfsOf(s.commande.id)
     assert.equal(p.statut, 'recue_partiellement')
-    assert.equal(Number((await lignesOf(profils.id))[0].quantite_recue), 1)
+    const [afterDamage] = await lignesOf(profils.id)
+    assert.equal(Number(afterDamage.quantite_recue), 1)
     const lv = await db
       .from('livraison_lignes')
       .where('commande_fournisseur_ligne_id', fenetre.id)
@@ -182,7 +172,8 @@ test.group('Fourniture / receiving', (group) => {
     later.assertStatus(200)
     const [, reopened] = await cfsOf(s.commande.id)
     assert.equal(reopened.statut, 'envoyee')
-    assert.equal(Number((await lignesOf(portes.id))[0].quantite_recue), 0)
+    const [door] = await lignesOf(portes.id)
+    assert.equal(Number(door.quantite_recue), 0)
     assert.equal(await etapeStatut(s.commande.id, 'fourniture'), 'en_cours')
     const factsAfter = await commandeGateFacts(db.connection(), s.commande.id)
     assert.equal(

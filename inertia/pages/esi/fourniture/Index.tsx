@@ -29,8 +29,7 @@ export default function FournitureIndex({
   options,
 }: FournitureIndexProps) {
   // Grouped per supplier, the groups in the order of their most urgent row (late first)
-  const groups: { id: number; nom: string; rows: FournitureIndexProps['attendues']['rows'] }[] =
-    []
+  const groups: { id: number; nom: string; rows: FournitureIndexProps['attendues']['rows'] }[] = []
   for (const row of attendues.rows) {
     let g = groups.find((x) => x.id === row.fournisseur_id)
     if (!g) groups.push((g = { id: row.fournisseur_id, nom: row.fournisseur_nom, rows: [] }))

@@ -177,7 +177,9 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
                 </div>
                 <div className="small text-body-secondary mb-2">
                   Reçu {formatQuantite(l.quantite_recue)} / {formatQuantite(l.quantite)}
-                  {restant > 0 ? ` — encore attendu : ${formatQuantite(fromMilli(restant))}` : ' — complet'}
+                  {restant > 0
+                    ? ` — encore attendu : ${formatQuantite(fromMilli(restant))}`
+                    : ' — complet'}
                 </div>
                 {s.inclure && open && (
                   <div className="row g-2">
@@ -288,7 +290,9 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
                     .map((x) => {
                       const l = cf.lignes.find((y) => y.id === x.ligne_id)
                       return `${formatQuantite(x.quantite)} × ligne ${l?.position ?? '?'} ${
-                        x.etat === 'ok' ? '' : `(${LIVRAISON_ETAT_LABELS[x.etat].toLowerCase()}${x.remarque ? ` : ${x.remarque}` : ''})`
+                        x.etat === 'ok'
+                          ? ''
+                          : `(${LIVRAISON_ETAT_LABELS[x.etat].toLowerCase()}${x.remarque ? ` : ${x.remarque}` : ''})`
                       }`
                     })
                     .join(', ')}

@@ -142,12 +142,7 @@ export default function ProductionIndex({
                   </thead>
                   <tbody>
                     {aCommander.rows.map((c) => (
-                      <CommandeRows
-                        key={c.id}
-                        c={c}
-                        checked={checked}
-                        toggle={toggle}
-                      />
+                      <CommandeRows key={c.id} c={c} checked={checked} toggle={toggle} />
                     ))}
                   </tbody>
                 </table>
@@ -260,13 +255,9 @@ function CommandeRows({
           <td>{i === 0 ? head : null}</td>
           <td>
             {d.fournisseur_nom}
-            {!d.fournisseur_email && (
-              <div className="small text-danger">pas d’adresse e-mail</div>
-            )}
+            {!d.fournisseur_email && <div className="small text-danger">pas d’adresse e-mail</div>}
           </td>
-          <td className="text-end text-nowrap d-none d-sm-table-cell">
-            {formatEuros(d.total_ht)}
-          </td>
+          <td className="text-end text-nowrap d-none d-sm-table-cell">{formatEuros(d.total_ht)}</td>
           <td className="d-none d-md-table-cell">
             {i === 0 && c.mesure_validee_le ? formatDate(c.mesure_validee_le) : ''}
           </td>

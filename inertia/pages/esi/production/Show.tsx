@@ -39,7 +39,10 @@ type Cf = CfDetail
  * prices, « Envoyer », the supplier's confirmation with its delivery date, the PDF.
  */
 export default function ProductionShow(props: ProductionShowProps) {
-  const { commande, etapes, gates, a_preparer, sans_fournisseur, commandes_fournisseur } = props
+  const { commande, etapes, gates } = props
+  const aPreparer = props.a_preparer
+  const sansFournisseur = props.sans_fournisseur
+  const orders = props.commandes_fournisseur
   const [busy, setBusy] = useState(false)
   const gate = gates.approvisionnement
   const mesureOk = props.mesure?.statut === 'validee'
@@ -101,25 +104,25 @@ export default function ProductionShow(props: ProductionShowProps) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy || Boolean(disabledReason) || a_preparer === 0}
+            disabled={busy || Boolean(disabledReason) || aPreparer === 0}
             title={disabledReason ?? undefined}
             onClick={preparer}
             data-testid="cf-preparer"
           >
             <i className="bi bi-list-check me-1" aria-hidden="true" />
             Préparer les commandes fournisseur
-            {a_preparer > 0 ? ` (${a_preparer} ligne${a_preparer > 1 ? 's' : ''})` : ''}
+            {aPreparer > 0 ? ` (${aPreparer} ligne${aPreparer > 1 ? 's' : ''})` : ''}
           </button>
-          {!disabledReason && a_preparer === 0 && (
+          {!disabledReason && aPreparer === 0 && (
             <span className="ms-2 small text-body-secondary">
               Toutes les lignes mesurées sont sur une commande.
             </span>
           )}
-          {sans_fournisseur.length > 0 && (
+          {sansFournisseur.length > 0 && (
             <div className="mt-3" data-testid="sans-fournisseur">
               <h3 className="h6 mb-1">Sans fournisseur (non commandé)</h3>
               <ul className="small mb-0">
-                {sans_fournisseur.map((s) => (
+                {sansFournisseur.map((s) => (
                   <li key={s.mesure_ligne_id}>
                     {formatQuantite(s.quantite)} × {s.designation}
                   </li>
@@ -128,10 +131,10 @@ export default function ProductionShow(props: ProductionShowProps) {
             </div>
           )}
         </Block>
-        {commandes_fournisseur.length === 0 && (
+        {orders.length === 0 && (
           <p className="text-body-secondary">Aucune commande fournisseur pour cette commande.</p>
         )}
-        {commandes_fournisseur.map((cf) => (
+        {orders.map((cf) => (
           <CfCard key={cf.id} cf={cf} />
         ))}
       </div>
@@ -139,8 +142,8 @@ export default function ProductionShow(props: ProductionShowProps) {
   )
 }
 
-function euros(cents: number) {
-  return (cents / 100).toFixed(2).replace('.', ',')
+function euros(amount: number) {
+  return (amount / 100).toFixed(2).replace('.', ',')
 }
 
 function cents(text: string): number | null {
@@ -198,7 +201,13 @@ function CfCard({ cf }: { cf: Cf }) {
     )
   }
   async function supprimer() {
-    if (!(await confirmDelete({ title: 'Supprimer ce brouillon ?', text: 'Ses lignes redeviennent à commander.' }))) return
+    if (
+      !(await confirmDelete({
+        title: 'Supprimer ce brouillon ?',
+        text: 'Ses lignes redeviennent à commander.',
+      }))
+    )
+      return
     router.delete(route('esi.commandes_fournisseur.destroy', { id: cf.id }), {
       data: { lock_version: cf.lock_version },
       ...opts,
@@ -293,7 +302,11 @@ function CfCard({ cf }: { cf: Cf }) {
                     )}
                   </td>
                   <td className="text-end text-nowrap d-none d-sm-table-cell">
-                    {formatEuros(draft ? ligneTotal(parsed[i].quantite || 0, parsed[i].prix_achat ?? 0) : l.total)}
+                    {formatEuros(
+                      draft
+                        ? ligneTotal(parsed[i].quantite || 0, parsed[i].prix_achat ?? 0)
+                        : l.total
+                    )}
                   </td>
                   {!draft && (
                     <td className="text-end text-nowrap">
@@ -354,7 +367,9 @@ function CfCard({ cf }: { cf: Cf }) {
                 type="button"
                 className="btn btn-sm btn-primary"
                 disabled={busy || !cf.fournisseur_email}
-                title={cf.fournisseur_email ? undefined : 'Le fournisseur n’a pas d’adresse e-mail.'}
+                title={
+                  cf.fournisseur_email ? undefined : 'Le fournisseur n’a pas d’adresse e-mail.'
+                }
                 onClick={envoyer}
                 data-testid="cf-envoyer"
               >
