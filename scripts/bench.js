@@ -339,6 +339,14 @@ async function main() {
     ['Factures, tri client, dernière page', '/esi/compta/facture?sort=client&page=last', inertia],
     // The créances page at the same volume (scripts/lib/bench_invoices.js)
     ...CREANCE_SCENARIOS.map(([label, path]) => [label, path, inertia]),
+    // Issue 12: the Approvisionnement and Fourniture step lists (what waits, late first)
+    ['Approvisionnement, liste', '/esi/commandes/production', inertia],
+    [
+      'Approvisionnement, filtre période',
+      '/esi/commandes/production?filter[du]=2026-01-01&filter[au]=2026-12-31',
+      inertia,
+    ],
+    ['Fourniture, liste', '/esi/commandes/fourniture', inertia],
   ]
 
   // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)

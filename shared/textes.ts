@@ -15,6 +15,7 @@ export const TEXTE_CATEGORIES = [
   { value: 'email_demande_paiement', label: 'E-mail de demande de paiement' },
   { value: 'email_facture', label: 'E-mail d’envoi de facture' },
   { value: 'relance_facture', label: 'Relances de facture (niveaux 1 à 3)' },
+  { value: 'email_commande_fournisseur', label: 'E-mail de commande fournisseur' },
 ] as const
 
 export type TexteCategorie = (typeof TEXTE_CATEGORIES)[number]['value']
@@ -101,6 +102,28 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
   { key: 'societe.iban', label: 'IBAN', sample: 'BE68 5390 0754 7034' },
   { key: 'societe.telephone', label: 'Téléphone', sample: '+32 81 22 33 44' },
   { key: 'societe.email', label: 'E-mail', sample: 'info@dubois-menuiseries.be' },
+  { key: 'fournisseur.nom', label: 'Nom du fournisseur', sample: 'Profilés Wallons SA' },
+  {
+    key: 'commande_fournisseur.numero',
+    label: 'Numéro de la commande fournisseur',
+    sample: 'CF-2026-00012',
+  },
+  {
+    key: 'commande_fournisseur.date',
+    label: 'Date de la commande fournisseur',
+    sample: '02/04/2026',
+  },
+  {
+    key: 'commande_fournisseur.montant_ht',
+    label: 'Montant HT de la commande fournisseur',
+    sample: '3 412,80 €',
+  },
+  {
+    key: 'commande_fournisseur.livraison',
+    label: 'Adresse de livraison (chantier)',
+    sample: 'Rue des Alouettes 14, 5100 Jambes',
+  },
+  { key: 'commande.numero', label: 'Numéro de la commande', sample: 'CMD-2026-00017' },
   { key: 'user.nom', label: 'Votre nom', sample: 'Sophie Lambert' },
   { key: 'user.email', label: 'Votre e-mail', sample: 'sophie.lambert@dubois-menuiseries.be' },
 ]

@@ -42,6 +42,8 @@ import '#start/routes/creances'
 import '#start/routes/relances'
 // Issue 12, commandes
 import '#start/routes/mesurage'
+// Issue 12, supplier orders and receiving
+import '#start/routes/commandes_fournisseur'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -167,8 +169,6 @@ router
 router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
-    router.get('/esi/commandes/production', placeholder).as('esi.production.index')
-    router.get('/esi/commandes/fourniture', placeholder).as('esi.fourniture.index')
     router.get('/esi/planning/com', placeholder).as('esi.planning.com')
     router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
     router.get('/esi/archive', placeholder).as('esi.archive')

@@ -22,6 +22,10 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/relances').then((m) => m.seedDemoRelances(trx, base)),
   (trx, base) => import('#database/demo/banque').then((m) => m.seedDemoBanque(trx, base)),
   (trx, base) => import('#database/demo/mesures').then((m) => m.seedDemoMesures(trx, base)),
+  (trx, base) =>
+    import('#database/demo/commandes_fournisseur').then((m) =>
+      m.seedDemoCommandesFournisseur(trx, base)
+    ),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

@@ -1,6 +1,7 @@
 /*
  * Gapless legal numbers (DESIGN.md §3, reference B1), every document type in one place:
- * DEV-2026-00001, BDC-, CMD-, DP-, OFF- (one series per pro société), and FAC-, NC- next.
+ * DEV-2026-00001, BDC-, CMD-, DP-, OFF- (one series per pro société), FAC-, NC-, and CF- (supplier
+ * orders, numbered when sent).
  * The counter row of (serie, year) is incremented by an upsert inside the caller's transaction:
  * the UPDATE takes the row lock until that transaction ends, so concurrent issuers queue, a
  * rollback gives the number back, and no two documents share one. Never call it outside the
@@ -28,6 +29,7 @@ export const SERIES = {
   demande_paiement: 'DP',
   facture: 'FAC',
   note_credit: 'NC',
+  commande_fournisseur: 'CF',
 } as const
 export type Serie = keyof typeof SERIES
 

@@ -21,6 +21,7 @@ import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
 import { mesurageParams } from '#tests/functional/routes/params/mesurage'
 import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
+import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
 
 export interface RouteRef {
   name?: string
@@ -55,4 +56,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...releveParams,
   ...mesurageParams,
   ...commandeFichierParams,
+  ...commandeFournisseurParams,
 ]
