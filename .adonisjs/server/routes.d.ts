@@ -135,6 +135,12 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -252,6 +258,9 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -353,6 +362,9 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -454,6 +466,9 @@ export type ScannedRoutes = {
     'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
