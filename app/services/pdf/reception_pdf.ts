@@ -44,6 +44,12 @@ export type ReceptionPdfInput = {
   signature: Buffer | null
 }
 
+/** « 2 », « 2,45 »: a quantity without its trailing zeros. */
+function quantite(value: number | string | null): string {
+  const n = Number(value)
+  return value === null || !Number.isFinite(n) ? '' : n.toLocaleString('fr-BE')
+}
+
 function section(w: Writer, title: string) {
   w.ensure(40)
   w.y += 6
@@ -65,9 +71,9 @@ function drawItems(w: Writer, lignes: PoseLigne[], fallback: { designation: stri
         [l.designation, l.remarques].filter(Boolean).join(' — '),
         dimensions(l),
         [l.sens_ouverture, l.couleur, l.vitrage].filter(Boolean).join(' / '),
-        String(l.quantite).replace('.', ','),
+        quantite(l.quantite),
       ])
-    : fallback.map((l) => ['', l.designation, '', '', (l.quantite ?? '').replace('.', ',')])
+    : fallback.map((l) => ['', l.designation, '', '', quantite(l.quantite)])
   const header = () => {
     w.ensure(40)
     w.pdf.rect(LEFT, w.y, WIDTH, 16).fill(SHADE)

@@ -9,6 +9,9 @@ import type User from '#models/user'
 import { systemActor } from '#services/actor'
 import { setEtapeStatut } from '#services/commandes/etapes'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
+import { DRAWN } from '#tests/functional/bdc/helpers'
+import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
+import { signerReception } from '#services/receptions/reception_service'
 
 export async function signedCommande(chef: User | null = null) {
   const { bdc, commande } = await signedBdc()
@@ -59,4 +62,20 @@ export async function mesureWithLignes(commandeId: number) {
       remarques: 'Seuil PMR',
     },
   ])
+}
+
+/** A PV signed through the service (goods received first), with these reserves. */
+export async function signedReception(commandeId: number, reserves: string[] = []) {
+  await goodsReceived(commandeId)
+  const decoded = decodeDrawnSignature(DRAWN)
+  if ('error' in decoded) throw new Error(decoded.error)
+  return signerReception(systemActor(), {
+    commandeId,
+    signataire: 'Anne Lambert',
+    lieu: 'Namur',
+    observations: null,
+    reserves,
+    signaturePath: await storeDrawnSignature(decoded.bytes),
+    signature: decoded.bytes,
+  })
 }
