@@ -5,7 +5,7 @@
  * lifted and the pose is « Faite ». No horizontal scrolling at 390 px.
  */
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
+import type { Page } from 'playwright-core'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'

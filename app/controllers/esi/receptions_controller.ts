@@ -25,7 +25,6 @@ import {
   receptionView,
   signerReception,
 } from '#services/receptions/reception_service'
-import { receptionDocumentFile } from '#services/receptions/pv_document'
 import { leverReserveValidator, signerReceptionValidator } from '#validators/reception'
 import { RECEPTION_MESSAGES } from '#shared/receptions'
 import { todayIso } from '#shared/dates'
@@ -162,7 +161,7 @@ export default class ReceptionsController {
     const commande = await findCommande(params.id)
     const file = await receptionPdfFile(commande.id)
     if (!file) throw new NotFoundException()
-    await sendFile(response, receptionDocumentFile(file.nomStocke), {
+    await sendFile(response, file, {
       filename: `PV-reception-${commande.numero}`,
       cacheControl: 'private, no-store',
     })

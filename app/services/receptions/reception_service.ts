@@ -46,7 +46,8 @@ import {
 } from '#shared/receptions'
 import { readBytes, storedFile } from '#services/storage/files'
 import { receptionPdf } from '#services/pdf/reception_pdf'
-import { storeReceptionDocument } from '#services/receptions/pv_document'
+import { fichierStored, storeCommandeDocument } from '#services/commandes/commande_fichiers'
+import CommandeFichier from '#models/commande_fichier'
 
 type Reader = Parameters<typeof commandeGateFacts>[0]
 
@@ -156,7 +157,7 @@ export async function posePhotos(client: Reader, commandeId: number): Promise<Po
     .orderBy('id')
     .select('id', 'moment', 'legende')
   return rows.map((r) => {
-    const url = `/esi/commandes/${commandeId}/fichiers/${r.id}`
+    const url = urlFor('esi.commandes.fichiers.show', { id: commandeId, fichier: r.id })
     return {
       id: Number(r.id),
       moment: r.moment,
@@ -287,8 +288,9 @@ export async function signerReception(
       reserves: input.reserves.map((description) => ({ description })),
       signature: input.signature,
     })
-    const fichier = await storeReceptionDocument(trx, {
+    const fichier = await storeCommandeDocument(trx, {
       commandeId: commande.id,
+      etape: 'pose',
       bytes,
       nomOriginal: `PV-reception-${commande.numero}.pdf`,
       auteurId: actor.user?.id ?? null,
@@ -405,8 +407,8 @@ export async function leverReserve(
 export async function receptionPdfFile(commandeId: number) {
   const reception = await activeReception(db.connection(), commandeId)
   if (!reception?.fichierId) return null
-  const row = await db.from('commande_fichiers').where('id', reception.fichierId).first()
-  return row ? { nomStocke: row.nom_stocke as string, nomOriginal: row.nom_original as string } : null
+  const row = await CommandeFichier.find(reception.fichierId)
+  return row ? fichierStored(row) : null
 }
 
 /** The signature's PNG bytes (demo data and tests read it back). */

@@ -5,6 +5,7 @@
  * to the fields; esi only, unknown 404.
  */
 import { test } from '@japa/runner'
+import sharp from 'sharp'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, withTransaction } from '#tests/helpers'
@@ -62,7 +63,10 @@ function signJson(client: any, user: any, commandeId: number) {
 
 test.group('Réception / pose and PV', (group) => {
   withTransaction(group)
-  group.teardown(() => drive.use().deleteAll(FILE_KINDS.signature.folder))
+  group.teardown(async () => {
+    for (const kind of ['signature', 'commande_document', 'photo', 'vignette'] as const)
+      await drive.use().deleteAll(FILE_KINDS[kind].folder)
+  })
 
   test('« Commencer la pose » is refused with the gate’s reason, then allowed', async ({
     client,
@@ -127,6 +131,28 @@ test.group('Réception / pose and PV', (group) => {
       assert.match(props.commande.adresse.geo, /^geo:/)
     }
     assert.isNull(props.reception)
+
+    // A photo « avant » sent by the commande file service is listed with its moment
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer()
+    const upload = await client
+      .post(`/esi/commandes/${commande.id}/fichiers`)
+      .loginAs(user)
+      .header('accept', 'application/json')
+      .field('etape', 'pose')
+      .field('moment', 'avant')
+      .file('fichier', jpeg, { filename: 'facade.jpg' })
+      .withCsrfToken()
+    assert.oneOf(upload.status(), [200, 201])
+    const after = await client.get(`/esi/commandes/${commande.id}/pose`).loginAs(user).withInertia()
+    const photos = after.body().props.photos
+    assert.lengthOf(photos, 1)
+    assert.equal(photos[0].moment, 'avant')
+    assert.equal(
+      photos[0].vignette,
+      `/esi/commandes/${commande.id}/fichiers/${photos[0].id}?vignette=1`
+    )
   })
 
   test('signing stores the signature and the PDF, the pose is « faite », the chef notified', async ({
@@ -254,7 +280,11 @@ test.group('Réception / pose and PV', (group) => {
       [{ signature: undefined }, 'signature', RECEPTION_MESSAGES.signatureMissing],
       [{ signature: BLANK }, 'signature', 'Le cadre de signature est vide'],
       [{ consentement: undefined }, 'consentement', RECEPTION_MESSAGES.consentementMissing],
-      [{ reception: 'avec_reserves', reserves: [] }, 'reserves', RECEPTION_MESSAGES.reservesMissing],
+      [
+        { reception: 'avec_reserves', reserves: [] },
+        'reserves',
+        RECEPTION_MESSAGES.reservesMissing,
+      ],
       [
         { reception: 'avec_reserves', reserves: ['Ok', ''] },
         'reserves.1',
@@ -281,7 +311,10 @@ test.group('Réception / pose and PV', (group) => {
     await goodsReceived(commande.id)
     for (const role of ['pro', 'other'] as const) {
       const user = await makeUser(role)
-      for (const url of [`/esi/commandes/${commande.id}/pose`, `/esi/commandes/${commande.id}/reception`]) {
+      for (const url of [
+        `/esi/commandes/${commande.id}/pose`,
+        `/esi/commandes/${commande.id}/reception`,
+      ]) {
         const page = await client.get(url).loginAs(user).redirects(0)
         assert.equal(page.status(), 403, `${role} ${url}`)
       }

@@ -7,6 +7,7 @@
 import { useState } from 'react'
 import { Head, Link, router } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
+import PhotoUpload from '../../../components/commande/PhotoUpload.js'
 import Block from '../../../components/ui/Block.js'
 import {
   ChantierContact,
@@ -17,9 +18,35 @@ import { formatDate, formatDateTime } from '../../../lib/format.js'
 import type { PosePageProps, PosePhoto } from '@shared/receptions'
 import { route } from '~/lib/route'
 
-function Photos({ photos, moment }: { photos: PosePhoto[]; moment: 'avant' | 'apres' }) {
+function Photos({
+  commandeId,
+  photos,
+  moment,
+}: {
+  commandeId: number
+  photos: PosePhoto[]
+  moment: 'avant' | 'apres'
+}) {
   const list = photos.filter((p) => p.moment === moment)
-  if (!list.length) return <p className="small text-body-secondary mb-2">Aucune photo.</p>
+  return (
+    <>
+      {list.length ? (
+        <PhotoList list={list} moment={moment} />
+      ) : (
+        <p className="small text-body-secondary mb-2">Aucune photo.</p>
+      )}
+      <PhotoUpload
+        commandeId={commandeId}
+        etape="pose"
+        moment={moment}
+        label={moment === 'avant' ? 'Photos avant la pose' : 'Photos après la pose'}
+        onUploaded={() => router.reload({ only: ['photos'] })}
+      />
+    </>
+  )
+}
+
+function PhotoList({ list, moment }: { list: PosePhoto[]; moment: 'avant' | 'apres' }) {
   return (
     <div className="d-flex flex-wrap gap-2 mb-2" data-testid={`pose-photos-${moment}`}>
       {list.map((p) => (
@@ -158,9 +185,9 @@ export default function CommandePose({
           <div className="col-12">
             <Block title="Photos">
               <h3 className="fs-6">Avant la pose</h3>
-              <Photos photos={photos} moment="avant" />
+              <Photos commandeId={commande.id} photos={photos} moment="avant" />
               <h3 className="fs-6 mt-3">Après la pose</h3>
-              <Photos photos={photos} moment="apres" />
+              <Photos commandeId={commande.id} photos={photos} moment="apres" />
             </Block>
           </div>
         </div>
