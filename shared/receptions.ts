@@ -25,7 +25,8 @@ export const RECEPTION_MESSAGES = {
   reservesMissing:
     'Une réception « avec réserves » doit lister au moins une réserve (ou choisissez « sans réserve »).',
   reserveEmpty: 'Décrivez la réserve (ou retirez la ligne).',
-  dejaSignee: 'Le procès-verbal de réception de cette commande est déjà signé : il ne peut plus être modifié.',
+  dejaSignee:
+    'Le procès-verbal de réception de cette commande est déjà signé : il ne peut plus être modifié.',
   dejaLevee: 'Cette réserve est déjà levée.',
   poseFaite: 'La pose de cette commande est déjà faite.',
 } as const

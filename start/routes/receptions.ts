@@ -23,10 +23,7 @@ router
       .get('/esi/commandes/:id/reception/pdf', [ReceptionsController, 'pdf'])
       .as('esi.commandes.reception.pdf')
     router
-      .post('/esi/commandes/:id/reception/reserves/:reserve/lever', [
-        ReceptionsController,
-        'lever',
-      ])
+      .post('/esi/commandes/:id/reception/reserves/:reserve/lever', [ReceptionsController, 'lever'])
       .where('reserve', ID_MATCHER)
       .as('esi.commandes.reception.lever')
   })

@@ -61,10 +61,10 @@ test.group('Browser / pose and réception at 390 px', (group) => {
     const pdf = page.locator('[data-testid="pv-pdf"]')
     await pdf.waitFor()
     assert.equal(await pdf.getAttribute('href'), `/esi/commandes/${commande.id}/reception/pdf`)
-    const status = await page.evaluate(
-      async (url) => (await fetch(url, { credentials: 'same-origin' })).headers.get('content-type'),
-      `/esi/commandes/${commande.id}/reception/pdf`
-    )
+    const status = await page.evaluate(async (url) => {
+      const answer = await fetch(url, { credentials: 'same-origin' })
+      return answer.headers.get('content-type')
+    }, `/esi/commandes/${commande.id}/reception/pdf`)
     assert.equal(status, 'application/pdf')
     assert.include(
       await page.locator('[data-testid="pv-reserve"]').innerText(),

@@ -71,7 +71,11 @@ export default class ReceptionsController {
     const commande = await findCommande(params.id)
     const client = db.connection()
     const header = await poseCommande(commande)
-    const localite = header.adresse.texte?.split(',').at(-1)?.replace(/^\s*\d{4,5}\s+/, '').trim()
+    const localite = header.adresse.texte
+      ?.split(',')
+      .at(-1)
+      ?.replace(/^\s*\d{4,5}\s+/, '')
+      .trim()
     return inertia.render('esi/commande/Reception', {
       commande: header,
       etape: await poseEtape(client, commande.id),

@@ -57,7 +57,11 @@ function section(w: Writer, title: string) {
   w.y += 15
 }
 
-function drawItems(w: Writer, lignes: PoseLigne[], fallback: { designation: string; quantite: string | null }[]) {
+function drawItems(
+  w: Writer,
+  lignes: PoseLigne[],
+  fallback: { designation: string; quantite: string | null }[]
+) {
   const cols = [
     { label: 'Repère', width: 70 },
     { label: 'Désignation', width: WIDTH - 70 - 120 - 130 - 40 },

@@ -179,10 +179,9 @@ export async function activeReception(client: Reader, commandeId: number) {
 
 export async function receptionView(reception: Reception | null): Promise<ReceptionView | null> {
   if (!reception) return null
-  const userIds = [
-    reception.technicienId,
-    ...reception.reserves.map((r) => r.leveePar),
-  ].filter((id): id is number => typeof id === 'number')
+  const userIds = [reception.technicienId, ...reception.reserves.map((r) => r.leveePar)].filter(
+    (id): id is number => typeof id === 'number'
+  )
   const users = userIds.length ? await User.query().whereIn('id', userIds) : []
   const name = (id: number | null) => users.find((u) => u.id === id)?.name ?? null
   return {
@@ -213,7 +212,10 @@ export async function receptionView(reception: Reception | null): Promise<Recept
 // ── Commencer la pose ────────────────────────────────────────────────────────────────────────
 
 /** Starts the pose: 422 with the gate's reason while goods are missing. No-op when started. */
-export async function commencerPose(actor: Actor, commandeId: number): Promise<'started' | 'already'> {
+export async function commencerPose(
+  actor: Actor,
+  commandeId: number
+): Promise<'started' | 'already'> {
   return db.transaction(async (trx) => {
     const etape = await lockEtape(trx, commandeId, 'pose')
     if (etape.statut === 'faite') throw new TransitionException(RECEPTION_MESSAGES.poseFaite)

@@ -247,7 +247,8 @@ test.group('Réception / pose and PV', (group) => {
         .withCsrfToken()
         .redirects(0)
     const [first, second] = reception.reserves
-    ;(await lever(first.id, 'Joint refait')).assertStatus(302)
+    const lifted = await lever(first.id, 'Joint refait')
+    lifted.assertStatus(302)
     assert.equal(await poseStatut(commande.id), 'en_cours')
     await first.refresh()
     assert.isNotNull(first.leveeLe)
@@ -257,9 +258,11 @@ test.group('Réception / pose and PV', (group) => {
     const twice = await lever(first.id)
     twice.assertStatus(422)
     assert.include(JSON.stringify(twice.body()), RECEPTION_MESSAGES.dejaLevee)
-    ;(await lever(999999)).assertStatus(404)
+    const unknown = await lever(999999)
+    unknown.assertStatus(404)
 
-    ;(await lever(second.id)).assertStatus(302)
+    const last = await lever(second.id)
+    last.assertStatus(302)
     assert.equal(await poseStatut(commande.id), 'faite')
     const page = await client
       .get(`/esi/commandes/${commande.id}/reception`)
@@ -291,6 +294,12 @@ test.group('Réception / pose and PV', (group) => {
         RECEPTION_MESSAGES.reserveEmpty,
       ],
       [{ reception: 'peut-etre' }, 'reception', 'Choisissez une réception sans réserve'],
+      [{ signataire: 'x'.repeat(10_000) }, 'signataire', 'au plus 120 caractères'],
+      [
+        { reception: 'avec_reserves', reserves: 'pas une liste' },
+        'reserves',
+        'La liste des réserves est illisible',
+      ],
     ]
     for (const [fields, field, message] of cases) {
       const response = await sign(client, user, commande.id, fields)

@@ -218,7 +218,7 @@ function PvForm({ commande, etape, defaults }: ReceptionPageProps) {
           inputClassName="form-control-lg"
         />
         <fieldset className="mb-3">
-          <legend className="form-label fs-base mb-2">La réception est faite</legend>
+          <legend className="form-label fs-6 mb-2">La réception est faite</legend>
           <div className="btn-group w-100" role="group">
             {(
               [
