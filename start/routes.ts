@@ -44,6 +44,8 @@ import '#start/routes/relances'
 import '#start/routes/mesurage'
 // Issue 12, supplier orders and receiving
 import '#start/routes/commandes_fournisseur'
+// Issue 12, commandes: pose and réception
+import '#start/routes/receptions'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

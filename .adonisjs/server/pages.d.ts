@@ -36,6 +36,8 @@ declare module '@adonisjs/inertia/types' {
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
+    'esi/commande/Pose': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Pose.tsx'))['default']>
+    'esi/commande/Reception': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Reception.tsx'))['default']>
     'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
     'esi/compta/creance/Client': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Client.tsx'))['default']>
     'esi/compta/creance/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Index.tsx'))['default']>

@@ -26,6 +26,7 @@ const DOMAIN_MODULES: DemoModule[] = [
     import('#database/demo/commandes_fournisseur').then((m) =>
       m.seedDemoCommandesFournisseur(trx, base)
     ),
+  (trx, base) => import('#database/demo/receptions').then((m) => m.seedDemoReceptions(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

@@ -20,6 +20,7 @@ import { creanceParams } from '#tests/functional/routes/params/creances'
 import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
 import { mesurageParams } from '#tests/functional/routes/params/mesurage'
+import { receptionParams } from '#tests/functional/routes/params/receptions'
 import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
 
@@ -55,6 +56,7 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...relanceParams,
   ...releveParams,
   ...mesurageParams,
+  ...receptionParams,
   ...commandeFichierParams,
   ...commandeFournisseurParams,
 ]
