@@ -39,6 +39,7 @@ import '#start/routes/factures'
 import '#start/routes/paiements'
 import '#start/routes/creances'
 import '#start/routes/relances'
+import '#start/routes/avenants'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

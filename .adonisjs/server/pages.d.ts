@@ -35,6 +35,7 @@ declare module '@adonisjs/inertia/types' {
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
+    'esi/commande/Avenant': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Avenant.tsx'))['default']>
     'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
     'esi/commande/Show': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Show.tsx'))['default']>
     'esi/compta/creance/Client': ExtractProps<(typeof import('../../inertia/pages/esi/compta/creance/Client.tsx'))['default']>

@@ -135,6 +135,15 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -252,6 +261,8 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -353,6 +364,8 @@ export type ScannedRoutes = {
     'esi.compta.exports.paiements': { paramsTuple?: []; params?: {} }
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -454,6 +467,13 @@ export type ScannedRoutes = {
     'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
