@@ -340,6 +340,7 @@ export async function prepareAvenant(
         baseTotalTtc: base.totalTtc,
         acomptePct: bdc.acomptePct,
         createdBy: input.userId,
+        lockVersion: 1,
       },
       { client: trx }
     )
@@ -364,7 +365,7 @@ export async function prepareAvenant(
       },
       trx
     )
-    return avenant
+    return Avenant.query({ client: trx }).where('id', avenant.id).firstOrFail()
   })
 }
 
