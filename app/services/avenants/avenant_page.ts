@@ -63,11 +63,10 @@ const pdfUrl = (a: Avenant) => urlFor('esi.avenants.pdf', { id: a.commandeId, av
 
 /** What the commande Show page needs to show the avenant and link to its page. */
 export async function avenantSummary(commandeId: number): Promise<AvenantSummary> {
-  const [ecarts, mesurage, avenant] = await Promise.all([
-    ecartsOf(commandeId),
-    mesurageStatut(commandeId),
-    currentAvenant(commandeId),
-  ])
+  // One after the other: they may share one connection (a transaction)
+  const ecarts = await ecartsOf(commandeId)
+  const mesurage = await mesurageStatut(commandeId)
+  const avenant = await currentAvenant(commandeId)
   const open = avenant && AVENANT_OPEN.includes(avenant.statut)
   return {
     url: urlFor('esi.avenants.show', { id: commandeId }),
@@ -96,13 +95,11 @@ function ligneForm(l: ReturnType<BdcLigne['toForm']>): LigneForm & { total_ht: n
 /** The props of esi/commande/Avenant. */
 export async function avenantPageProps(commande: Commande) {
   const bdc = await Bdc.findOrFail(commande.bdcId)
-  const [ecarts, mesurage, avenant, bdcLignes, all] = await Promise.all([
-    ecartsOf(commande.id),
-    mesurageStatut(commande.id),
-    currentAvenant(commande.id),
-    BdcLigne.query().where('bdc_id', bdc.id).orderBy('position', 'asc'),
-    Avenant.query().where('commande_id', commande.id).orderBy('rang', 'asc'),
-  ])
+  const ecarts = await ecartsOf(commande.id)
+  const mesurage = await mesurageStatut(commande.id)
+  const avenant = await currentAvenant(commande.id)
+  const bdcLignes = await BdcLigne.query().where('bdc_id', bdc.id).orderBy('position', 'asc')
+  const all = await Avenant.query().where('commande_id', commande.id).orderBy('rang', 'asc')
   if (avenant) await avenant.load('lignes')
   const demande = avenant?.demandePaiementId
     ? await DemandePaiement.find(avenant.demandePaiementId)
