@@ -168,9 +168,7 @@ export function documentFacturable<L>(
   bdc: Omit<Signable<L>, 'statut' | 'rang'>,
   avenants: Signable<L>[]
 ): Facturable<L> {
-  const signed = avenants
-    .filter((a) => a.statut === 'signe')
-    .sort((a, b) => b.rang - a.rang)[0]
+  const signed = avenants.filter((a) => a.statut === 'signe').sort((a, b) => b.rang - a.rang)[0]
   const doc = signed ?? bdc
   return {
     source: signed ? 'avenant' : 'bdc',

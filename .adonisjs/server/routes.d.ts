@@ -137,12 +137,12 @@ export type ScannedRoutes = {
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.avenants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.presenter': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.reprendre': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.sign': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.annuler': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
@@ -262,7 +262,7 @@ export type ScannedRoutes = {
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -365,7 +365,7 @@ export type ScannedRoutes = {
     'esi.compta.relances': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.avenants.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -468,11 +468,11 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.avenants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.presenter': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.reprendre': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.sign': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
-    'esi.avenants.annuler': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'avenant': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }

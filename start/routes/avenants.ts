@@ -15,23 +15,19 @@ router
       .post('/esi/commandes/:id/avenant', [AvenantsController, 'store'])
       .as('esi.avenants.store')
     router
-      .post('/esi/commandes/:id/avenant/:avenant/lignes', [AvenantsController, 'update'])
+      .post('/esi/avenants/:id/lignes', [AvenantsController, 'update'])
       .as('esi.avenants.update')
     router
-      .post('/esi/commandes/:id/avenant/:avenant/presenter', [AvenantsController, 'presenter'])
+      .post('/esi/avenants/:id/presenter', [AvenantsController, 'presenter'])
       .as('esi.avenants.presenter')
     router
-      .post('/esi/commandes/:id/avenant/:avenant/reprendre', [AvenantsController, 'reprendre'])
+      .post('/esi/avenants/:id/reprendre', [AvenantsController, 'reprendre'])
       .as('esi.avenants.reprendre')
+    router.post('/esi/avenants/:id/signature', [AvenantsController, 'sign']).as('esi.avenants.sign')
     router
-      .post('/esi/commandes/:id/avenant/:avenant/signature', [AvenantsController, 'sign'])
-      .as('esi.avenants.sign')
-    router
-      .post('/esi/commandes/:id/avenant/:avenant/annuler', [AvenantsController, 'annuler'])
+      .post('/esi/avenants/:id/annuler', [AvenantsController, 'annuler'])
       .as('esi.avenants.annuler')
-    router
-      .get('/esi/commandes/:id/avenant/:avenant/pdf', [AvenantsController, 'pdf'])
-      .as('esi.avenants.pdf')
+    router.get('/esi/avenants/:id/pdf', [AvenantsController, 'pdf']).as('esi.avenants.pdf')
     router
       .post('/esi/commandes/:id/ecarts-acceptes', [AvenantsController, 'accepter'])
       .as('esi.avenants.accepter')

@@ -100,7 +100,12 @@ test.group('Avenants / pure rules', () => {
     const acompteLignes = splitLignes('Acompte', 300_000, bdc.tvaDetail)
     const acompte = computeTotals({ lignes: acompteLignes })
     const earlier = [
-      { numero: 'FAC-1', type: 'acompte' as const, totalTtc: acompte.total_ttc, tvaDetail: acompte.tva },
+      {
+        numero: 'FAC-1',
+        type: 'acompte' as const,
+        totalTtc: acompte.total_ttc,
+        tvaDetail: acompte.tva,
+      },
     ]
     assert.equal(soldeRestant(chosen, earlier), 750_000)
     const solde = computeTotals({ lignes: soldeLignes(soldeSource(chosen), earlier) })
@@ -119,7 +124,11 @@ test.group('Avenants / pure rules', () => {
   }) => {
     const bdc = doc([ligne('Fenêtre', 45_000, '2', 6), ligne('Porte', 180_000, '1', 21)], '5')
     const avenant = doc(
-      [ligne('Fenêtre', 45_000, '3', 6), ligne('Porte', 180_000, '1', 21), ligne('Maçonnerie', 18_000, '1', 6)],
+      [
+        ligne('Fenêtre', 45_000, '3', 6),
+        ligne('Porte', 180_000, '1', 21),
+        ligne('Maçonnerie', 18_000, '1', 6),
+      ],
       '5'
     )
     const chosen = documentFacturable({ numero: 'B', ...bdc }, [
@@ -129,7 +138,12 @@ test.group('Avenants / pure rules', () => {
       lignes: splitLignes('Acompte', Math.round(bdc.totalTtc * 0.3), bdc.tvaDetail),
     })
     const earlier = [
-      { numero: 'FAC-1', type: 'acompte' as const, totalTtc: acompte.total_ttc, tvaDetail: acompte.tva },
+      {
+        numero: 'FAC-1',
+        type: 'acompte' as const,
+        totalTtc: acompte.total_ttc,
+        tvaDetail: acompte.tva,
+      },
     ]
     const solde = computeTotals({ lignes: soldeLignes(soldeSource(chosen), earlier) })
     assert.equal(solde.total_ttc, avenant.totalTtc - acompte.total_ttc)

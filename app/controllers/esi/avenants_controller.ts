@@ -24,6 +24,7 @@ import { FILE_MIME } from '#services/storage/files'
 import { limitAction } from '#services/throttle'
 import { formatEuros } from '#shared/totals'
 import Avenant from '#models/avenant'
+import Commande from '#models/commande'
 import {
   accepterEcartsValidator,
   annulerAvenantValidator,
@@ -36,12 +37,12 @@ import {
 
 const policy = new CommandePolicy()
 
-/** The avenant id of the URL, of this commande: anything else is a 404. */
-async function avenantOf(commandeId: number, raw: unknown): Promise<Avenant> {
+/** The avenant of the URL and its commande: anything else is a 404. */
+async function avenantOf(raw: unknown): Promise<{ avenant: Avenant; commande: Commande }> {
   const id = parseId(raw)
-  const avenant = id ? await Avenant.query().where({ id, commande_id: commandeId }).first() : null
+  const avenant = id ? await Avenant.find(id) : null
   if (!avenant) throw new NotFoundException()
-  return avenant
+  return { avenant, commande: await Commande.findOrFail(avenant.commandeId) }
 }
 
 /**
@@ -69,8 +70,7 @@ export default class AvenantsController {
 
   async update(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
-    const commande = await findCommandeForAvenant(ctx.params.id)
-    const avenant = await avenantOf(commande.id, ctx.params.avenant)
+    const { avenant, commande } = await avenantOf(ctx.params.id)
     const data = await ctx.request.validateUsing(saveAvenantValidator, {
       messagesProvider: saveAvenantMessages(),
     })
@@ -101,8 +101,7 @@ export default class AvenantsController {
 
   private async transition(ctx: HttpContext, transition: 'presenter' | 'reprendre') {
     authorize(policy.update(ctx.auth.user ?? null))
-    const commande = await findCommandeForAvenant(ctx.params.id)
-    const avenant = await avenantOf(commande.id, ctx.params.avenant)
+    const { avenant, commande } = await avenantOf(ctx.params.id)
     const { lock_version: lockVersion } = await ctx.request.validateUsing(versionValidator)
     await changeAvenantStatut(actorOf(ctx), {
       commandeId: commande.id,
@@ -124,8 +123,7 @@ export default class AvenantsController {
   async sign(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
-    const commande = await findCommandeForAvenant(params.id)
-    const avenant = await avenantOf(commande.id, params.avenant)
+    const { avenant, commande } = await avenantOf(params.id)
     const input = await request.validateUsing(signAvenantValidator)
     // The drawing is not kept in the flashed input of a refused form (it can weigh hundreds of KB)
     const body = { ...request.body() }
@@ -159,8 +157,7 @@ export default class AvenantsController {
 
   async annuler(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
-    const commande = await findCommandeForAvenant(ctx.params.id)
-    const avenant = await avenantOf(commande.id, ctx.params.avenant)
+    const { avenant, commande } = await avenantOf(ctx.params.id)
     const input = await ctx.request.validateUsing(annulerAvenantValidator)
     await annulerAvenant(actorOf(ctx), {
       commandeId: commande.id,
@@ -189,8 +186,7 @@ export default class AvenantsController {
 
   async pdf({ params, response, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
-    const commande = await findCommandeForAvenant(params.id)
-    const avenant = await avenantOf(commande.id, params.avenant)
+    const { avenant } = await avenantOf(params.id)
     await limitAction(auth.getUserOrFail().id, 'pdf')
     const { avenantPdf } = await import('#services/pdf/avenant_loader')
     const { filename, content } = await avenantPdf(avenant.id)

@@ -11,11 +11,7 @@ import BdcLigne from '#models/bdc_ligne'
 import type Commande from '#models/commande'
 import DemandePaiement from '#models/demande_paiement'
 import { currentAvenant, ecartsOf, type EcartRow } from '#services/avenants/avenant_service'
-import {
-  AVENANT_OPEN,
-  AVENANT_STATUT_LABELS,
-  type AvenantStatut,
-} from '#shared/avenants'
+import { AVENANT_OPEN, AVENANT_STATUT_LABELS, type AvenantStatut } from '#shared/avenants'
 import type { LigneForm } from '#shared/devis'
 
 export type AvenantSummary = {
@@ -59,7 +55,7 @@ function preparerReason(
   return null
 }
 
-const pdfUrl = (a: Avenant) => urlFor('esi.avenants.pdf', { id: a.commandeId, avenant: a.id })
+const pdfUrl = (a: Avenant) => urlFor('esi.avenants.pdf', { id: a.id })
 
 /** What the commande Show page needs to show the avenant and link to its page. */
 export async function avenantSummary(commandeId: number): Promise<AvenantSummary> {

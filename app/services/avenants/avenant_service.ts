@@ -81,7 +81,7 @@ export async function ecartsOf(
   const lignes = await client
     .from('mesure_lignes')
     .where('mesure_id', mesure.id)
-    .whereRaw("jsonb_array_length(ecarts) > 0")
+    .whereRaw('jsonb_array_length(ecarts) > 0')
     .orderBy('position', 'asc')
   return {
     validee: true,
@@ -176,7 +176,9 @@ export async function currentAvenant(
   commandeId: number,
   client?: TransactionClientContract
 ): Promise<Avenant | null> {
-  const all = await Avenant.query({ client }).where('commande_id', commandeId).orderBy('rang', 'desc')
+  const all = await Avenant.query({ client })
+    .where('commande_id', commandeId)
+    .orderBy('rang', 'desc')
   return (
     all.find((a) => AVENANT_OPEN.includes(a.statut)) ??
     all.find((a) => a.statut === 'signe') ??
@@ -290,7 +292,10 @@ export async function prepareAvenant(
 ): Promise<Avenant> {
   return db.transaction(async (trx) => {
     const commande = await lockCommande(trx, input.commandeId)
-    const bdc = await Bdc.query({ client: trx }).where('id', commande.bdcId).forUpdate().firstOrFail()
+    const bdc = await Bdc.query({ client: trx })
+      .where('id', commande.bdcId)
+      .forUpdate()
+      .firstOrFail()
     const open = await Avenant.query({ client: trx })
       .where('commande_id', commande.id)
       .whereIn('statut', [...AVENANT_OPEN])
@@ -392,12 +397,15 @@ export async function saveAvenant(actor: Actor, input: SaveAvenantInput): Promis
     // A line may only point at a line of this bdc (else it is an added line)
     const ids = lignes.map((l) => l.bdc_ligne_id).filter((id): id is number => id !== null)
     if (ids.length) {
-      const known = new Set(
-        (await trx.from('bdc_lignes').where('bdc_id', avenant.bdcId).whereIn('id', ids).select('id')).map(
-          (r) => Number(r.id)
-        )
-      )
-      for (const l of lignes) if (l.bdc_ligne_id !== null && !known.has(l.bdc_ligne_id)) l.bdc_ligne_id = null
+      const rows = await trx
+        .from('bdc_lignes')
+        .where('bdc_id', avenant.bdcId)
+        .whereIn('id', ids)
+        .select('id')
+      const known = new Set(rows.map((r) => Number(r.id)))
+      for (const l of lignes) {
+        if (l.bdc_ligne_id !== null && !known.has(l.bdc_ligne_id)) l.bdc_ligne_id = null
+      }
     }
     if (!lignes.some((l) => l.type === 'produit')) refuse(AVENANT_MESSAGES.sansProduit)
     const totals = totalsOf(lignes, input.remiseGlobalePct)
@@ -665,7 +673,11 @@ export async function annulerAvenant(
       motif: input.motif,
     })
     const before = avenant.statut
-    avenant.merge({ statut: 'annule', motifAnnulation: input.motif, lockVersion: avenant.lockVersion + 1 })
+    avenant.merge({
+      statut: 'annule',
+      motifAnnulation: input.motif,
+      lockVersion: avenant.lockVersion + 1,
+    })
     avenant.useTransaction(trx)
     await avenant.save()
     await historique(trx, {

@@ -30,13 +30,24 @@ import {
   signedAvenant,
 } from '#tests/functional/avenants/helpers'
 
-const formLignes = (lignes: { type: string; designation: string; quantite: string | null; prix_unitaire_ht: number | null; remise_pct: string; taux_tva: number | null; unite: string | null }[]) =>
+const formLignes = (
+  lignes: {
+    type: string
+    designation: string
+    quantite: string | null
+    prix_unitaire_ht: number | null
+    remise_pct: string
+    taux_tva: number | null
+    unite: string | null
+  }[]
+) =>
   lignes.map((l) => ({
     type: l.type,
     designation: l.designation,
     quantite: l.quantite ?? '',
     unite: l.unite,
-    prix_unitaire_ht: l.prix_unitaire_ht === null ? '' : (l.prix_unitaire_ht / 100).toFixed(2).replace('.', ','),
+    prix_unitaire_ht:
+      l.prix_unitaire_ht === null ? '' : (l.prix_unitaire_ht / 100).toFixed(2).replace('.', ','),
     remise_pct: l.remise_pct,
     taux_tva: l.taux_tva,
   }))
@@ -64,7 +75,10 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const page = await post(client, user, `/esi/commandes/${sans.commande.id}/avenant`)
     page.assertStatus(302)
     assert.include(page.flashMessage('error'), 'aucun écart')
-    assert.lengthOf(await Avenant.query().whereIn('commande_id', [sans.commande.id, brouillon.commande.id]), 0)
+    assert.lengthOf(
+      await Avenant.query().whereIn('commande_id', [sans.commande.id, brouillon.commande.id]),
+      0
+    )
   })
 
   test('prepare: the bdc lines, the measured quantity, numbered per bdc, one open at a time', async ({
@@ -101,7 +115,10 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     assert.equal(avenant.differenceHt, totals.total_ht - bdc.totalHt)
     assert.equal(avenant.acompteDifference, Math.round((avenant.differenceTtc * 30) / 100))
 
-    const page = await client.get(`/esi/commandes/${commande.id}/avenant`).loginAs(user).withInertia()
+    const page = await client
+      .get(`/esi/commandes/${commande.id}/avenant`)
+      .loginAs(user)
+      .withInertia()
     page.assertInertiaComponent('esi/commande/Avenant')
     const props = page.body().props
     assert.equal(props.avenant.numero, avenant.numero)
@@ -119,7 +136,7 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     assert,
   }) => {
     const user = await makeUser('esi')
-    const { bdc, commande, avenant } = await preparedAvenant()
+    const { bdc, avenant } = await preparedAvenant()
     await avenant.load('lignes')
     const lignes = [
       ...formLignes(avenant.lignes.map((l) => l.toData())),
@@ -133,7 +150,7 @@ test.group('Avenants / prepare, edit, sign', (group) => {
         taux_tva: 6,
       },
     ]
-    const url = `/esi/commandes/${commande.id}/avenant/${avenant.id}/lignes`
+    const url = `/esi/avenants/${avenant.id}/lignes`
     const bad = await post(client, user, url, {
       lock_version: avenant.lockVersion,
       lignes: lignes.map((l, i) => (i === 1 ? { ...l, quantite: 'trois' } : l)),
@@ -141,7 +158,10 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     bad.assertStatus(302)
     assert.include(fieldErrors(bad)['lignes.1.quantite']?.[0] ?? '', 'Quantité invalide')
     const noVersion = await post(client, user, url, { lignes })
-    assert.equal(fieldErrors(noVersion).lock_version?.[0], 'Version de l’avenant inconnue : rechargez la page.')
+    assert.equal(
+      fieldErrors(noVersion).lock_version?.[0],
+      'Version de l’avenant inconnue : rechargez la page.'
+    )
 
     const saved = await post(client, user, url, {
       lock_version: avenant.lockVersion,
@@ -170,7 +190,17 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     // Only texts left: refused
     const empty = await post(client, user, url, {
       lock_version: fresh.lockVersion,
-      lignes: [{ type: 'texte', designation: 'Rien', quantite: '', unite: null, prix_unitaire_ht: '', remise_pct: '0', taux_tva: null }],
+      lignes: [
+        {
+          type: 'texte',
+          designation: 'Rien',
+          quantite: '',
+          unite: null,
+          prix_unitaire_ht: '',
+          remise_pct: '0',
+          taux_tva: null,
+        },
+      ],
     })
     assert.include(empty.flashMessage('error'), 'au moins une ligne de produit')
   })
@@ -182,7 +212,7 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const user = await makeUser('esi')
     const { bdc, commande, avenant } = await preparedAvenant()
     assert.equal(await etapeStatut(commande.id), 'bloquee')
-    const signUrl = `/esi/commandes/${commande.id}/avenant/${avenant.id}/signature`
+    const signUrl = `/esi/avenants/${avenant.id}/signature`
     // Not presented yet: signing is refused
     const early = await postJson(client, user, signUrl, {
       signataire: 'Anne Lambert',
@@ -192,21 +222,16 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     early.assertStatus(422)
     assert.include(early.body().message, 'doit d’abord être présenté')
 
-    const presented = await post(
-      client,
-      user,
-      `/esi/commandes/${commande.id}/avenant/${avenant.id}/presenter`,
-      { lock_version: avenant.lockVersion }
-    )
+    const presented = await post(client, user, `/esi/avenants/${avenant.id}/presenter`, {
+      lock_version: avenant.lockVersion,
+    })
     presented.assertStatus(302)
     const waiting = await Avenant.findOrFail(avenant.id)
     assert.equal(waiting.statut, 'a_signer')
-    const edit = await postJson(
-      client,
-      user,
-      `/esi/commandes/${commande.id}/avenant/${avenant.id}/lignes`,
-      { lock_version: waiting.lockVersion, lignes: [] }
-    )
+    const edit = await postJson(client, user, `/esi/avenants/${avenant.id}/lignes`, {
+      lock_version: waiting.lockVersion,
+      lignes: [],
+    })
     edit.assertStatus(422)
 
     // A blank signature and a missing name: French field errors, nothing signed
@@ -222,7 +247,8 @@ test.group('Avenants / prepare, edit, sign', (group) => {
       lock_version: waiting.lockVersion,
     })
     assert.include(fieldErrors(blank2).signature?.[0] ?? '', 'vide')
-    assert.equal((await Avenant.findOrFail(avenant.id)).statut, 'a_signer')
+    const still = await Avenant.findOrFail(avenant.id)
+    assert.equal(still.statut, 'a_signer')
 
     const signed = await post(client, user, signUrl, {
       signataire: 'Anne Lambert',
@@ -272,9 +298,7 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     assert.include(twice.body().message, 'déjà signé')
 
     // The PDF of the signed avenant
-    const pdf = await client
-      .get(`/esi/commandes/${commande.id}/avenant/${avenant.id}/pdf`)
-      .loginAs(user)
+    const pdf = await client.get(`/esi/avenants/${avenant.id}/pdf`).loginAs(user)
     pdf.assertStatus(200)
     pdf.assertHeader('content-type', 'application/pdf')
 
@@ -292,23 +316,22 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const lignes = avenant.lignes.map((l) => l.toData())
     lignes[2] = { ...lignes[2], prix_unitaire_ht: 90_000 }
     lignes[1] = { ...lignes[1], quantite: '2' }
-    await post(client, user, `/esi/commandes/${commande.id}/avenant/${avenant.id}/lignes`, {
+    await post(client, user, `/esi/avenants/${avenant.id}/lignes`, {
       lock_version: avenant.lockVersion,
       lignes: formLignes(lignes),
       origines: avenant.lignes.map((l) => l.bdcLigneId),
     })
     const saved = await Avenant.findOrFail(avenant.id)
     assert.isBelow(saved.differenceTtc, 0)
-    await post(client, user, `/esi/commandes/${commande.id}/avenant/${avenant.id}/presenter`, {
+    await post(client, user, `/esi/avenants/${avenant.id}/presenter`, {
       lock_version: saved.lockVersion,
     })
     const presented = await Avenant.findOrFail(avenant.id)
-    const signed = await post(
-      client,
-      user,
-      `/esi/commandes/${commande.id}/avenant/${avenant.id}/signature`,
-      { signataire: 'Anne Lambert', signature: DRAWN, lock_version: presented.lockVersion }
-    )
+    const signed = await post(client, user, `/esi/avenants/${avenant.id}/signature`, {
+      signataire: 'Anne Lambert',
+      signature: DRAWN,
+      lock_version: presented.lockVersion,
+    })
     signed.assertStatus(302)
     const done = await Avenant.findOrFail(avenant.id)
     assert.equal(done.statut, 'signe')
@@ -319,16 +342,13 @@ test.group('Avenants / prepare, edit, sign', (group) => {
   test('cancel needs a motif; back to brouillon from à signer', async ({ client, assert }) => {
     const user = await makeUser('esi')
     const { commande, avenant } = await presentedAvenant()
-    const back = await post(
-      client,
-      user,
-      `/esi/commandes/${commande.id}/avenant/${avenant.id}/reprendre`,
-      { lock_version: avenant.lockVersion }
-    )
+    const back = await post(client, user, `/esi/avenants/${avenant.id}/reprendre`, {
+      lock_version: avenant.lockVersion,
+    })
     back.assertStatus(302)
     const draft = await Avenant.findOrFail(avenant.id)
     assert.equal(draft.statut, 'brouillon')
-    const url = `/esi/commandes/${commande.id}/avenant/${avenant.id}/annuler`
+    const url = `/esi/avenants/${avenant.id}/annuler`
     const noMotif = await post(client, user, url, { motif: '  ', lock_version: draft.lockVersion })
     assert.equal(fieldErrors(noMotif).motif?.[0], 'Indiquez pourquoi l’avenant est annulé.')
     const cancelled = await post(client, user, url, {
@@ -342,7 +362,10 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     // The step still waits; a new avenant gets the next number
     assert.equal(await etapeStatut(commande.id), 'bloquee')
     await post(client, user, `/esi/commandes/${commande.id}/avenant`)
-    const next = await Avenant.query().where('commande_id', commande.id).orderBy('rang', 'desc').firstOrFail()
+    const next = await Avenant.query()
+      .where('commande_id', commande.id)
+      .orderBy('rang', 'desc')
+      .firstOrFail()
     assert.equal(next.rang, 2)
     assert.match(next.numero, /-A2$/)
   })
@@ -382,9 +405,14 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     twice.assertStatus(422)
     // Without écarts: refused
     const sans = await commandeAvecEcarts({ ecarts: false })
-    const none = await postJson(client, user, `/esi/commandes/${sans.commande.id}/ecarts-acceptes`, {
-      motif: 'x',
-    })
+    const none = await postJson(
+      client,
+      user,
+      `/esi/commandes/${sans.commande.id}/ecarts-acceptes`,
+      {
+        motif: 'x',
+      }
+    )
     none.assertStatus(422)
   })
 
@@ -412,7 +440,9 @@ test.group('Avenants / prepare, edit, sign', (group) => {
       .firstOrFail()
     assert.equal(made.totalTtc, avenant.totalTtc - acompte.totalTtc)
     assert.notEqual(made.totalTtc, bdc.totalTtc - acompte.totalTtc)
-    assert.isTrue(made.lignes.some((l) => l.designation === 'Fenêtre PVC 120×140' && l.quantite === '3.000'))
+    assert.isTrue(
+      made.lignes.some((l) => l.designation === 'Fenêtre PVC 120×140' && l.quantite === '3.000')
+    )
     // The commande page's figures follow the avenant
     const page = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
     assert.equal(page.body().props.facturation.balance.commande_ttc, avenant.totalTtc)
@@ -434,9 +464,7 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const esi = await makeUser('esi')
     const unknown = await client.get('/esi/commandes/999999/avenant').loginAs(esi)
     unknown.assertStatus(404)
-    const other = await client
-      .get(`/esi/commandes/${commande.id}/avenant/${avenant.id + 1000}/pdf`)
-      .loginAs(esi)
+    const other = await client.get(`/esi/avenants/${avenant.id + 1000}/pdf`).loginAs(esi)
     other.assertStatus(404)
     const huge = await client.get('/esi/commandes/99999999999/avenant').loginAs(esi)
     huge.assertStatus(404)

@@ -27,7 +27,10 @@ export async function commandeAvecEcarts(options: { ecarts?: boolean; validee?: 
 
 export async function preparedAvenant() {
   const made = await commandeAvecEcarts()
-  const avenant = await prepareAvenant(systemActor(), { commandeId: made.commande.id, userId: null })
+  const avenant = await prepareAvenant(systemActor(), {
+    commandeId: made.commande.id,
+    userId: null,
+  })
   return { ...made, avenant }
 }
 
@@ -82,13 +85,7 @@ export async function postJson(
   url: string,
   form: Record<string, unknown> = {}
 ) {
-  return client
-    .post(url)
-    .loginAs(user)
-    .accept('json')
-    .json(form)
-    .withCsrfToken()
-    .redirects(0)
+  return client.post(url).loginAs(user).accept('json').json(form).withCsrfToken().redirects(0)
 }
 
 export async function etapeStatut(commandeId: number, etape = 'mesurage'): Promise<string> {

@@ -111,7 +111,10 @@ export type AvenantPageProps = {
 
 const euros = (c: number) => signedEuros(c, formatEuros)
 
-function EcartsBlock({ ecarts, bdcLignes }: Pick<AvenantPageProps, 'ecarts'> & {
+function EcartsBlock({
+  ecarts,
+  bdcLignes,
+}: Pick<AvenantPageProps, 'ecarts'> & {
   bdcLignes: AvenantPageProps['bdc_lignes']
 }) {
   if (ecarts.length === 0) return null
@@ -209,11 +212,13 @@ function DifferenceTable({
   )
 }
 
-function Editor({ avenant, commandeId }: { avenant: AvenantProp; commandeId: number }) {
+function Editor({ avenant }: { avenant: AvenantProp }) {
   const { errors } = usePage<{ errors?: Record<string, string> }>().props
   const initial = useMemo(() => withKeys(avenant.lignes), [avenant.lignes])
   const [lignes, setLignes] = useState<LigneForm[]>(initial)
-  const [remise, setRemise] = useState(String(avenant.remise_globale_pct ?? '0').replace(/\.?0+$/, '') || '0')
+  const [remise, setRemise] = useState(
+    String(avenant.remise_globale_pct ?? '0').replace(/\.?0+$/, '') || '0'
+  )
   const [motif, setMotif] = useState(avenant.motif)
   const [processing, setProcessing] = useState(false)
   const origin = useMemo(
@@ -236,7 +241,7 @@ function Editor({ avenant, commandeId }: { avenant: AvenantProp; commandeId: num
     event.preventDefault()
     setProcessing(true)
     router.post(
-      route('esi.avenants.update', { id: commandeId, avenant: avenant.id }),
+      route('esi.avenants.update', { id: avenant.id }),
       {
         lock_version: avenant.lock_version,
         motif,
@@ -326,15 +331,7 @@ function Editor({ avenant, commandeId }: { avenant: AvenantProp; commandeId: num
   )
 }
 
-function SignBlock({
-  avenant,
-  commandeId,
-  defaultName,
-}: {
-  avenant: AvenantProp
-  commandeId: number
-  defaultName: string
-}) {
+function SignBlock({ avenant, defaultName }: { avenant: AvenantProp; defaultName: string }) {
   const { errors } = usePage<{ errors?: Record<string, string> }>().props
   const [signataire, setSignataire] = useState(defaultName)
   const [signature, setSignature] = useState<string | null>(null)
@@ -350,7 +347,7 @@ function SignBlock({
     setLocal(null)
     setProcessing(true)
     router.post(
-      route('esi.avenants.sign', { id: commandeId, avenant: avenant.id }),
+      route('esi.avenants.sign', { id: avenant.id }),
       { signataire, signature, lock_version: avenant.lock_version },
       { preserveScroll: true, onFinish: () => setProcessing(false) }
     )
@@ -367,8 +364,8 @@ function SignBlock({
         )}
         <p className="mb-3">
           En signant, le client accepte l’avenant <strong>{avenant.numero}</strong> : nouveau total{' '}
-          <strong>{formatEuros(avenant.total_ttc)} TTC</strong> ({euros(avenant.difference_ttc)}
-          ){avenant.acompte_difference > 0 && (
+          <strong>{formatEuros(avenant.total_ttc)} TTC</strong> ({euros(avenant.difference_ttc)})
+          {avenant.acompte_difference > 0 && (
             <>
               , acompte complémentaire de <strong>{formatEuros(avenant.acompte_difference)}</strong>
             </>
@@ -445,7 +442,7 @@ function SignedBlock({ avenant }: { avenant: AvenantProp }) {
 /** esi/commande/Avenant */
 export default function AvenantPage(props: AvenantPageProps) {
   const { commande, bdc, avenant, ecarts } = props
-  const ids = { id: commande.id, avenant: avenant?.id ?? 0 }
+  const ids = { id: avenant?.id ?? 0 }
 
   async function annuler() {
     if (!avenant) return
@@ -457,7 +454,8 @@ export default function AvenantPage(props: AvenantPageProps) {
       max: MOTIF_MAX,
       messages: { required: AVENANT_MESSAGES.motifAnnulation },
     })
-    if (motif) router.post(route('esi.avenants.annuler', ids), { motif, lock_version: avenant.lock_version })
+    if (motif)
+      router.post(route('esi.avenants.annuler', ids), { motif, lock_version: avenant.lock_version })
   }
 
   async function accepter() {
@@ -479,7 +477,8 @@ export default function AvenantPage(props: AvenantPageProps) {
       title: 'Faire signer l’avenant',
       text: 'Les lignes ne pourront plus être modifiées sans reprendre l’avenant.',
     })
-    if (ok) router.post(route('esi.avenants.presenter', ids), { lock_version: avenant.lock_version })
+    if (ok)
+      router.post(route('esi.avenants.presenter', ids), { lock_version: avenant.lock_version })
   }
 
   const open = avenant && (avenant.statut === 'brouillon' || avenant.statut === 'a_signer')
@@ -508,7 +507,10 @@ export default function AvenantPage(props: AvenantPageProps) {
           { label: 'Avenant' },
         ]}
         actions={
-          <Link href={route('esi.commandes.show', { id: commande.id })} className="btn btn-alt-secondary">
+          <Link
+            href={route('esi.commandes.show', { id: commande.id })}
+            className="btn btn-alt-secondary"
+          >
             <i className="bi bi-arrow-left me-1" aria-hidden="true" />
             Commande
           </Link>
@@ -555,7 +557,7 @@ export default function AvenantPage(props: AvenantPageProps) {
           </Block>
         )}
 
-        {avenant?.statut === 'brouillon' && <Editor key={avenant.lock_version} avenant={avenant} commandeId={commande.id} />}
+        {avenant?.statut === 'brouillon' && <Editor key={avenant.lock_version} avenant={avenant} />}
 
         {open && (
           <div className="d-flex flex-wrap gap-2 mb-4">
@@ -575,14 +577,21 @@ export default function AvenantPage(props: AvenantPageProps) {
                 type="button"
                 className="btn btn-alt-secondary"
                 onClick={() =>
-                  router.post(route('esi.avenants.reprendre', ids), { lock_version: avenant.lock_version })
+                  router.post(route('esi.avenants.reprendre', ids), {
+                    lock_version: avenant.lock_version,
+                  })
                 }
                 data-testid="avenant-reprendre"
               >
                 Modifier encore
               </button>
             )}
-            <a className="btn btn-alt-secondary" href={avenant.pdf_url} target="_blank" rel="noreferrer">
+            <a
+              className="btn btn-alt-secondary"
+              href={avenant.pdf_url}
+              target="_blank"
+              rel="noreferrer"
+            >
               <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
               PDF
             </a>
@@ -615,10 +624,7 @@ export default function AvenantPage(props: AvenantPageProps) {
                 acomptePct={avenant.acompte_pct}
               />
             </Block>
-            <SignBlock
-              avenant={avenant}
-              commandeId={commande.id}
-              defaultName={bdc.signataire ?? commande.client_nom} />
+            <SignBlock avenant={avenant} defaultName={bdc.signataire ?? commande.client_nom} />
           </>
         )}
 
