@@ -6,7 +6,7 @@
 import type { LigneType, VatGroup } from './totals.js'
 
 export type DocumentKind =
-  'devis' | 'offre' | 'bdc' | 'demande_paiement' | 'facture' | 'note_credit'
+  'devis' | 'offre' | 'bdc' | 'demande_paiement' | 'facture' | 'note_credit' | 'avenant'
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   devis: 'Devis',
@@ -15,6 +15,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   demande_paiement: 'Demande de paiement',
   facture: 'Facture',
   note_credit: 'Note de crédit',
+  avenant: 'Avenant',
 }
 
 export type DocumentParty = {

@@ -46,6 +46,7 @@ import '#start/routes/mesurage'
 import '#start/routes/commandes_fournisseur'
 // Issue 12, commandes: pose and réception
 import '#start/routes/receptions'
+import '#start/routes/avenants'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

@@ -35,6 +35,7 @@ declare module '@adonisjs/inertia/types' {
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
+    'esi/commande/Avenant': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Avenant.tsx'))['default']>
     'esi/commande/Index': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Index.tsx'))['default']>
     'esi/commande/Pose': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Pose.tsx'))['default']>
     'esi/commande/Reception': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Reception.tsx'))['default']>

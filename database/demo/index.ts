@@ -27,6 +27,7 @@ const DOMAIN_MODULES: DemoModule[] = [
       m.seedDemoCommandesFournisseur(trx, base)
     ),
   (trx, base) => import('#database/demo/receptions').then((m) => m.seedDemoReceptions(trx, base)),
+  (trx, base) => import('#database/demo/avenants').then((m) => m.seedDemoAvenants(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

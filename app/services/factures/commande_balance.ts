@@ -17,7 +17,8 @@ export async function commandeBalance(
   client?: TransactionClientContract
 ): Promise<CommandeBalance> {
   const { rows } = await (client ?? db).rawQuery(
-    `SELECT bdcs.total_ttc AS commande_ttc,
+    `SELECT COALESCE((SELECT c.total_ttc FROM commandes c WHERE c.bdc_id = bdcs.id), bdcs.total_ttc)
+         AS commande_ttc,
        COALESCE(sum(factures.total_ttc), 0)::bigint AS facture,
        COALESCE(sum(factures.montant_credite), 0)::bigint AS credite,
        COALESCE(sum(factures.montant_paye), 0)::bigint AS paye,

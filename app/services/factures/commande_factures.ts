@@ -16,7 +16,7 @@ import { audit } from '#services/audit'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { writeLignes } from '#services/factures/facture_service'
 import { splitLignes } from '#services/factures/acompte_lignes'
-import { soldeLignes, soldeRestant } from '#services/factures/solde_lignes'
+import { soldeLignes, soldeRestant, soldeSource } from '#services/factures/solde_lignes'
 import { commandeBalance } from '#services/factures/commande_balance'
 import { AppException } from '#exceptions/http_exceptions'
 import {
@@ -27,6 +27,7 @@ import {
 import { creditableQuantities, milliToText, quantiteMilli } from '#shared/notes_credit'
 import type { LigneData } from '#shared/devis'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
+import { facturableOf } from '#services/avenants/avenant_service'
 
 /** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */
 function facturesOf(bdcId: number, trx?: TransactionClientContract) {
@@ -45,7 +46,8 @@ export async function commandeFacturation(commande: Commande): Promise<CommandeF
   const bdc = await Bdc.findOrFail(commande.bdcId)
   const factures = await Facture.query().where('bdc_id', bdc.id).orderBy('id', 'asc')
   const live = factures.filter((f) => f.statut !== 'annulee')
-  const resteAFacturer = soldeRestant(bdc, live)
+  // The last signed avenant's total when there is one (decision 392)
+  const resteAFacturer = soldeRestant(await facturableOf(bdc), live)
   return {
     bdc_id: bdc.id,
     bdc_lock_version: bdc.lockVersion,
@@ -150,8 +152,11 @@ async function createDraft(
 export async function createIntermediaire(actor: Actor, input: CommandeInput & { pct: string }) {
   return db.transaction(async (trx) => {
     const { commande, bdc, factures } = await lockedCommande(trx, input)
-    const amount = Number(divRound(BigInt(bdc.totalTtc) * pctBasisPoints(input.pct), 10_000n))
-    const reste = soldeRestant(bdc, factures)
+    const facturable = await facturableOf(bdc, trx)
+    const amount = Number(
+      divRound(BigInt(facturable.totalTtc) * pctBasisPoints(input.pct), 10_000n)
+    )
+    const reste = soldeRestant(facturable, factures)
     if (amount <= 0) refuse('Le pourcentage donne un montant nul.')
     if (amount > reste) {
       refuse(
@@ -162,7 +167,7 @@ export async function createIntermediaire(actor: Actor, input: CommandeInput & {
     const lignes = splitLignes(
       intermediaireDesignation(input.pct, bdc.numero),
       amount,
-      bdc.tvaDetail
+      facturable.tvaDetail
     )
     const totals = await writeLignes(trx, facture, lignes)
     await audit(
@@ -236,7 +241,7 @@ export async function createIntermediaireLignes(
       })),
     ]
     const totals = await writeLignes(trx, facture, data)
-    const reste = soldeRestant(bdc, factures)
+    const reste = soldeRestant(await facturableOf(bdc, trx), factures)
     if (totals.total_ttc > reste) {
       refuse(
         `Il ne reste que ${formatEuros(reste)} à facturer sur cette commande : ${formatEuros(totals.total_ttc)} demandés.`
@@ -283,18 +288,12 @@ export async function createSolde(actor: Actor, input: CommandeInput) {
         'Une facture de cette commande est encore un brouillon : émettez-la ou supprimez-la avant la facture de solde.'
       )
     }
-    const reste = soldeRestant(bdc, factures)
+    // The bdc's lines, or the last signed avenant's: the whole amended document (decision 392)
+    const facturable = await facturableOf(bdc, trx)
+    const reste = soldeRestant(facturable, factures)
     if (reste <= 0) refuse('Rien ne reste à facturer sur cette commande.')
-    const bdcLignes = await BdcLigne.query({ client: trx })
-      .where('bdc_id', bdc.id)
-      .orderBy('position', 'asc')
     const lignes = soldeLignes(
-      {
-        lignes: bdcLignes.map((l) => l.toData()),
-        remiseGlobalePct: bdc.remiseGlobalePct ?? '0',
-        totalTtc: bdc.totalTtc,
-        tvaDetail: bdc.tvaDetail,
-      },
+      soldeSource(facturable),
       factures.map((f) => ({
         numero: f.numero as string,
         type: f.type as 'acompte' | 'intermediaire',
@@ -311,7 +310,12 @@ export async function createSolde(actor: Actor, input: CommandeInput) {
         userId: input.userId,
         subjectType: 'facture',
         subjectId: facture.id,
-        after: { type: 'solde', bdc: bdc.numero, total_ttc: totals.total_ttc },
+        after: {
+          type: 'solde',
+          bdc: bdc.numero,
+          document: facturable.numero,
+          total_ttc: totals.total_ttc,
+        },
       },
       trx
     )

@@ -41,6 +41,24 @@ function deduction(designation: string, amount: number, rate: number): LigneData
   }
 }
 
+/**
+ * The document the solde invoices as soldeLignes reads it: the bdc, or the last signed avenant
+ * whose lines are the whole amended document (shared/avenants.ts documentFacturable, decision 392).
+ */
+export function soldeSource(doc: {
+  lignes: LigneData[]
+  remiseGlobalePct: string | number
+  totalTtc: number
+  tvaDetail: VatGroup[]
+}): SoldeBdc {
+  return {
+    lignes: doc.lignes,
+    remiseGlobalePct: doc.remiseGlobalePct,
+    totalTtc: doc.totalTtc,
+    tvaDetail: doc.tvaDetail,
+  }
+}
+
 /** What the solde still asks, TTC: the bdc's total less every earlier facture's. */
 export function soldeRestant(bdc: { totalTtc: number }, earlier: { totalTtc: number }[]): number {
   return bdc.totalTtc - earlier.reduce((a, f) => a + f.totalTtc, 0)

@@ -23,6 +23,7 @@ import { mesurageParams } from '#tests/functional/routes/params/mesurage'
 import { receptionParams } from '#tests/functional/routes/params/receptions'
 import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
+import { avenantParams } from '#tests/functional/routes/params/avenants'
 
 export interface RouteRef {
   name?: string
@@ -59,4 +60,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...receptionParams,
   ...commandeFichierParams,
   ...commandeFournisseurParams,
+  ...avenantParams,
 ]
