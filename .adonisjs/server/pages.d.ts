@@ -60,9 +60,13 @@ declare module '@adonisjs/inertia/types' {
     'esi/devis/Index': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Index.tsx'))['default']>
     'esi/devis/Preview': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Preview.tsx'))['default']>
     'esi/devis/Stats': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Stats.tsx'))['default']>
+    'esi/fourniture/Index': ExtractProps<(typeof import('../../inertia/pages/esi/fourniture/Index.tsx'))['default']>
+    'esi/fourniture/Show': ExtractProps<(typeof import('../../inertia/pages/esi/fourniture/Show.tsx'))['default']>
     'esi/mesurage/Index': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Index.tsx'))['default']>
     'esi/mesurage/Show': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Show.tsx'))['default']>
     'esi/paiement/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/esi/paiement/DemandePaiement.tsx'))['default']>
+    'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>
+    'esi/production/Show': ExtractProps<(typeof import('../../inertia/pages/esi/production/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
     'esi/Recherche': ExtractProps<(typeof import('../../inertia/pages/esi/Recherche.tsx'))['default']>
     'offres/Create': ExtractProps<(typeof import('../../inertia/pages/offres/Create.tsx'))['default']>

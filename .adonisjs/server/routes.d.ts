@@ -143,6 +143,33 @@ export type ScannedRoutes = {
     'esi.mesurage.valider': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.rouvrir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.production.preparer': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.confirmer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.livraisons.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -171,8 +198,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -263,6 +288,16 @@ export type ScannedRoutes = {
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.mesurage.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -277,8 +312,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -367,6 +400,16 @@ export type ScannedRoutes = {
     'esi.mesurage.index': { paramsTuple?: []; params?: {} }
     'esi.mesurage.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.index': { paramsTuple?: []; params?: {} }
+    'esi.production.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
+    'esi.fourniture.show': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes.pose': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -381,8 +424,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.production.index': { paramsTuple?: []; params?: {} }
-    'esi.fourniture.index': { paramsTuple?: []; params?: {} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
@@ -410,6 +451,7 @@ export type ScannedRoutes = {
     'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -425,6 +467,7 @@ export type ScannedRoutes = {
     'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -471,6 +514,21 @@ export type ScannedRoutes = {
     'esi.mesurage.sync': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.valider': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.mesurage.rouvrir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.production.envoyer': { paramsTuple?: []; params?: {} }
+    'esi.production.preparer': { paramsTuple: [ParamValue]; params: {'commandeId': ParamValue} }
+    'esi.commandes_fournisseur.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.confirmer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.livraisons.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.presenter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.reprendre': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
