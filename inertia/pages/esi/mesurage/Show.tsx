@@ -716,10 +716,24 @@ export default function MesurageShow(props: MesurageShowProps) {
           <span className="flex-grow-1">
             {!isOnline && <strong>Hors ligne. </strong>}
             {label ?? (readOnly ? 'Feuille validée.' : 'Tout est enregistré sur le serveur.')}
+            {label && readOnly && ' La feuille est validée : elles ne peuvent plus être envoyées.'}
             {syncState === 'sending' && ' Envoi…'}
             {syncState === 'error' && isOnline && ' Nouvel essai bientôt.'}
           </span>
-          {label && isOnline && syncState !== 'sending' && (
+          {label && readOnly && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() =>
+                setDraft(() =>
+                  mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, null)
+                )
+              }
+            >
+              Abandonner
+            </button>
+          )}
+          {label && !readOnly && isOnline && syncState !== 'sending' && (
             <button type="button" className="btn btn-sm btn-warning" onClick={() => void sync()}>
               Envoyer
             </button>
