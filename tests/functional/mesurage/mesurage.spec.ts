@@ -18,6 +18,9 @@ import {
 } from '#tests/functional/mesurage/helpers'
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import { MOTIF_AVENANT } from '#services/commandes/mesure_service'
+import sharp from 'sharp'
+import drive from '@adonisjs/drive/services/main'
+import { FILE_KINDS } from '#services/storage/files'
 
 async function open(client: any, user: any, id: number) {
   const response = await client.get(showUrl(id)).loginAs(user).withInertia()
@@ -56,6 +59,35 @@ function measured(lignes: any[], patch: (l: any) => Record<string, unknown> = ()
 
 test.group('Mesurage / the sheet', (group) => {
   withTransaction(group)
+  group.teardown(async () => {
+    await drive.use().deleteAll(FILE_KINDS.photo.folder)
+    await drive.use().deleteAll(FILE_KINDS.vignette.folder)
+    await drive.use().deleteAll(FILE_KINDS.commande_document.folder)
+  })
+
+  test('a photo of a row from the camera is shown under that row', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    const { commande } = await commandeAMesurer()
+    const { lignes } = await open(client, user, commande.id)
+    const jpeg = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#39c' },
+    })
+      .jpeg()
+      .toBuffer()
+    const sent = await client
+      .post(`/esi/commandes/${commande.id}/fichiers`)
+      .loginAs(user)
+      .header('accept', 'application/json')
+      .header('x-requested-with', 'XMLHttpRequest')
+      .field('etape', 'mesurage')
+      .field('mesure_ligne_id', String(lignes[1].id))
+      .file('fichier', jpeg, { filename: 'porte.jpg' })
+      .withCsrfToken()
+    assert.isBelow(sent.status(), 300)
+    const page = await open(client, user, commande.id)
+    assert.lengthOf(page.photos, 1)
+    assert.equal(page.photos[0].mesure_ligne_id, lignes[1].id)
+  })
 
   test('first opening prefills one row per quoted item to measure, once', async ({
     client,
