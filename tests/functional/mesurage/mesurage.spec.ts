@@ -505,4 +505,38 @@ test.group('Mesurage / the sheet', (group) => {
     bad.assertStatus(200)
     assert.lengthOf(bad.body().props.warnings, 2)
   })
+
+  test('the list pages by keyset on the due date, both ways', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    const made: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const { commande } = await commandeAMesurer({ clientNom: `Client ${i}` })
+      made.push(commande.id)
+      // Due dates 1 to 11 days ago, the same for two of them (the id breaks the tie)
+      await db
+        .from('commande_etapes')
+        .where({ commande_id: commande.id, etape: 'mesurage' })
+        .update({ prevue_fin: new Date(Date.now() - 86_400_000 * (11 - Math.min(i, 9))) })
+    }
+    const get = async (query: string) => {
+      const response = await client
+        .get(`/esi/commandes/mesurage${query}`)
+        .loginAs(user)
+        .withInertia()
+      response.assertStatus(200)
+      return response.body().props.commandes
+    }
+    const first = await get('?per_page=10')
+    assert.lengthOf(first.data, 10)
+    assert.isNotNull(first.next)
+    const second = await get(`?per_page=10&after=${first.next}`)
+    assert.lengthOf(second.data, 1)
+    const ids = [...first.data, ...second.data].map((r: any) => r.id)
+    assert.sameMembers(ids, made)
+    const back = await get(`?per_page=10&before=${second.prev}`)
+    assert.deepEqual(
+      back.data.map((r: any) => r.id),
+      first.data.map((r: any) => r.id)
+    )
+  })
 })
