@@ -87,6 +87,14 @@ test.group('Mesurage / the sheet', (group) => {
     const page = await open(client, user, commande.id)
     assert.lengthOf(page.photos, 1)
     assert.equal(page.photos[0].mesure_ligne_id, lignes[1].id)
+    // The row removed: its photo stays with the commande's mesurage step
+    const removed = await postJson(client, user, syncUrl(commande.id), {
+      supprimees: [lignes[1].client_uuid],
+    })
+    removed.assertStatus(200)
+    const after = await open(client, user, commande.id)
+    assert.lengthOf(after.photos, 1)
+    assert.isNull(after.photos[0].mesure_ligne_id)
   })
 
   test('first opening prefills one row per quoted item to measure, once', async ({

@@ -825,6 +825,29 @@ export default function MesurageShow(props: MesurageShowProps) {
           </button>
         )}
 
+        <div className="mb-4" data-testid="photos-chantier">
+          <h2 className="h6 fw-semibold">Photos du chantier</h2>
+          <PhotoThumbs
+            commandeId={commande.id}
+            fichiers={photos.filter((p) => p.mesure_ligne_id === null)}
+          />
+          {isOnline && commande.statut !== 'annulee' && (
+            <div className="mt-2">
+              <PhotoUpload
+                commandeId={commande.id}
+                etape="mesurage"
+                label="Photo du chantier"
+                onUploaded={(f) =>
+                  setPhotos((list) => [
+                    { id: f.id, mesure_ligne_id: null, nom: f.nom, legende: f.legende },
+                    ...list,
+                  ])
+                }
+              />
+            </div>
+          )}
+        </div>
+
         <div className="mb-4">
           <label htmlFor="mesure-remarques" className="form-label fw-semibold">
             Remarques sur le chantier
