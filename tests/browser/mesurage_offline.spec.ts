@@ -173,6 +173,8 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
       .where({ commande_id: commande.id, etape: 'mesurage' })
       .first()
     assert.equal(step.statut, 'bloquee')
+    if (process.env.PHONE_SCREENSHOT)
+      await page.screenshot({ path: process.env.PHONE_SCREENSHOT, fullPage: true })
     await page.context().close()
   })
 })
