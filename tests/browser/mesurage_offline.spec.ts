@@ -142,7 +142,14 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
     const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
     await loginAs(page, user.email, TEST_PASSWORD)
     await page.goto('/esi/commandes/mesurage')
-    await page.getByRole('link', { name: commande.numero }).click()
+    const link = page.getByRole('link', { name: commande.numero })
+    await link.waitFor()
+    const listWidth = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }))
+    assert.isAtMost(listWidth.page, listWidth.screen, 'the list fits the phone')
+    await link.click()
     const cards = page.getByTestId('mesure-ligne')
     await cards.first().waitFor()
     const status = page.getByTestId('sync-status')
