@@ -133,4 +133,55 @@ test.group('Browser / measurement sheet offline on a phone', (group) => {
     await status.getByText('Tout est enregistré sur le serveur.').waitFor()
     await page.context().close()
   })
+
+  test('the list, then validation: missing sizes in red, écarts in red, the step blocked', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const { commande } = await commandeAMesurer()
+    const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+    await loginAs(page, user.email, TEST_PASSWORD)
+    await page.goto('/esi/commandes/mesurage')
+    const link = page.getByRole('link', { name: commande.numero })
+    await link.waitFor()
+    const listWidth = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }))
+    assert.isAtMost(listWidth.page, listWidth.screen, 'the list fits the phone')
+    await link.click()
+    const cards = page.getByTestId('mesure-ligne')
+    await cards.first().waitFor()
+    const status = page.getByTestId('sync-status')
+    // Two rows measured (the first 30 mm wider than the devis), the third left empty
+    await page.locator('#l0-largeur').fill('630')
+    await page.locator('#l0-hauteur').fill('1200')
+    await page.locator('#l1-largeur').fill('1000')
+    await page.locator('#l1-hauteur').fill('2150')
+    // The écart is announced as it is typed
+    await cards.first().getByTestId('ecarts').getByText('écart +30 mm').waitFor()
+    await status.getByText('Tout est enregistré sur le serveur.').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Valider le mesurage' }).click()
+    await page.click('.swal2-confirm:has-text("Valider")')
+    await page.getByText('Mesurez la largeur (mm).').waitFor()
+    assert.include(await page.locator('#l2-largeur').getAttribute('class'), 'is-invalid')
+
+    await page.locator('#l2-largeur').fill('1000')
+    await page.locator('#l2-hauteur').fill('1400')
+    await status.getByText('Tout est enregistré sur le serveur.').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Valider le mesurage' }).click()
+    await page.click('.swal2-confirm:has-text("Valider")')
+    await page.getByText('Mesurage : Avenant à faire signer').waitFor({ timeout: 10_000 })
+    await page.getByText('Écarts avec le devis').waitFor()
+    assert.isFalse(await page.getByRole('button', { name: 'Valider le mesurage' }).isVisible())
+    await page.getByRole('button', { name: 'Rouvrir la feuille' }).waitFor()
+    const step = await db
+      .from('commande_etapes')
+      .where({ commande_id: commande.id, etape: 'mesurage' })
+      .first()
+    assert.equal(step.statut, 'bloquee')
+    if (process.env.PHONE_SCREENSHOT)
+      await page.screenshot({ path: process.env.PHONE_SCREENSHOT, fullPage: true })
+    await page.context().close()
+  })
 })

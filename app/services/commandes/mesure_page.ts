@@ -16,27 +16,30 @@ import { commandeFichiers } from '#services/commandes/commande_fichiers'
 
 export async function mesureSheetProps(commande: Commande) {
   const mesure = await ensureMesure(commande.id)
-  const [lignes, bdc, etapes, historique, tolerance, valideur] = await Promise.all([
-    lignesOf(mesure.id),
-    db.from('bdcs').where('id', commande.bdcId).select('numero', 'adresse_chantier').first(),
-    db
-      .from('commande_etapes')
-      .where('commande_id', commande.id)
-      .whereIn('etape', ['mesurage', 'approvisionnement'])
-      .select('etape', 'statut', 'motif_blocage'),
-    db
-      .from('commande_etape_historique as h')
-      .leftJoin('users', 'users.id', 'h.user_id')
-      .where('h.commande_id', commande.id)
-      .where('h.etape', 'mesurage')
-      .orderBy('h.id', 'desc')
-      .limit(20)
-      .select('h.id', 'h.action', 'h.de', 'h.vers', 'h.detail', 'h.created_at', 'users.name'),
-    toleranceMm(),
-    mesure.valideePar
-      ? db.from('users').where('id', mesure.valideePar).select('name').first()
-      : Promise.resolve(null),
-  ])
+  // One after the other: inside a transaction (tests, demo) they share one connection
+  const lignes = await lignesOf(mesure.id)
+  const bdc = await db
+    .from('bdcs')
+    .where('id', commande.bdcId)
+    .select('numero', 'adresse_chantier')
+    .first()
+  const etapes = await db
+    .from('commande_etapes')
+    .where('commande_id', commande.id)
+    .whereIn('etape', ['mesurage', 'approvisionnement'])
+    .select('etape', 'statut', 'motif_blocage')
+  const historique = await db
+    .from('commande_etape_historique as h')
+    .leftJoin('users', 'users.id', 'h.user_id')
+    .where('h.commande_id', commande.id)
+    .where('h.etape', 'mesurage')
+    .orderBy('h.id', 'desc')
+    .limit(20)
+    .select('h.id', 'h.action', 'h.de', 'h.vers', 'h.detail', 'h.created_at', 'users.name')
+  const tolerance = await toleranceMm()
+  const valideur = mesure.valideePar
+    ? await db.from('users').where('id', mesure.valideePar).select('name').first()
+    : null
   const fichiers = await commandeFichiers(commande.id, 'mesurage')
   const etape = etapes.find((e) => e.etape === 'mesurage')
   const appro = etapes.find((e) => e.etape === 'approvisionnement')

@@ -188,6 +188,13 @@ export async function syncMesure(actor: Actor, commandeId: number, input: Mesure
          ON CONFLICT (client_uuid) DO NOTHING`,
         [mesure.id, supprimees, mesure.id]
       )
+      // Their photos stay with the commande's mesurage step, no longer tied to a row
+      await trx.rawQuery(
+        `UPDATE commande_fichiers SET mesure_ligne_id = NULL
+          WHERE mesure_ligne_id IN (SELECT id FROM mesure_lignes
+                                     WHERE mesure_id = ? AND client_uuid = ANY(?::uuid[]))`,
+        [mesure.id, supprimees]
+      )
       await trx
         .from('mesure_lignes')
         .where('mesure_id', mesure.id)

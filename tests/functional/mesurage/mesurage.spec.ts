@@ -18,6 +18,9 @@ import {
 } from '#tests/functional/mesurage/helpers'
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import { MOTIF_AVENANT } from '#services/commandes/mesure_service'
+import sharp from 'sharp'
+import drive from '@adonisjs/drive/services/main'
+import { FILE_KINDS } from '#services/storage/files'
 
 async function open(client: any, user: any, id: number) {
   const response = await client.get(showUrl(id)).loginAs(user).withInertia()
@@ -56,6 +59,43 @@ function measured(lignes: any[], patch: (l: any) => Record<string, unknown> = ()
 
 test.group('Mesurage / the sheet', (group) => {
   withTransaction(group)
+  group.teardown(async () => {
+    await drive.use().deleteAll(FILE_KINDS.photo.folder)
+    await drive.use().deleteAll(FILE_KINDS.vignette.folder)
+    await drive.use().deleteAll(FILE_KINDS.commande_document.folder)
+  })
+
+  test('a photo of a row from the camera is shown under that row', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    const { commande } = await commandeAMesurer()
+    const { lignes } = await open(client, user, commande.id)
+    const jpeg = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#39c' },
+    })
+      .jpeg()
+      .toBuffer()
+    const sent = await client
+      .post(`/esi/commandes/${commande.id}/fichiers`)
+      .loginAs(user)
+      .header('accept', 'application/json')
+      .header('x-requested-with', 'XMLHttpRequest')
+      .field('etape', 'mesurage')
+      .field('mesure_ligne_id', String(lignes[1].id))
+      .file('fichier', jpeg, { filename: 'porte.jpg' })
+      .withCsrfToken()
+    assert.isBelow(sent.status(), 300)
+    const page = await open(client, user, commande.id)
+    assert.lengthOf(page.photos, 1)
+    assert.equal(page.photos[0].mesure_ligne_id, lignes[1].id)
+    // The row removed: its photo stays with the commande's mesurage step
+    const removed = await postJson(client, user, syncUrl(commande.id), {
+      supprimees: [lignes[1].client_uuid],
+    })
+    removed.assertStatus(200)
+    const after = await open(client, user, commande.id)
+    assert.lengthOf(after.photos, 1)
+    assert.isNull(after.photos[0].mesure_ligne_id)
+  })
 
   test('first opening prefills one row per quoted item to measure, once', async ({
     client,
@@ -472,5 +512,39 @@ test.group('Mesurage / the sheet', (group) => {
       .withInertia()
     bad.assertStatus(200)
     assert.lengthOf(bad.body().props.warnings, 2)
+  })
+
+  test('the list pages by keyset on the due date, both ways', async ({ client, assert }) => {
+    const user = await makeUser('esi')
+    const made: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const { commande } = await commandeAMesurer({ clientNom: `Client ${i}` })
+      made.push(commande.id)
+      // Due dates 1 to 11 days ago, the same for two of them (the id breaks the tie)
+      await db
+        .from('commande_etapes')
+        .where({ commande_id: commande.id, etape: 'mesurage' })
+        .update({ prevue_fin: new Date(Date.now() - 86_400_000 * (11 - Math.min(i, 9))) })
+    }
+    const get = async (query: string) => {
+      const response = await client
+        .get(`/esi/commandes/mesurage${query}`)
+        .loginAs(user)
+        .withInertia()
+      response.assertStatus(200)
+      return response.body().props.commandes
+    }
+    const first = await get('?per_page=10')
+    assert.lengthOf(first.data, 10)
+    assert.isNotNull(first.next)
+    const second = await get(`?per_page=10&after=${first.next}`)
+    assert.lengthOf(second.data, 1)
+    const ids = [...first.data, ...second.data].map((r: any) => r.id)
+    assert.sameMembers(ids, made)
+    const back = await get(`?per_page=10&before=${second.prev}`)
+    assert.deepEqual(
+      back.data.map((r: any) => r.id),
+      first.data.map((r: any) => r.id)
+    )
   })
 })

@@ -123,4 +123,24 @@ test.group('Mesurage / concurrent syncs', (group) => {
       1
     )
   })
+
+  test('the sheet opened 4 times at once the first time: one sheet, rows not doubled', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    users.push(user.id)
+    const { commande } = await commandeAMesurer()
+    commandes.push(commande.id)
+    const pages = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        client.get(`/esi/commandes/mesurage/${commande.id}`).loginAs(user).withInertia()
+      )
+    )
+    for (const p of pages) p.assertStatus(200)
+    const sheets = await db.from('mesures').where('commande_id', commande.id)
+    assert.lengthOf(sheets, 1)
+    const rows = await lignesOf(sheets[0].id)
+    assert.lengthOf(rows, 3)
+  })
 })

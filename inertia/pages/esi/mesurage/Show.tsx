@@ -716,10 +716,24 @@ export default function MesurageShow(props: MesurageShowProps) {
           <span className="flex-grow-1">
             {!isOnline && <strong>Hors ligne. </strong>}
             {label ?? (readOnly ? 'Feuille validée.' : 'Tout est enregistré sur le serveur.')}
+            {label && readOnly && ' La feuille est validée : elles ne peuvent plus être envoyées.'}
             {syncState === 'sending' && ' Envoi…'}
             {syncState === 'error' && isOnline && ' Nouvel essai bientôt.'}
           </span>
-          {label && isOnline && syncState !== 'sending' && (
+          {label && readOnly && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() =>
+                setDraft(() =>
+                  mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, null)
+                )
+              }
+            >
+              Abandonner
+            </button>
+          )}
+          {label && !readOnly && isOnline && syncState !== 'sending' && (
             <button type="button" className="btn btn-sm btn-warning" onClick={() => void sync()}>
               Envoyer
             </button>
@@ -810,6 +824,29 @@ export default function MesurageShow(props: MesurageShowProps) {
             <i className="bi bi-plus-lg me-1" aria-hidden="true" /> Ajouter un élément
           </button>
         )}
+
+        <div className="mb-4" data-testid="photos-chantier">
+          <h2 className="h6 fw-semibold">Photos du chantier</h2>
+          <PhotoThumbs
+            commandeId={commande.id}
+            fichiers={photos.filter((p) => p.mesure_ligne_id === null)}
+          />
+          {isOnline && commande.statut !== 'annulee' && (
+            <div className="mt-2">
+              <PhotoUpload
+                commandeId={commande.id}
+                etape="mesurage"
+                label="Photo du chantier"
+                onUploaded={(f) =>
+                  setPhotos((list) => [
+                    { id: f.id, mesure_ligne_id: null, nom: f.nom, legende: f.legende },
+                    ...list,
+                  ])
+                }
+              />
+            </div>
+          )}
+        </div>
 
         <div className="mb-4">
           <label htmlFor="mesure-remarques" className="form-label fw-semibold">
