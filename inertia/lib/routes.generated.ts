@@ -54,6 +54,8 @@ export const ROUTES = {
   'esi.commandes_fournisseur.livraisons.store': '/esi/commandes-fournisseur/:id/livraisons',
   'esi.commandes_fournisseur.pdf': '/esi/commandes-fournisseur/:id/pdf',
   'esi.commandes_fournisseur.update': '/esi/commandes-fournisseur/:id',
+  'esi.commandes.fichiers.show': '/esi/commandes/:id/fichiers/:fichier',
+  'esi.commandes.fichiers.store': '/esi/commandes/:id/fichiers',
   'esi.commandes.index': '/esi/commandes',
   'esi.commandes.show': '/esi/commandes/:id',
   'esi.compta.creance': '/esi/compta/creance',
