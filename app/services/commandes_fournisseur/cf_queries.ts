@@ -198,7 +198,9 @@ async function waitingCommandes(f: StepFilters, today: string) {
     )
     .whereNot('c.statut', 'annulee')
     .whereIn('em.statut', ['faite', 'sans_objet'])
-    .whereNotIn('ea.statut', ['faite', 'sans_objet'])
+    // The open statuts listed (not « NOT IN »): the (etape, statut) index finds the few
+    // commandes at this step among thousands past it
+    .whereIn('ea.statut', ['a_faire', 'planifiee', 'en_cours', 'bloquee'])
     .whereRaw(
       '(b.fin_retractation IS NULL OR b.renonciation_retractation OR b.fin_retractation < ?)',
       [today]
