@@ -88,7 +88,8 @@ export default function FournitureShow({
           <p className="text-body-secondary">Aucune commande fournisseur envoyée.</p>
         )}
         {commandes_fournisseur.map((cf) => (
-          <ReceptionCard key={cf.id} cf={cf} />
+          // After each receipt a fresh form with what is still expected
+          <ReceptionCard key={`${cf.id}:${cf.lock_version}`} cf={cf} />
         ))}
       </div>
     </>
