@@ -20,6 +20,7 @@ import {
   sendCommandeFournisseur,
 } from '#services/commandes_fournisseur/cf_service'
 import { gateReason } from '#shared/commande_etapes'
+import { notifierCommandesFournisseurEnRetard } from '#services/commandes_fournisseur/cf_retards'
 import { makeUser, withTransaction } from '#tests/helpers'
 import {
   cfsOf,
@@ -253,6 +254,28 @@ test.group('Fourniture / receiving', (group) => {
     const ids = list.body().props.attendues.rows.map((r: any) => r.id)
     assert.include(ids, portes.id)
     assert.notInclude(ids, profils.id)
+  })
+
+  test('a late order is told to the chef de projet once, again after a new date', async ({
+    assert,
+  }) => {
+    const { user, chef, profils } = await sentOrders()
+    // Confirmed for 2026-12-01: late from the 2nd
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-01'), 0)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-02'), 1)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-03'), 0)
+    const notes = await Notification.query()
+      .where('user_id', chef.id)
+      .where('type', 'commande_fournisseur.retard')
+    assert.lengthOf(notes, 1)
+    assert.include(notes[0].titre, 'livraison confirmée le 01/12/2026')
+    const [fresh] = await cfsOf(profils.commande_id)
+    await confirmCommandeFournisseur(systemActor(user), profils.id, {
+      lockVersion: fresh.lock_version,
+      dateLivraison: '2026-12-10',
+    })
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-05'), 0)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-11'), 1)
   })
 
   test('late orders come first', async ({ client, assert }) => {
