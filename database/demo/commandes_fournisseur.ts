@@ -129,7 +129,13 @@ export async function seedDemoCommandesFournisseur(trx: TransactionClientContrac
   if (!(await trx.from('mesures').where('statut', 'validee').first())) {
     // No measured commande in the demo yet: these ones are
     ready = []
-    for (const [n, c] of open.slice(0, 16).entries()) {
+    // The running ones first, then the most recent finished ones: six are enough to show
+    // every stage (the whole demo is seeded in one transaction, in the tests too)
+    const chosen = [
+      ...open.filter((c) => c.statut !== 'terminee'),
+      ...open.filter((c) => c.statut === 'terminee').reverse(),
+    ].slice(0, 6)
+    for (const [n, c] of chosen.entries()) {
       if (await validateSheet(trx, c.id, n)) ready.push({ ...c, mesuree: true })
     }
   }

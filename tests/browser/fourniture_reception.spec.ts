@@ -56,7 +56,7 @@ test.group('Browser / receiving supplier goods on a phone', (group) => {
     await page.reload()
     await card.waitFor()
     await card.getByRole('button', { name: 'Endommagé' }).click()
-    await card.getByLabel('Remarque (obligatoire)').fill('Vitrage fêlé')
+    await card.getByLabel('Remarque (ou photo)').fill('Vitrage fêlé')
     await card.getByTestId('reception-enregistrer').click()
     await page.getByText('toujours attendue').first().waitFor()
     ;[cf] = await cfsOf(s.commande.id)

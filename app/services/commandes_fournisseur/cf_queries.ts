@@ -175,74 +175,93 @@ async function expectedOrders(f: StepFilters, today: string) {
  * mesurage done), approvisionnement not done, with rows to prepare or drafts to send.
  */
 async function waitingCommandes(f: StepFilters, today: string) {
-  // Rows a supplier can be asked for (a row without supplier is shown on the page, not here)
-  const unordered = `(SELECT count(*) FROM mesure_lignes ml
-      JOIN bdc_lignes bl ON bl.id = ml.bdc_ligne_id
-      JOIN produits p ON p.id = bl.produit_id
-      JOIN societes sf ON sf.id = p.fournisseur_id AND sf.type = 'fournisseur'
-      WHERE ml.mesure_id = m.id
-      AND NOT EXISTS (SELECT 1 FROM commande_fournisseur_lignes l
-        JOIN commandes_fournisseur x ON x.id = l.commande_fournisseur_id
-        WHERE l.mesure_ligne_id = ml.id AND x.statut <> 'annulee'))`
-  const drafts = `(SELECT count(*) FROM commandes_fournisseur d
-      WHERE d.commande_id = c.id AND d.statut = 'brouillon')`
-  const q = db
-    .from('commandes as c')
+  // The candidates first, by cheap joins: the commandes whose approvisionnement is open (the
+  // (etape, statut) index), measured, not cancelled, withdrawal over or waived. A MATERIALIZED
+  // CTE is a fence: the per-commande subqueries below run for these only, not for the
+  // thousands of commandes past this step.
+  const inner = db
+    .from('commande_etapes as ea')
+    .join('commandes as c', 'c.id', 'ea.commande_id')
     .join('bdcs as b', 'b.id', 'c.bdc_id')
     .join('mesures as m', (j) => j.on('m.commande_id', 'c.id').andOnVal('m.statut', 'validee'))
     .join('commande_etapes as em', (j) =>
       j.on('em.commande_id', 'c.id').andOnVal('em.etape', 'mesurage')
     )
-    .join('commande_etapes as ea', (j) =>
-      j.on('ea.commande_id', 'c.id').andOnVal('ea.etape', 'approvisionnement')
-    )
-    .whereNot('c.statut', 'annulee')
+    .where('ea.etape', 'approvisionnement')
+    .whereIn('ea.statut', ['a_faire', 'planifiee', 'en_cours', 'bloquee'])
     .whereIn('em.statut', ['faite', 'sans_objet'])
-    .whereNotIn('ea.statut', ['faite', 'sans_objet'])
+    .whereNot('c.statut', 'annulee')
     .whereRaw(
       '(b.fin_retractation IS NULL OR b.renonciation_retractation OR b.fin_retractation < ?)',
       [today]
     )
-    .whereRaw(
-      `coalesce((SELECT sum(f.montant_paye) FROM factures f WHERE f.commande_id = c.id
-         AND f.type = 'acompte' AND f.numero IS NOT NULL), 0) >= b.acompte`
-    )
-    .whereRaw(`(${unordered} > 0 OR ${drafts} > 0)`)
-  whereCommandeFilters(q, f)
-  if (f.fournisseur_id) {
-    q.where((w) => {
-      w.whereExists((e) =>
-        e
-          .from('commandes_fournisseur as d')
-          .whereRaw('d.commande_id = c.id')
-          .where('d.statut', 'brouillon')
-          .where('d.fournisseur_id', f.fournisseur_id!)
-      ).orWhereExists((e) =>
-        e
-          .from('mesure_lignes as ml')
-          .join('bdc_lignes as bl', 'bl.id', 'ml.bdc_ligne_id')
-          .join('produits as p', 'p.id', 'bl.produit_id')
-          .whereRaw('ml.mesure_id = m.id')
-          .where('p.fournisseur_id', f.fournisseur_id!)
-      )
-    })
-  }
-  if (f.du) q.whereRaw('m.validee_le >= ?::date', [f.du])
-  if (f.au) q.whereRaw(`m.validee_le < (?::date + 1)`, [f.au])
-  const total = await q.clone().count('* as n').first()
-  const rows = await q
     .select(
       'c.id',
       'c.numero',
       'c.client_nom',
       'c.objet',
+      'b.acompte',
+      'm.id as mesure_id',
       'm.validee_le',
-      'ea.statut as etape_statut',
-      db.raw(`${unordered} AS a_preparer`),
-      db.raw(`${drafts} AS brouillons`)
+      'ea.statut as etape_statut'
     )
-    .orderByRaw('m.validee_le ASC NULLS LAST')
-    .orderBy('c.id')
+  whereCommandeFilters(inner, f)
+  if (f.du) inner.whereRaw('m.validee_le >= ?::date', [f.du])
+  if (f.au) inner.whereRaw(`m.validee_le < (?::date + 1)`, [f.au])
+
+  // Rows a supplier can be asked for (a row without supplier is shown on the page, not here)
+  const unorderedRows = `FROM mesure_lignes ml
+      JOIN bdc_lignes bl ON bl.id = ml.bdc_ligne_id
+      JOIN produits p ON p.id = bl.produit_id
+      JOIN societes sf ON sf.id = p.fournisseur_id AND sf.type = 'fournisseur'
+      WHERE ml.mesure_id = w.mesure_id
+      AND NOT EXISTS (SELECT 1 FROM commande_fournisseur_lignes l
+        JOIN commandes_fournisseur x ON x.id = l.commande_fournisseur_id
+        WHERE l.mesure_ligne_id = ml.id AND x.statut <> 'annulee')`
+  const drafts = `EXISTS (SELECT 1 FROM commandes_fournisseur d
+      WHERE d.commande_id = w.id AND d.statut = 'brouillon')`
+  const q = db
+    .query()
+    .withMaterialized('w', db.rawQuery(inner.toQuery()))
+    .from('w')
+    .whereRaw(
+      `coalesce((SELECT sum(f.montant_paye) FROM factures f WHERE f.commande_id = w.id
+         AND f.type = 'acompte' AND f.numero IS NOT NULL), 0) >= w.acompte`
+    )
+    .whereRaw(`(EXISTS (SELECT 1 ${unorderedRows}) OR ${drafts})`)
+  if (f.fournisseur_id) {
+    const fournisseurId = f.fournisseur_id
+    q.where((w) => {
+      w.whereExists((e) =>
+        e
+          .from('commandes_fournisseur as d')
+          .whereRaw('d.commande_id = w.id')
+          .where('d.statut', 'brouillon')
+          .where('d.fournisseur_id', fournisseurId)
+      ).orWhereExists((e) =>
+        e
+          .from('mesure_lignes as ml')
+          .join('bdc_lignes as bl', 'bl.id', 'ml.bdc_ligne_id')
+          .join('produits as p', 'p.id', 'bl.produit_id')
+          .whereRaw('ml.mesure_id = w.mesure_id')
+          .where('p.fournisseur_id', fournisseurId)
+      )
+    })
+  }
+  // The total with the page (one pass), the count of rows to prepare for the rows shown only
+  const rows = await q
+    .select(
+      'w.id',
+      'w.numero',
+      'w.client_nom',
+      'w.objet',
+      'w.validee_le',
+      'w.etape_statut',
+      db.raw(`(SELECT count(*) ${unorderedRows}) AS a_preparer`),
+      db.raw('count(*) OVER () AS total')
+    )
+    .orderByRaw('w.validee_le ASC NULLS LAST')
+    .orderBy('w.id')
     .limit(STEP_LIST_LIMIT)
   const ids = rows.map((r) => r.id)
   const draftQuery = cfBaseQuery()
@@ -257,7 +276,7 @@ async function waitingCommandes(f: StepFilters, today: string) {
     byCommande.set(row.commande_id, [...(byCommande.get(row.commande_id) ?? []), row])
   }
   return {
-    total: Number(total?.n ?? 0),
+    total: rows.length ? Number(rows[0].total) : 0,
     rows: rows.map((r) => ({
       id: r.id as number,
       numero: r.numero as string,

@@ -477,6 +477,8 @@ export async function confirmCommandeFournisseur(
       .update({
         statut: cf.statut === 'envoyee' ? 'confirmee' : cf.statut,
         date_livraison_confirmee: input.dateLivraison,
+        // A new date: its lateness will be told again (decision 363)
+        retard_notifie_le: null,
         confirmee_le: new Date(),
         lock_version: cf.lock_version + 1,
         updated_at: new Date(),

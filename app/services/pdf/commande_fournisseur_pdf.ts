@@ -121,7 +121,7 @@ function drawTitle(w: Writer, { cf }: Loaded) {
   w.y += w.height(livraison, WIDTH) + 12
 }
 
-const COLS = { pos: 24, ref: 70, qte: 50, pu: 75, total: 80 }
+const COLS = { pos: 22, ref: 90, qte: 48, pu: 70, total: 72 }
 
 function drawLignes(w: Writer, { lignes }: Loaded) {
   const desW = WIDTH - COLS.pos - COLS.ref - COLS.qte - COLS.pu - COLS.total
@@ -161,7 +161,15 @@ function drawLignes(w: Writer, { lignes }: Loaded) {
       [formatEuros(Number(l.total)), COLS.total, 'right', false],
     ]
     for (const [text, width, align, bold] of cells) {
-      w.font(bold ? BOLD : FONT, 8.5).at(text, x + 3, w.y + 4, width - 6, { align })
+      w.font(bold ? BOLD : FONT, width === COLS.ref ? 7.5 : 8.5).at(
+        text,
+        x + 3,
+        w.y + 4,
+        width - 6,
+        {
+          align,
+        }
+      )
       x += width
     }
     w.y += h

@@ -7,7 +7,11 @@
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import sharp from 'sharp'
+import drive from '@adonisjs/drive/services/main'
 import Notification from '#models/notification'
+import CommandeFichier from '#models/commande_fichier'
+import { FILE_KINDS } from '#services/storage/files'
 import { systemActor } from '#services/actor'
 import { commandeGateFacts } from '#services/commandes/etapes'
 import {
@@ -16,6 +20,7 @@ import {
   sendCommandeFournisseur,
 } from '#services/commandes_fournisseur/cf_service'
 import { gateReason } from '#shared/commande_etapes'
+import { notifierCommandesFournisseurEnRetard } from '#services/commandes_fournisseur/cf_retards'
 import { makeUser, withTransaction } from '#tests/helpers'
 import {
   cfsOf,
@@ -53,6 +58,68 @@ function receive(client: any, user: any, cfId: number, body: Record<string, unkn
 
 test.group('Fourniture / receiving', (group) => {
   withTransaction(group)
+  group.teardown(async () => {
+    await drive.use().deleteAll(FILE_KINDS.photo.folder)
+    await drive.use().deleteAll(FILE_KINDS.vignette.folder)
+  })
+
+  test('a damaged line with its photo; another commande’s photo is refused', async ({
+    client,
+    assert,
+  }) => {
+    const { user, s, profils, fenetre } = await sentOrders()
+    const jpeg = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: '#999' },
+    })
+      .jpeg()
+      .toBuffer()
+    const uploaded = await client
+      .post(`/esi/commandes/${s.commande.id}/fichiers`)
+      .loginAs(user)
+      .header('referer', `/esi/commandes/fourniture/${s.commande.id}`)
+      .field('etape', 'fourniture')
+      .file('fichier', jpeg, { filename: 'casse.jpg' })
+      .withCsrfToken()
+      .redirects(0)
+    assert.isBelow(uploaded.status(), 400)
+    const photo = await CommandeFichier.query()
+      .where('commandeId', s.commande.id)
+      .orderBy('id', 'desc')
+      .firstOrFail()
+
+    const other = await readyCommande()
+    const foreign = await CommandeFichier.create({
+      commandeId: other.commande.id,
+      etape: 'fourniture',
+      kind: 'photo',
+      nomStocke: photo.nomStocke,
+      mime: 'image/jpeg',
+      taille: 10,
+      nomOriginal: 'x.jpg',
+    })
+    const refused = await receive(client, user, profils.id, {
+      lignes: [{ ligne_id: fenetre.id, quantite: 1, etat: 'endommage', fichier_id: foreign.id }],
+    })
+    refused.assertStatus(422)
+    assert.include(JSON.stringify(refused.body()), 'n’appartient pas à cette commande')
+
+    // The photo alone describes the problem (no remark needed)
+    const ok = await receive(client, user, profils.id, {
+      lignes: [{ ligne_id: fenetre.id, quantite: 1, etat: 'endommage', fichier_id: photo.id }],
+    })
+    ok.assertStatus(200)
+    const line = await db
+      .from('livraison_lignes')
+      .where('commande_fournisseur_ligne_id', fenetre.id)
+      .firstOrFail()
+    assert.equal(Number(line.fichier_id), photo.id)
+    const page = await client
+      .get(`/esi/commandes/fourniture/${s.commande.id}`)
+      .loginAs(user)
+      .withInertia()
+    const card = page.body().props.commandes_fournisseur.find((c: any) => c.id === profils.id)
+    assert.equal(card.livraisons[0].lignes[0].fichier_id, photo.id)
+  })
 
   test('before any order is sent the receipt is refused with its reason', async ({
     client,
@@ -187,6 +254,28 @@ test.group('Fourniture / receiving', (group) => {
     const ids = list.body().props.attendues.rows.map((r: any) => r.id)
     assert.include(ids, portes.id)
     assert.notInclude(ids, profils.id)
+  })
+
+  test('a late order is told to the chef de projet once, again after a new date', async ({
+    assert,
+  }) => {
+    const { user, chef, profils } = await sentOrders()
+    // Confirmed for 2026-12-01: late from the 2nd
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-01'), 0)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-02'), 1)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-03'), 0)
+    const notes = await Notification.query()
+      .where('user_id', chef.id)
+      .where('type', 'commande_fournisseur.retard')
+    assert.lengthOf(notes, 1)
+    assert.include(notes[0].titre, 'livraison confirmée le 01/12/2026')
+    const [fresh] = await cfsOf(profils.commande_id)
+    await confirmCommandeFournisseur(systemActor(user), profils.id, {
+      lockVersion: fresh.lock_version,
+      dateLivraison: '2026-12-10',
+    })
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-05'), 0)
+    assert.equal(await notifierCommandesFournisseurEnRetard('2026-12-11'), 1)
   })
 
   test('late orders come first', async ({ client, assert }) => {

@@ -3,6 +3,10 @@ import { Head, Link, router } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import CfStatutBadge from '../../../components/commande_fournisseur/CfStatutBadge.js'
+import PhotoUpload, {
+  PhotoThumbs,
+  type UploadedFichier,
+} from '../../../components/commande/PhotoUpload.js'
 import { formatDate, todayIso } from '../../../lib/format.js'
 import { route } from '../../../lib/route.js'
 import {
@@ -84,7 +88,8 @@ export default function FournitureShow({
           <p className="text-body-secondary">Aucune commande fournisseur envoyée.</p>
         )}
         {commandes_fournisseur.map((cf) => (
-          <ReceptionCard key={cf.id} cf={cf} />
+          // After each receipt a fresh form with what is still expected
+          <ReceptionCard key={`${cf.id}:${cf.lock_version}`} cf={cf} />
         ))}
       </div>
     </>
@@ -96,6 +101,8 @@ type LigneState = {
   quantite: string
   etat: LivraisonEtat
   remarque: string
+  /** The photo of the damage, uploaded first (the last one taken). */
+  photo: UploadedFichier | null
 }
 
 function restantOf(l: CfDetail['lignes'][number]) {
@@ -116,6 +123,7 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
           quantite: formatQuantite(fromMilli(Math.max(restantOf(l), 0)) || '0'),
           etat: 'ok' as LivraisonEtat,
           remarque: '',
+          photo: null,
         },
       ])
     )
@@ -135,6 +143,7 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
           quantite: Number(lignes[l.id].quantite.replace(',', '.')),
           etat: lignes[l.id].etat,
           remarque: lignes[l.id].remarque || null,
+          fichier_id: lignes[l.id].photo?.id ?? null,
         })),
       },
       { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) }
@@ -221,7 +230,7 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
                     {s.etat !== 'ok' && (
                       <div className="col-12">
                         <label className="form-label small mb-1" htmlFor={`r-${l.id}`}>
-                          Remarque (obligatoire)
+                          Remarque (ou photo)
                         </label>
                         <textarea
                           id={`r-${l.id}`}
@@ -230,6 +239,17 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
                           value={s.remarque}
                           onChange={(e) => set(l.id, { remarque: e.target.value })}
                         />
+                        <div className="mt-2">
+                          <PhotoUpload
+                            commandeId={cf.commande_id}
+                            etape="fourniture"
+                            label={s.photo ? 'Remplacer la photo' : 'Photo du problème'}
+                            onUploaded={(fichier) => set(l.id, { photo: fichier })}
+                          />
+                          {s.photo && (
+                            <PhotoThumbs commandeId={cf.commande_id} fichiers={[s.photo]} />
+                          )}
+                        </div>
                       </div>
                     )}
                   </div>
@@ -296,6 +316,16 @@ function ReceptionCard({ cf }: { cf: CfDetail }) {
                       }`
                     })
                     .join(', ')}
+                  <PhotoThumbs
+                    commandeId={cf.commande_id}
+                    fichiers={lv.lignes
+                      .filter((x) => x.fichier_id)
+                      .map((x) => ({
+                        id: x.fichier_id!,
+                        nom: `Photo ligne ${x.ligne_id}`,
+                        legende: x.remarque,
+                      }))}
+                  />
                 </li>
               ))}
             </ul>

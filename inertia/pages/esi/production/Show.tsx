@@ -135,7 +135,8 @@ export default function ProductionShow(props: ProductionShowProps) {
           <p className="text-body-secondary">Aucune commande fournisseur pour cette commande.</p>
         )}
         {orders.map((cf) => (
-          <CfCard key={cf.id} cf={cf} />
+          // A new line or a saved version gives a fresh form (its state follows the props)
+          <CfCard key={`${cf.id}:${cf.lock_version}:${cf.lignes.length}`} cf={cf} />
         ))}
       </div>
     </>
