@@ -143,6 +143,7 @@ export type ScannedRoutes = {
     'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.commandes.reception.photo': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -474,6 +475,7 @@ export type ScannedRoutes = {
     'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.commandes.reception.photo': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

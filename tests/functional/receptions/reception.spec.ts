@@ -212,6 +212,14 @@ test.group('Réception / pose and PV', (group) => {
     const again = await signJson(client, user, commande.id)
     again.assertStatus(422)
     assert.include(JSON.stringify(again.body()), RECEPTION_MESSAGES.dejaSignee)
+
+    // The database's own wall (two devices racing past the check): one active PV per commande
+    const row = await db.from('receptions').where('id', reception.id).first()
+    const copy = { ...row }
+    delete copy.id
+    await assert.rejects(() =>
+      db.transaction((trx) => trx.table('receptions').insert({ ...copy, fichier_id: null }))
+    )
   })
 
   test('reserves keep the pose « en cours » until the last one is lifted', async ({
@@ -260,6 +268,42 @@ test.group('Réception / pose and PV', (group) => {
     assert.include(JSON.stringify(twice.body()), RECEPTION_MESSAGES.dejaLevee)
     const unknown = await lever(999999)
     unknown.assertStatus(404)
+
+    // A photo of the defect, sent by the commande file service, then linked to the reserve
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer()
+    const upload = await client
+      .post(`/esi/commandes/${commande.id}/fichiers`)
+      .loginAs(user)
+      .header('accept', 'application/json')
+      .field('etape', 'pose')
+      .file('fichier', jpeg, { filename: 'rayure.jpg' })
+      .withCsrfToken()
+    const fichierId = upload.body().fichier.id
+    const attach = (fichier_id: unknown) =>
+      client
+        .post(`/esi/commandes/${commande.id}/reception/reserves/${second.id}/photo`)
+        .loginAs(user)
+        .header('accept', 'application/json')
+        .json({ fichier_id })
+        .withCsrfToken()
+        .redirects(0)
+    const attached = await attach(fichierId)
+    attached.assertStatus(302)
+    await second.refresh()
+    assert.equal(second.photoFichierId, fichierId)
+    const foreign = await attach(Number(reception.fichierId) + 100_000)
+    foreign.assertStatus(422)
+    assert.include(JSON.stringify(foreign.body()), RECEPTION_MESSAGES.photoInconnue)
+    const withPhoto = await client
+      .get(`/esi/commandes/${commande.id}/reception`)
+      .loginAs(user)
+      .withInertia()
+    assert.equal(
+      withPhoto.body().props.reception.reserves[1].photo.url,
+      `/esi/commandes/${commande.id}/fichiers/${fichierId}`
+    )
 
     const last = await lever(second.id)
     last.assertStatus(302)
