@@ -20,6 +20,7 @@ import Reception from '#models/reception'
 import Notification from '#models/notification'
 import { FILE_KINDS, readBytes, storedFile } from '#services/storage/files'
 import { RECEPTION_MESSAGES } from '#shared/receptions'
+import { getPdf, pdfText } from '#tests/functional/pdf/pdf_text'
 
 const GATE = 'Toutes les lignes fournisseur ne sont pas reçues.'
 
@@ -190,13 +191,28 @@ test.group('Réception / pose and PV', (group) => {
     assert.equal(fichier.commande_id, commande.id)
     assert.equal(await poseStatut(commande.id), 'faite')
 
-    const pdf = await client
-      .get(`/esi/commandes/${commande.id}/reception/pdf`)
-      .loginAs(user)
-      .redirects(0)
+    const { response: pdf, body } = await getPdf(
+      client,
+      `/esi/commandes/${commande.id}/reception/pdf`,
+      user
+    )
     pdf.assertStatus(200)
     pdf.assertHeader('content-type', 'application/pdf')
     assert.equal(pdf.headers()['cache-control'], 'private, no-store')
+    // What the customer signed: the commande, the items installed, « sans réserve », the consent
+    const { text, pages } = await pdfText(body)
+    for (const expected of [
+      'Procès-verbal de réception',
+      commande.numero,
+      'Cuisine',
+      'Fenêtre PVC 2 vantaux',
+      '1 200 × 1 400 mm',
+      'Réception sans réserve.',
+      'Je soussigné(e) déclare avoir assisté à la réception',
+      'Signataire : Anne Lambert',
+      `Page 1 / ${pages.length}`,
+    ])
+      assert.include(text, expected)
 
     const notes = await Notification.query().where({ userId: chef.id, type: 'reception.signee' })
     assert.lengthOf(notes, 1)
