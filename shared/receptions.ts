@@ -28,6 +28,7 @@ export const RECEPTION_MESSAGES = {
   dejaSignee:
     'Le procès-verbal de réception de cette commande est déjà signé : il ne peut plus être modifié.',
   dejaLevee: 'Cette réserve est déjà levée.',
+  photoInconnue: 'Cette photo n’appartient pas à la commande : envoyez-la de nouveau.',
   poseFaite: 'La pose de cette commande est déjà faite.',
 } as const
 
@@ -87,6 +88,8 @@ export type ReceptionReserveView = {
   levee_le: string | null
   levee_par: string | null
   commentaire: string | null
+  /** The photo of the defect (a pose photo of the commande), or null. */
+  photo: { url: string; vignette: string } | null
 }
 
 export type ReceptionView = {

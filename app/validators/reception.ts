@@ -51,3 +51,15 @@ export const leverReserveValidator = vine.create({
 leverReserveValidator.messagesProvider = frenchMessages({
   'commentaire.maxLength': `Le commentaire compte au plus ${L.commentaire} caractères.`,
 })
+
+export const reservePhotoValidator = vine.create({
+  fichier_id: vine.number().withoutDecimals().positive().max(999_999_999_999_999),
+})
+
+reservePhotoValidator.messagesProvider = frenchMessages({
+  'fichier_id.required': 'Choisissez la photo de la réserve.',
+  'fichier_id.number': 'Choisissez la photo de la réserve.',
+  'fichier_id.withoutDecimals': 'Choisissez la photo de la réserve.',
+  'fichier_id.positive': 'Choisissez la photo de la réserve.',
+  'fichier_id.max': 'Choisissez la photo de la réserve.',
+})

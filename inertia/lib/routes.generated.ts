@@ -71,6 +71,7 @@ export const ROUTES = {
   'esi.commandes.reception': '/esi/commandes/:id/reception',
   'esi.commandes.reception.lever': '/esi/commandes/:id/reception/reserves/:reserve/lever',
   'esi.commandes.reception.pdf': '/esi/commandes/:id/reception/pdf',
+  'esi.commandes.reception.photo': '/esi/commandes/:id/reception/reserves/:reserve/photo',
   'esi.commandes.reception.store': '/esi/commandes/:id/reception',
   'esi.commandes.show': '/esi/commandes/:id',
   'esi.compta.creance': '/esi/compta/creance',

@@ -26,5 +26,9 @@ router
       .post('/esi/commandes/:id/reception/reserves/:reserve/lever', [ReceptionsController, 'lever'])
       .where('reserve', ID_MATCHER)
       .as('esi.commandes.reception.lever')
+    router
+      .post('/esi/commandes/:id/reception/reserves/:reserve/photo', [ReceptionsController, 'photo'])
+      .where('reserve', ID_MATCHER)
+      .as('esi.commandes.reception.photo')
   })
   .use(esiStack())

@@ -15,6 +15,7 @@ import {
 } from '#services/bdc/signature_storage'
 import {
   activeReception,
+  attachReservePhoto,
   commencerPose,
   leverReserve,
   poseCommande,
@@ -25,7 +26,11 @@ import {
   receptionView,
   signerReception,
 } from '#services/receptions/reception_service'
-import { leverReserveValidator, signerReceptionValidator } from '#validators/reception'
+import {
+  leverReserveValidator,
+  reservePhotoValidator,
+  signerReceptionValidator,
+} from '#validators/reception'
 import { RECEPTION_MESSAGES } from '#shared/receptions'
 import { todayIso } from '#shared/dates'
 
@@ -156,6 +161,23 @@ export default class ReceptionsController {
         ? `Réserve levée (${restantes} encore ouverte${restantes > 1 ? 's' : ''}).`
         : 'Dernière réserve levée : la pose est faite.'
     )
+    return response.redirect().toRoute('esi.commandes.reception', { id: commande.id })
+  }
+
+  /** Links a pose photo (already uploaded) to a reserve. */
+  async photo(ctx: HttpContext) {
+    authorize(policy.update(ctx.auth.user ?? null))
+    const { request, response, session, params } = ctx
+    const commande = await findCommande(params.id)
+    const reserveId = parseId(params.reserve)
+    if (!reserveId) throw new NotFoundException()
+    const input = await request.validateUsing(reservePhotoValidator)
+    await attachReservePhoto(actorOf(ctx), {
+      commandeId: commande.id,
+      reserveId,
+      fichierId: input.fichier_id,
+    })
+    session.flash('success', 'Photo jointe à la réserve.')
     return response.redirect().toRoute('esi.commandes.reception', { id: commande.id })
   }
 

@@ -204,6 +204,15 @@ export async function receptionView(reception: Reception | null): Promise<Recept
       levee_le: r.leveeLe?.toISO() ?? null,
       levee_par: r.leveeLe ? (name(r.leveePar) ?? '—') : null,
       commentaire: r.commentaire,
+      photo: r.photoFichierId
+        ? (() => {
+            const url = urlFor('esi.commandes.fichiers.show', {
+              id: reception.commandeId,
+              fichier: r.photoFichierId,
+            })
+            return { url, vignette: `${url}?vignette=1` }
+          })()
+        : null,
     })),
     reserves_ouvertes: reception.reserves.filter((r) => !r.leveeLe).length,
   }
@@ -402,6 +411,40 @@ export async function leverReserve(
       )
     }
     return { restantes }
+  })
+}
+
+// ── A reserve's photo ────────────────────────────────────────────────────────────────────────
+
+/**
+ * Links a photo of the commande (sent by the commande file service) to a reserve of its active
+ * PV — the defect, or its repair; a later photo replaces the link. Allowed on a signed PV: the
+ * photo is evidence, not part of the signed text.
+ */
+export async function attachReservePhoto(
+  actor: Actor,
+  input: { commandeId: number; reserveId: number; fichierId: number }
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const reception = await activeReception(trx, input.commandeId)
+    const reserve = reception?.reserves.find((r) => r.id === input.reserveId)
+    if (!reception || !reserve) throw new NotFoundException()
+    const photo = await trx
+      .from('commande_fichiers')
+      .where({ id: input.fichierId, commande_id: input.commandeId, kind: 'photo' })
+      .first()
+    if (!photo) throw new TransitionException(RECEPTION_MESSAGES.photoInconnue)
+    await trx
+      .from('reception_reserves')
+      .where('id', reserve.id)
+      .update({ photo_fichier_id: input.fichierId })
+    await historique(trx, {
+      commandeId: input.commandeId,
+      etape: 'pose',
+      userId: actor.user?.id ?? null,
+      action: 'reserve',
+      detail: `Photo jointe à la réserve n° ${reserve.position}`,
+    })
   })
 }
 

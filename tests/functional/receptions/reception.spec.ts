@@ -20,6 +20,7 @@ import Reception from '#models/reception'
 import Notification from '#models/notification'
 import { FILE_KINDS, readBytes, storedFile } from '#services/storage/files'
 import { RECEPTION_MESSAGES } from '#shared/receptions'
+import { getPdf, pdfText } from '#tests/functional/pdf/pdf_text'
 
 const GATE = 'Toutes les lignes fournisseur ne sont pas reçues.'
 
@@ -190,13 +191,28 @@ test.group('Réception / pose and PV', (group) => {
     assert.equal(fichier.commande_id, commande.id)
     assert.equal(await poseStatut(commande.id), 'faite')
 
-    const pdf = await client
-      .get(`/esi/commandes/${commande.id}/reception/pdf`)
-      .loginAs(user)
-      .redirects(0)
+    const { response: pdf, body } = await getPdf(
+      client,
+      `/esi/commandes/${commande.id}/reception/pdf`,
+      user
+    )
     pdf.assertStatus(200)
     pdf.assertHeader('content-type', 'application/pdf')
     assert.equal(pdf.headers()['cache-control'], 'private, no-store')
+    // What the customer signed: the commande, the items installed, « sans réserve », the consent
+    const { text, pages } = await pdfText(body)
+    for (const expected of [
+      'Procès-verbal de réception',
+      commande.numero,
+      'Cuisine',
+      'Fenêtre PVC 2 vantaux',
+      '1 200 × 1 400 mm',
+      'Réception sans réserve.',
+      'Je soussigné(e) déclare avoir assisté à la réception',
+      'Signataire : Anne Lambert',
+      `Page 1 / ${pages.length}`,
+    ])
+      assert.include(text, expected)
 
     const notes = await Notification.query().where({ userId: chef.id, type: 'reception.signee' })
     assert.lengthOf(notes, 1)
@@ -212,6 +228,14 @@ test.group('Réception / pose and PV', (group) => {
     const again = await signJson(client, user, commande.id)
     again.assertStatus(422)
     assert.include(JSON.stringify(again.body()), RECEPTION_MESSAGES.dejaSignee)
+
+    // The database's own wall (two devices racing past the check): one active PV per commande
+    const row = await db.from('receptions').where('id', reception.id).first()
+    const copy = { ...row }
+    delete copy.id
+    await assert.rejects(() =>
+      db.transaction((trx) => trx.table('receptions').insert({ ...copy, fichier_id: null }))
+    )
   })
 
   test('reserves keep the pose « en cours » until the last one is lifted', async ({
@@ -260,6 +284,42 @@ test.group('Réception / pose and PV', (group) => {
     assert.include(JSON.stringify(twice.body()), RECEPTION_MESSAGES.dejaLevee)
     const unknown = await lever(999999)
     unknown.assertStatus(404)
+
+    // A photo of the defect, sent by the commande file service, then linked to the reserve
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer()
+    const upload = await client
+      .post(`/esi/commandes/${commande.id}/fichiers`)
+      .loginAs(user)
+      .header('accept', 'application/json')
+      .field('etape', 'pose')
+      .file('fichier', jpeg, { filename: 'rayure.jpg' })
+      .withCsrfToken()
+    const fichierId = upload.body().fichier.id
+    const attach = (fichier_id: unknown) =>
+      client
+        .post(`/esi/commandes/${commande.id}/reception/reserves/${second.id}/photo`)
+        .loginAs(user)
+        .header('accept', 'application/json')
+        .json({ fichier_id })
+        .withCsrfToken()
+        .redirects(0)
+    const attached = await attach(fichierId)
+    attached.assertStatus(302)
+    await second.refresh()
+    assert.equal(second.photoFichierId, fichierId)
+    const foreign = await attach(Number(reception.fichierId) + 100_000)
+    foreign.assertStatus(422)
+    assert.include(JSON.stringify(foreign.body()), RECEPTION_MESSAGES.photoInconnue)
+    const withPhoto = await client
+      .get(`/esi/commandes/${commande.id}/reception`)
+      .loginAs(user)
+      .withInertia()
+    assert.equal(
+      withPhoto.body().props.reception.reserves[1].photo.url,
+      `/esi/commandes/${commande.id}/fichiers/${fichierId}`
+    )
 
     const last = await lever(second.id)
     last.assertStatus(302)

@@ -11,6 +11,7 @@ import { Head, Link, router, useForm } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import SignaturePad from '../../../components/bdc/SignaturePad.js'
+import PhotoUpload from '../../../components/commande/PhotoUpload.js'
 import { Checkbox, TextInput } from '../../../components/form/index.js'
 import { LignesMesurees, StatutBadge } from '../../../components/reception/PoseParts.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
@@ -93,8 +94,36 @@ function SignedPv({ commandeId, reception }: { commandeId: number; reception: Re
           <ul className="list-unstyled d-grid gap-2 mb-0" data-testid="pv-reserves">
             {reception.reserves.map((r) => (
               <li key={r.id} className="border rounded p-2" data-testid="pv-reserve">
-                <div>
-                  <strong>{r.position}.</strong> {r.description}
+                <div className="d-flex gap-2 justify-content-between">
+                  <div>
+                    <strong>{r.position}.</strong> {r.description}
+                  </div>
+                  {r.photo && (
+                    <a href={r.photo.url} target="_blank" rel="noopener noreferrer">
+                      <img
+                        src={r.photo.vignette}
+                        alt={`Photo de la réserve ${r.position}`}
+                        width={64}
+                        height={64}
+                        className="rounded border object-fit-cover"
+                        data-testid="pv-reserve-photo"
+                      />
+                    </a>
+                  )}
+                </div>
+                <div className="mt-2">
+                  <PhotoUpload
+                    commandeId={commandeId}
+                    etape="pose"
+                    label={r.photo ? 'Remplacer la photo' : 'Photo de la réserve'}
+                    onUploaded={(f) =>
+                      router.post(
+                        route('esi.commandes.reception.photo', { id: commandeId, reserve: r.id }),
+                        { fichier_id: f.id },
+                        { preserveScroll: true }
+                      )
+                    }
+                  />
                 </div>
                 {r.levee_le ? (
                   <div className="small text-success" data-testid="pv-reserve-levee">

@@ -5,7 +5,11 @@
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { signedCommande, signedReception } from '#tests/functional/receptions/helpers'
 
-const NEEDS_PV = ['esi.commandes.reception.pdf', 'esi.commandes.reception.lever']
+const NEEDS_PV = [
+  'esi.commandes.reception.pdf',
+  'esi.commandes.reception.lever',
+  'esi.commandes.reception.photo',
+]
 
 export const receptionParams: ParamProvider[] = [
   {
