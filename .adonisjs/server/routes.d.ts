@@ -161,6 +161,7 @@ export type ScannedRoutes = {
     'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.commandes.reception.photo': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -522,6 +523,7 @@ export type ScannedRoutes = {
     'esi.commandes.pose.commencer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.reception.lever': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
+    'esi.commandes.reception.photo': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'reserve': ParamValue} }
     'esi.avenants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.presenter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
