@@ -18,6 +18,7 @@ import { confirm, prompt } from '../../../lib/dialogs/index.js'
 import { formatDateTime } from '../../../lib/format.js'
 import { formatEuros } from '@shared/totals'
 import type { LigneForm } from '@shared/devis'
+import { formatPct } from '@shared/document'
 import {
   AVENANT_MESSAGES,
   AVENANT_STATUT_LABELS,
@@ -201,7 +202,7 @@ function DifferenceTable({
         </tr>
         <tr>
           <th scope="row" className="fw-normal">
-            Acompte complémentaire ({acomptePct} %)
+            Acompte complémentaire ({formatPct(acomptePct)})
           </th>
           <td className="text-end text-nowrap fw-semibold" data-testid="acompte-difference">
             {diff.acompte > 0 ? formatEuros(diff.acompte) : 'aucun'}
@@ -524,7 +525,7 @@ export default function AvenantPage(props: AvenantPageProps) {
 
         <EcartsBlock ecarts={ecarts} bdcLignes={props.bdc_lignes} />
 
-        {!open && (
+        {!open && props.mesurage !== 'faite' && (
           <Block title="Suite du mesurage">
             <div className="d-flex flex-wrap gap-2">
               <button
