@@ -20,6 +20,8 @@ import { LIGNES, DRAWN, BLANK, fieldErrors } from '#tests/functional/bdc/helpers
 import { createAcompteFacture } from '#services/factures/facture_service'
 import { issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
+import { commandeGateFacts } from '#services/commandes/etapes'
+import { annulerAvenant } from '#services/avenants/avenant_service'
 import {
   commandeAvecEcarts,
   etapeStatut,
@@ -446,6 +448,29 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     // The commande page's figures follow the avenant
     const page = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
     assert.equal(page.body().props.facturation.balance.commande_ttc, avenant.totalTtc)
+  })
+
+  test('gate facts: an avenant waiting, then signed, opens the mesurage fact', async ({
+    assert,
+  }) => {
+    const { commande, avenant } = await preparedAvenant()
+    const waiting = await commandeGateFacts(db.connection(), commande.id)
+    assert.isTrue(waiting.avenantEnAttente)
+    assert.isFalse(waiting.mesureValidee)
+    const cancelled = await annulerAvenant(systemActor(), {
+      commandeId: commande.id,
+      avenantId: avenant.id,
+      lockVersion: avenant.lockVersion,
+      motif: 'Refait',
+      userId: null,
+    })
+    assert.equal(cancelled.statut, 'annule')
+    const after = await commandeGateFacts(db.connection(), commande.id)
+    assert.isFalse(after.avenantEnAttente)
+    const signed = await signedAvenant()
+    const done = await commandeGateFacts(db.connection(), signed.commande.id)
+    assert.isFalse(done.avenantEnAttente)
+    assert.isTrue(done.mesureValidee)
   })
 
   test('rights: pro and other 403, guest to login, unknown ids 404', async ({ client }) => {
