@@ -57,6 +57,8 @@ export const ROUTES = {
   'esi.bdc.show': '/esi/bdc/:id',
   'esi.bdc.sign': '/esi/bdc/:id/signature',
   'esi.bdc.signature': '/esi/bdc/:id/signature',
+  'esi.commandes.fichiers.show': '/esi/commandes/:id/fichiers/:fichier',
+  'esi.commandes.fichiers.store': '/esi/commandes/:id/fichiers',
   'esi.commandes.index': '/esi/commandes',
   'esi.commandes.show': '/esi/commandes/:id',
   'esi.compta.creance': '/esi/compta/creance',

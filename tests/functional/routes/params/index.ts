@@ -19,6 +19,7 @@ import { paiementsParams } from '#tests/functional/routes/params/paiements'
 import { creanceParams } from '#tests/functional/routes/params/creances'
 import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
+import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 import { avenantParams } from '#tests/functional/routes/params/avenants'
 
 export interface RouteRef {
@@ -52,5 +53,6 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...creanceParams,
   ...relanceParams,
   ...releveParams,
+  ...commandeFichierParams,
   ...avenantParams,
 ]
