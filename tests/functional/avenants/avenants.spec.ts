@@ -304,6 +304,17 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     pdf.assertStatus(200)
     pdf.assertHeader('content-type', 'application/pdf')
 
+    // The attached document is served under its commande
+    const shown = await client
+      .get(`/esi/commandes/${commande.id}/avenant`)
+      .loginAs(user)
+      .withInertia()
+    const documentUrl = shown.body().props.avenant.document_url
+    assert.equal(documentUrl, `/esi/commandes/${commande.id}/fichiers/${done.fichierId}`)
+    const document = await client.get(documentUrl).loginAs(user)
+    document.assertStatus(200)
+    assert.include(document.header('content-type'), 'application/pdf')
+
     // No new avenant once settled
     const again = await postJson(client, user, `/esi/commandes/${commande.id}/avenant`)
     again.assertStatus(422)

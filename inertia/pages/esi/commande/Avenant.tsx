@@ -69,6 +69,7 @@ type AvenantProp = {
   signataire: string | null
   pdf_url: string
   fichier_id: number | null
+  document_url: string | null
   demande: { id: number; numero: string; montant: number; url: string } | null
 }
 
@@ -428,6 +429,17 @@ function SignedBlock({ avenant }: { avenant: AvenantProp }) {
         }}
         acomptePct={avenant.acompte_pct}
       />
+      <p className="mt-3 mb-0">
+        <a
+          href={avenant.document_url ?? avenant.pdf_url}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="avenant-document"
+        >
+          <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+          Avenant signé (PDF)
+        </a>
+      </p>
       {avenant.demande && (
         <p className="mt-3 mb-0">
           Demande de paiement de l’acompte complémentaire :{' '}
