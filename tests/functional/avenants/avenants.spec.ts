@@ -21,6 +21,7 @@ import { createAcompteFacture } from '#services/factures/facture_service'
 import { issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
 import { commandeGateFacts } from '#services/commandes/etapes'
+import { avenantSummary } from '#services/avenants/avenant_page'
 import { annulerAvenant } from '#services/avenants/avenant_service'
 import {
   commandeAvecEcarts,
@@ -482,6 +483,32 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const done = await commandeGateFacts(db.connection(), signed.commande.id)
     assert.isFalse(done.avenantEnAttente)
     assert.isTrue(done.mesureValidee)
+  })
+
+  test('avenantSummary for the commande page: to prepare, open, signed', async ({ assert }) => {
+    const { commande } = await commandeAvecEcarts()
+    const before = await avenantSummary(commande.id)
+    assert.deepEqual(before, {
+      url: `/esi/commandes/${commande.id}/avenant`,
+      ecarts: 1,
+      a_preparer: true,
+      avenant: null,
+    })
+    const sans = await commandeAvecEcarts({ ecarts: false })
+    const none = await avenantSummary(sans.commande.id)
+    assert.isFalse(none.a_preparer)
+    assert.equal(none.ecarts, 0)
+
+    const signed = await signedAvenant()
+    const after = await avenantSummary(signed.commande.id)
+    assert.isFalse(after.a_preparer)
+    assert.equal(after.avenant?.numero, signed.avenant.numero)
+    assert.equal(after.avenant?.statut, 'signe')
+    assert.equal(after.avenant?.statut_label, 'Signé')
+    assert.equal(after.avenant?.total_ttc, signed.avenant.totalTtc)
+    assert.equal(after.avenant?.difference_ttc, signed.avenant.differenceTtc)
+    assert.equal(after.avenant?.pdf_url, `/esi/avenants/${signed.avenant.id}/pdf`)
+    assert.isNotNull(after.avenant?.signe_le)
   })
 
   test('rights: pro and other 403, guest to login, unknown ids 404', async ({ client }) => {
