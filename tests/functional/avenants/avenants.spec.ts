@@ -22,6 +22,7 @@ import { issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
 import { commandeGateFacts } from '#services/commandes/etapes'
 import { avenantSummary } from '#services/avenants/avenant_page'
+import { resteADemander } from '#services/paiement/demande_paiement_service'
 import { annulerAvenant } from '#services/avenants/avenant_service'
 import {
   commandeAvecEcarts,
@@ -483,6 +484,22 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     const done = await commandeGateFacts(db.connection(), signed.commande.id)
     assert.isFalse(done.avenantEnAttente)
     assert.isTrue(done.mesureValidee)
+  })
+
+  test('after a signed avenant, what may still be asked follows the new total', async ({
+    assert,
+  }) => {
+    const { bdc, avenant } = await signedAvenant()
+    const asked = await db
+      .from('demandes_paiement')
+      .where('bdc_id', bdc.id)
+      .whereNot('statut', 'annulee')
+      .sum('montant as total')
+      .first()
+    assert.equal(
+      await resteADemander(bdc.id, bdc.totalTtc),
+      avenant.totalTtc - Number(asked.total ?? 0)
+    )
   })
 
   test('avenantSummary for the commande page: to prepare, open, signed', async ({ assert }) => {
