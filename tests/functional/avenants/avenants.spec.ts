@@ -15,7 +15,9 @@ import DemandePaiement from '#models/demande_paiement'
 import Facture from '#models/facture'
 import Bdc from '#models/bdc'
 import { makeUser, withTransaction } from '#tests/helpers'
-import { computeTotals } from '#shared/totals'
+import { computeTotals, formatEuros } from '#shared/totals'
+import { avenantPdf } from '#services/pdf/avenant_loader'
+import { normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
 import { LIGNES, DRAWN, BLANK, fieldErrors } from '#tests/functional/bdc/helpers'
 import { createAcompteFacture } from '#services/factures/facture_service'
 import { issued } from '#tests/functional/factures/helpers'
@@ -500,6 +502,23 @@ test.group('Avenants / prepare, edit, sign', (group) => {
       await resteADemander(bdc.id, bdc.totalTtc),
       avenant.totalTtc - Number(asked.total ?? 0)
     )
+  })
+
+  test('the PDF: bdc reference, amended lines, difference, acompte difference, signature', async ({
+    assert,
+  }) => {
+    const { bdc, avenant } = await signedAvenant()
+    const pdf = await avenantPdf(avenant.id)
+    assert.equal(pdf.filename, `${avenant.numero}.pdf`)
+    const { text } = await pdfText(pdf.content)
+    const plain = normaliseSpaces(text)
+    assert.include(plain, `Avenant ${avenant.numero}`)
+    assert.include(plain, `Bon de commande ${bdc.numero}`)
+    assert.include(plain, 'Fenêtre PVC 120×140')
+    assert.include(plain, normaliseSpaces(`Nouveau total : ${formatEuros(avenant.totalTtc)} TTC`))
+    assert.include(plain, normaliseSpaces(`+ ${formatEuros(avenant.differenceTtc)} TTC`))
+    assert.include(plain, normaliseSpaces(formatEuros(avenant.acompteDifference)))
+    assert.include(plain, 'Anne Lambert')
   })
 
   test('avenantSummary for the commande page: to prepare, open, signed', async ({ assert }) => {
