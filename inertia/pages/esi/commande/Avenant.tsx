@@ -113,6 +113,28 @@ export type AvenantPageProps = {
 
 const euros = (c: number) => signedEuros(c, formatEuros)
 
+/** "10.00" → "10", "12.50" → "12.5" (as typed in the editor). */
+function trimPct(value: string | null | undefined): string {
+  const text = String(value ?? '0')
+  return (text.includes('.') ? text.replace(/\.?0+$/, '') : text) || '0'
+}
+
+/** The lines the customer signs, read-only (the same table as the editor). */
+function LignesLues({ avenant }: { avenant: AvenantProp }) {
+  return (
+    <Block title={`Lignes de l’avenant ${avenant.numero}`}>
+      <LignesTable
+        lignes={withKeys(avenant.lignes)}
+        onChange={() => {}}
+        lineTotals={avenant.lignes.map((l) => l.total_ht)}
+        errors={{}}
+        catalogue={devisCatalogue}
+        readOnly
+      />
+    </Block>
+  )
+}
+
 function EcartsBlock({
   ecarts,
   bdcLignes,
@@ -218,9 +240,7 @@ function Editor({ avenant }: { avenant: AvenantProp }) {
   const { errors } = usePage<{ errors?: Record<string, string> }>().props
   const initial = useMemo(() => withKeys(avenant.lignes), [avenant.lignes])
   const [lignes, setLignes] = useState<LigneForm[]>(initial)
-  const [remise, setRemise] = useState(
-    String(avenant.remise_globale_pct ?? '0').replace(/\.?0+$/, '') || '0'
-  )
+  const [remise, setRemise] = useState(trimPct(avenant.remise_globale_pct))
   const [motif, setMotif] = useState(avenant.motif)
   const [processing, setProcessing] = useState(false)
   const origin = useMemo(
@@ -624,6 +644,7 @@ export default function AvenantPage(props: AvenantPageProps) {
 
         {avenant?.statut === 'a_signer' && (
           <>
+            <LignesLues avenant={avenant} />
             <Block title="Récapitulatif">
               <DifferenceTable
                 base={{ ht: avenant.base_total_ht, ttc: avenant.base_total_ttc }}
