@@ -662,7 +662,12 @@ export default function AvenantPage(props: AvenantPageProps) {
           </>
         )}
 
-        {avenant?.statut === 'signe' && <SignedBlock avenant={avenant} />}
+        {avenant?.statut === 'signe' && (
+          <>
+            <SignedBlock avenant={avenant} />
+            <LignesLues avenant={avenant} />
+          </>
+        )}
 
         {props.avenants.length > 0 && (
           <Block title="Avenants de la commande">
