@@ -37,13 +37,15 @@ test.group('Browser / avenant at 390 px', (group) => {
       page.click('[data-testid="avenant-save"]'),
     ])
     await page.waitForLoadState('networkidle')
+    // The « Avenant enregistré » toast first (one sweetalert at a time: the dialog replaces it)
+    await page.locator('.swal2-toast').waitFor()
     const saved = await Avenant.findOrFail(avenant.id)
     assert.equal(saved.lockVersion, avenant.lockVersion + 1)
     let width = await page.evaluate(() => document.documentElement.scrollWidth)
     assert.isAtMost(width, 390)
 
     await page.click('[data-testid="avenant-presenter"]')
-    await page.click('.swal2-confirm')
+    await page.click('.swal2-popup:not(.swal2-toast) .swal2-confirm')
     await page.locator('[data-testid="avenant-sign-form"]').waitFor()
 
     const canvas = page.locator('[data-testid="signature-canvas"]')

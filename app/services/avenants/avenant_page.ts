@@ -158,6 +158,13 @@ export async function avenantPageProps(commande: Commande) {
           signataire: avenant.signataire,
           pdf_url: pdfUrl(avenant),
           fichier_id: avenant.fichierId,
+          /** The signed PDF as attached to the commande (its documents). */
+          document_url: avenant.fichierId
+            ? urlFor('esi.commandes.fichiers.show', {
+                id: avenant.commandeId,
+                fichier: avenant.fichierId,
+              })
+            : null,
           demande: demande
             ? {
                 id: demande.id,

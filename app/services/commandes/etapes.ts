@@ -146,6 +146,13 @@ export async function commandeGateFacts(
     EtapeStatut
   >
   const fin = head.fin_retractation
+  // Issue 12 §2: an avenant prepared or presented, not signed yet (decision 393)
+  const avenant = await client
+    .from('avenants')
+    .where('commande_id', commandeId)
+    .whereIn('statut', ['brouillon', 'a_signer'])
+    .select('id')
+    .first()
   return {
     etapes,
     annulee: head.statut === 'annulee',
@@ -155,6 +162,7 @@ export async function commandeGateFacts(
     renonciation: Boolean(head.renonciation_retractation),
     today: today().toISODate()!,
     mesureValidee: etapes.mesurage === 'faite' || etapes.mesurage === 'sans_objet',
+    avenantEnAttente: Boolean(avenant),
     commandesFournisseurEnvoyees: ['en_cours', 'faite', 'sans_objet'].includes(
       etapes.approvisionnement
     ),

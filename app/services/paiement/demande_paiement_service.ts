@@ -48,18 +48,27 @@ export async function beneficiaireSociete(): Promise<Societe> {
   return societe
 }
 
-/** What may still be asked on a bdc: its total minus every request not cancelled. */
+/**
+ * What may still be asked on a bdc: its total minus every request not cancelled. Once its
+ * commande exists the total is the commande's, which a signed avenant changes (decision 392).
+ */
 export async function resteADemander(
   bdcId: number,
   totalTtc: number,
   client?: TransactionClientContract
 ): Promise<number> {
+  const commande = await (client ?? db)
+    .from('commandes')
+    .where('bdc_id', bdcId)
+    .select('total_ttc')
+    .first()
+  const total = commande ? Number(commande.total_ttc) : totalTtc
   const [row] = await (client ?? db)
     .from('demandes_paiement')
     .where('bdc_id', bdcId)
     .whereNot('statut', 'annulee')
     .sum('montant as total')
-  return totalTtc - Number(row.total ?? 0)
+  return total - Number(row.total ?? 0)
 }
 
 export type CreateDemandeInput = {

@@ -15,11 +15,17 @@ import DemandePaiement from '#models/demande_paiement'
 import Facture from '#models/facture'
 import Bdc from '#models/bdc'
 import { makeUser, withTransaction } from '#tests/helpers'
-import { computeTotals } from '#shared/totals'
+import { computeTotals, formatEuros } from '#shared/totals'
+import { avenantPdf } from '#services/pdf/avenant_loader'
+import { normaliseSpaces, pdfText } from '#tests/functional/pdf/pdf_text'
 import { LIGNES, DRAWN, BLANK, fieldErrors } from '#tests/functional/bdc/helpers'
 import { createAcompteFacture } from '#services/factures/facture_service'
 import { issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
+import { commandeGateFacts } from '#services/commandes/etapes'
+import { avenantSummary } from '#services/avenants/avenant_page'
+import { resteADemander } from '#services/paiement/demande_paiement_service'
+import { annulerAvenant } from '#services/avenants/avenant_service'
 import {
   commandeAvecEcarts,
   etapeStatut,
@@ -302,6 +308,17 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     pdf.assertStatus(200)
     pdf.assertHeader('content-type', 'application/pdf')
 
+    // The attached document is served under its commande
+    const shown = await client
+      .get(`/esi/commandes/${commande.id}/avenant`)
+      .loginAs(user)
+      .withInertia()
+    const documentUrl = shown.body().props.avenant.document_url
+    assert.equal(documentUrl, `/esi/commandes/${commande.id}/fichiers/${done.fichierId}`)
+    const document = await client.get(documentUrl).loginAs(user)
+    document.assertStatus(200)
+    assert.include(document.header('content-type'), 'application/pdf')
+
     // No new avenant once settled
     const again = await postJson(client, user, `/esi/commandes/${commande.id}/avenant`)
     again.assertStatus(422)
@@ -446,6 +463,88 @@ test.group('Avenants / prepare, edit, sign', (group) => {
     // The commande page's figures follow the avenant
     const page = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
     assert.equal(page.body().props.facturation.balance.commande_ttc, avenant.totalTtc)
+  })
+
+  test('gate facts: an avenant waiting, then signed, opens the mesurage fact', async ({
+    assert,
+  }) => {
+    const { commande, avenant } = await preparedAvenant()
+    const waiting = await commandeGateFacts(db.connection(), commande.id)
+    assert.isTrue(waiting.avenantEnAttente)
+    assert.isFalse(waiting.mesureValidee)
+    const cancelled = await annulerAvenant(systemActor(), {
+      commandeId: commande.id,
+      avenantId: avenant.id,
+      lockVersion: avenant.lockVersion,
+      motif: 'Refait',
+      userId: null,
+    })
+    assert.equal(cancelled.statut, 'annule')
+    const after = await commandeGateFacts(db.connection(), commande.id)
+    assert.isFalse(after.avenantEnAttente)
+    const signed = await signedAvenant()
+    const done = await commandeGateFacts(db.connection(), signed.commande.id)
+    assert.isFalse(done.avenantEnAttente)
+    assert.isTrue(done.mesureValidee)
+  })
+
+  test('after a signed avenant, what may still be asked follows the new total', async ({
+    assert,
+  }) => {
+    const { bdc, avenant } = await signedAvenant()
+    const asked = await db
+      .from('demandes_paiement')
+      .where('bdc_id', bdc.id)
+      .whereNot('statut', 'annulee')
+      .sum('montant as total')
+      .first()
+    assert.equal(
+      await resteADemander(bdc.id, bdc.totalTtc),
+      avenant.totalTtc - Number(asked.total ?? 0)
+    )
+  })
+
+  test('the PDF: bdc reference, amended lines, difference, acompte difference, signature', async ({
+    assert,
+  }) => {
+    const { bdc, avenant } = await signedAvenant()
+    const pdf = await avenantPdf(avenant.id)
+    assert.equal(pdf.filename, `${avenant.numero}.pdf`)
+    const { text } = await pdfText(pdf.content)
+    const plain = normaliseSpaces(text)
+    assert.include(plain, `Avenant ${avenant.numero}`)
+    assert.include(plain, `Bon de commande ${bdc.numero}`)
+    assert.include(plain, 'Fenêtre PVC 120×140')
+    assert.include(plain, normaliseSpaces(`Nouveau total : ${formatEuros(avenant.totalTtc)} TTC`))
+    assert.include(plain, normaliseSpaces(`+ ${formatEuros(avenant.differenceTtc)} TTC`))
+    assert.include(plain, normaliseSpaces(formatEuros(avenant.acompteDifference)))
+    assert.include(plain, 'Anne Lambert')
+  })
+
+  test('avenantSummary for the commande page: to prepare, open, signed', async ({ assert }) => {
+    const { commande } = await commandeAvecEcarts()
+    const before = await avenantSummary(commande.id)
+    assert.deepEqual(before, {
+      url: `/esi/commandes/${commande.id}/avenant`,
+      ecarts: 1,
+      a_preparer: true,
+      avenant: null,
+    })
+    const sans = await commandeAvecEcarts({ ecarts: false })
+    const none = await avenantSummary(sans.commande.id)
+    assert.isFalse(none.a_preparer)
+    assert.equal(none.ecarts, 0)
+
+    const signed = await signedAvenant()
+    const after = await avenantSummary(signed.commande.id)
+    assert.isFalse(after.a_preparer)
+    assert.equal(after.avenant?.numero, signed.avenant.numero)
+    assert.equal(after.avenant?.statut, 'signe')
+    assert.equal(after.avenant?.statut_label, 'Signé')
+    assert.equal(after.avenant?.total_ttc, signed.avenant.totalTtc)
+    assert.equal(after.avenant?.difference_ttc, signed.avenant.differenceTtc)
+    assert.equal(after.avenant?.pdf_url, `/esi/avenants/${signed.avenant.id}/pdf`)
+    assert.isNotNull(after.avenant?.signe_le)
   })
 
   test('rights: pro and other 403, guest to login, unknown ids 404', async ({ client }) => {

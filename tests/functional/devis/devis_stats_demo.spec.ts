@@ -85,8 +85,10 @@ test.group('Devis / demo sales data', (group) => {
     )
 
     const demandes = await db.from('demandes_paiement').orderBy('id')
+    // The acompte demandes of the sales demo (the avenant demo adds its acompte difference's)
+    const acomptes = demandes.filter((d) => !d.objet.startsWith('Acompte complémentaire'))
     assert.deepEqual(
-      demandes.map((d) => d.statut),
+      acomptes.map((d) => d.statut),
       ['payee', 'envoyee'].slice(0, Math.min(2, signed.length))
     )
     for (const d of demandes) assert.equal(d.communication, communicationFor(d.numero))

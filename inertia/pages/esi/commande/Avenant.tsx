@@ -18,6 +18,7 @@ import { confirm, prompt } from '../../../lib/dialogs/index.js'
 import { formatDateTime } from '../../../lib/format.js'
 import { formatEuros } from '@shared/totals'
 import type { LigneForm } from '@shared/devis'
+import { formatPct } from '@shared/document'
 import {
   AVENANT_MESSAGES,
   AVENANT_STATUT_LABELS,
@@ -68,6 +69,7 @@ type AvenantProp = {
   signataire: string | null
   pdf_url: string
   fichier_id: number | null
+  document_url: string | null
   demande: { id: number; numero: string; montant: number; url: string } | null
 }
 
@@ -110,6 +112,28 @@ export type AvenantPageProps = {
 }
 
 const euros = (c: number) => signedEuros(c, formatEuros)
+
+/** "10.00" → "10", "12.50" → "12.5" (as typed in the editor). */
+function trimPct(value: string | null | undefined): string {
+  const text = String(value ?? '0')
+  return (text.includes('.') ? text.replace(/\.?0+$/, '') : text) || '0'
+}
+
+/** The lines the customer signs, read-only (the same table as the editor). */
+function LignesLues({ avenant }: { avenant: AvenantProp }) {
+  return (
+    <Block title={`Lignes de l’avenant ${avenant.numero}`}>
+      <LignesTable
+        lignes={withKeys(avenant.lignes)}
+        onChange={() => {}}
+        lineTotals={avenant.lignes.map((l) => l.total_ht)}
+        errors={{}}
+        catalogue={devisCatalogue}
+        readOnly
+      />
+    </Block>
+  )
+}
 
 function EcartsBlock({
   ecarts,
@@ -201,7 +225,7 @@ function DifferenceTable({
         </tr>
         <tr>
           <th scope="row" className="fw-normal">
-            Acompte complémentaire ({acomptePct} %)
+            Acompte complémentaire ({formatPct(acomptePct)})
           </th>
           <td className="text-end text-nowrap fw-semibold" data-testid="acompte-difference">
             {diff.acompte > 0 ? formatEuros(diff.acompte) : 'aucun'}
@@ -216,9 +240,7 @@ function Editor({ avenant }: { avenant: AvenantProp }) {
   const { errors } = usePage<{ errors?: Record<string, string> }>().props
   const initial = useMemo(() => withKeys(avenant.lignes), [avenant.lignes])
   const [lignes, setLignes] = useState<LigneForm[]>(initial)
-  const [remise, setRemise] = useState(
-    String(avenant.remise_globale_pct ?? '0').replace(/\.?0+$/, '') || '0'
-  )
+  const [remise, setRemise] = useState(trimPct(avenant.remise_globale_pct))
   const [motif, setMotif] = useState(avenant.motif)
   const [processing, setProcessing] = useState(false)
   const origin = useMemo(
@@ -427,6 +449,17 @@ function SignedBlock({ avenant }: { avenant: AvenantProp }) {
         }}
         acomptePct={avenant.acompte_pct}
       />
+      <p className="mt-3 mb-0">
+        <a
+          href={avenant.document_url ?? avenant.pdf_url}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="avenant-document"
+        >
+          <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+          Avenant signé (PDF)
+        </a>
+      </p>
       {avenant.demande && (
         <p className="mt-3 mb-0">
           Demande de paiement de l’acompte complémentaire :{' '}
@@ -524,7 +557,7 @@ export default function AvenantPage(props: AvenantPageProps) {
 
         <EcartsBlock ecarts={ecarts} bdcLignes={props.bdc_lignes} />
 
-        {!open && (
+        {!open && props.mesurage !== 'faite' && (
           <Block title="Suite du mesurage">
             <div className="d-flex flex-wrap gap-2">
               <button
@@ -611,6 +644,7 @@ export default function AvenantPage(props: AvenantPageProps) {
 
         {avenant?.statut === 'a_signer' && (
           <>
+            <LignesLues avenant={avenant} />
             <Block title="Récapitulatif">
               <DifferenceTable
                 base={{ ht: avenant.base_total_ht, ttc: avenant.base_total_ttc }}
@@ -628,7 +662,12 @@ export default function AvenantPage(props: AvenantPageProps) {
           </>
         )}
 
-        {avenant?.statut === 'signe' && <SignedBlock avenant={avenant} />}
+        {avenant?.statut === 'signe' && (
+          <>
+            <SignedBlock avenant={avenant} />
+            <LignesLues avenant={avenant} />
+          </>
+        )}
 
         {props.avenants.length > 0 && (
           <Block title="Avenants de la commande">
