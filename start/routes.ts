@@ -39,6 +39,8 @@ import '#start/routes/factures'
 import '#start/routes/paiements'
 import '#start/routes/creances'
 import '#start/routes/relances'
+// Issue 12, the commande's timeline
+import '#start/routes/commande_etapes'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

@@ -13,6 +13,7 @@ import {
 } from '#services/commandes/commande_service'
 
 import { commandeFacturation } from '#services/factures/commande_factures'
+import { commandeTimeline } from '#services/commandes/commande_timeline'
 
 const policy = new CommandePolicy()
 
@@ -36,9 +37,12 @@ export default class CommandesController {
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const commande = await findCommande(params.id)
+    // The timeline first: it brings the automatic steps (and the commande's statut) up to date
+    const timeline = await commandeTimeline(commande, auth.user ?? null)
     return inertia.render('esi/commande/Show', {
       commande: await commandeDetail(commande),
       facturation: await commandeFacturation(commande),
+      timeline,
     })
   }
 }
