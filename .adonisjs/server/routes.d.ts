@@ -135,6 +135,10 @@ export type ScannedRoutes = {
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.relances.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -397,6 +401,7 @@ export type ScannedRoutes = {
     'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -454,6 +459,9 @@ export type ScannedRoutes = {
     'esi.paiements.import.retablir': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.relances.envoyer': { paramsTuple?: []; params?: {} }
     'esi.factures.relancer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
