@@ -200,4 +200,3 @@ export type CommandeTimeline = {
   peut_forcer_solde: boolean
   today: string
 }
-

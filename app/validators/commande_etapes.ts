@@ -7,7 +7,11 @@ import { frenchMessages } from '#validators/french'
 import { STATUTS_MANUELS } from '#shared/commande_timeline'
 
 const version = () => vine.number().withoutDecimals().positive().max(2_147_483_647)
-const isoDate = () => vine.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/)
+const isoDate = () =>
+  vine
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
 
 const versionMessages = (what: string) =>
   Object.fromEntries(
@@ -19,7 +23,13 @@ const versionMessages = (what: string) =>
 
 export const etapeEditValidator = vine.create({
   lock_version: version(),
-  responsable_id: vine.number().withoutDecimals().positive().max(2_147_483_647).nullable().optional(),
+  responsable_id: vine
+    .number()
+    .withoutDecimals()
+    .positive()
+    .max(2_147_483_647)
+    .nullable()
+    .optional(),
   prevue_debut: isoDate().nullable().optional(),
   prevue_fin: isoDate().nullable().optional(),
   notes: vine.string().trim().maxLength(5000).nullable().optional(),

@@ -9,6 +9,7 @@
  * Locks, in this order: the client (money, decision 263), the commande, then what each service
  * locks (demandes, factures, notes de crédit, payments).
  */
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { urlFor } from '@adonisjs/core/services/url_builder'
@@ -190,9 +191,10 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
         },
         trx
       )
+      const version = await trx.from('notes_credit').where('id', draft.id).select('lock_version')
       const nc = await issueNoteCredit(
         actor,
-        { noteCreditId: draft.id, lockVersion: draft.lockVersion, userId },
+        { noteCreditId: draft.id, lockVersion: Number(version[0].lock_version), userId },
         trx
       )
       notes.push(nc.numero!)
@@ -208,7 +210,8 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
           mode: 'virement',
           reference: `Remboursement rétractation ${commande.numero}`,
           compte: null,
-          idempotencyKey: `retractation-commande-${commande.id}`,
+          // The commande's lock and statut make the withdrawal happen once
+          idempotencyKey: randomUUID(),
           allocations: [],
           userId,
         },

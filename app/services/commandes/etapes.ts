@@ -468,14 +468,7 @@ export async function changeEtapeStatut(actor: Actor, input: ChangeStatutInput) 
       })
       detail = 'débloquée'
     }
-    const updated = await setEtapeStatut(
-      trx,
-      actor,
-      input.commandeId,
-      input.etape,
-      statut,
-      detail
-    )
+    const updated = await setEtapeStatut(trx, actor, input.commandeId, input.etape, statut, detail)
     if (statut === 'bloquee') {
       updated.motifBlocage = detail
       updated.useTransaction(trx)

@@ -19,6 +19,7 @@ import { paiementsParams } from '#tests/functional/routes/params/paiements'
 import { creanceParams } from '#tests/functional/routes/params/creances'
 import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
+import { commandeEtapesParams } from '#tests/functional/routes/params/commande_etapes'
 
 export interface RouteRef {
   name?: string
@@ -51,4 +52,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...creanceParams,
   ...relanceParams,
   ...releveParams,
+  ...commandeEtapesParams,
 ]
