@@ -18,6 +18,10 @@ import {
   etapeRow,
   post,
   retractationFinie,
+  statutOf,
+  versionOf,
+  commandeStatut,
+  bdcVersion,
 } from '#tests/functional/commandes/timeline_helpers'
 import { creditClient } from '#services/paiements/paiement_service'
 import { onCommandeAnnulee } from '#services/commandes/commande_annulation'
@@ -42,14 +46,14 @@ test.group('Commandes / timeline', (group) => {
   }) => {
     const user = await makeUser('esi')
     const { bdc, commande } = await commandeSignee({ domicile: true })
-    assert.equal((await etapeRow(commande.id, 'retractation')).statut, 'en_cours')
-    assert.equal((await etapeRow(commande.id, 'acompte')).statut, 'a_faire')
+    assert.equal(await statutOf(commande.id, 'retractation'), 'en_cours')
+    assert.equal(await statutOf(commande.id, 'acompte'), 'a_faire')
     let fresh = await Commande.findOrFail(commande.id)
     assert.equal(fresh.statut, 'en_attente')
     assert.equal(fresh.etapeCourante, 'acompte')
 
     await acomptePaye(bdc.id)
-    assert.equal((await etapeRow(commande.id, 'acompte')).statut, 'faite')
+    assert.equal(await statutOf(commande.id, 'acompte'), 'faite')
     fresh = await Commande.findOrFail(commande.id)
     assert.equal(fresh.statut, 'en_cours')
     assert.equal(fresh.etapeCourante, 'retractation')
@@ -65,7 +69,7 @@ test.group('Commandes / timeline', (group) => {
     await retractationFinie(commande)
     const page = await client.get(`/esi/commandes/${commande.id}`).loginAs(user).withInertia()
     page.assertStatus(200)
-    assert.equal((await etapeRow(commande.id, 'retractation')).statut, 'faite')
+    assert.equal(await statutOf(commande.id, 'retractation'), 'faite')
     const props = page.body().props
     const appro = props.timeline.etapes.find((e: any) => e.etape === 'approvisionnement')
     assert.equal(appro.gate, 'Le mesurage n’est pas validé.')
@@ -74,8 +78,8 @@ test.group('Commandes / timeline', (group) => {
 
   test('a shop signature without acompte: both steps « sans objet »', async ({ assert }) => {
     const { commande } = await commandeSignee({ acomptePct: '0' })
-    assert.equal((await etapeRow(commande.id, 'acompte')).statut, 'sans_objet')
-    assert.equal((await etapeRow(commande.id, 'retractation')).statut, 'sans_objet')
+    assert.equal(await statutOf(commande.id, 'acompte'), 'sans_objet')
+    assert.equal(await statutOf(commande.id, 'retractation'), 'sans_objet')
   })
 
   test('every gate: refused with its reason while closed, allowed once open', async ({
@@ -105,24 +109,24 @@ test.group('Commandes / timeline', (group) => {
     assert.equal(r.flashMessage('error'), 'Aucune commande fournisseur n’a été envoyée.')
     r = await demarrer(client, user, commande.id, 'pose')
     assert.equal(r.flashMessage('error'), 'Toutes les lignes fournisseur ne sont pas reçues.')
-    assert.equal((await etapeRow(commande.id, 'pose')).statut, 'a_faire')
+    assert.equal(await statutOf(commande.id, 'pose'), 'a_faire')
 
     await etapeA(commande.id, 'mesurage', 'faite')
     r = await demarrer(client, user, commande.id, 'approvisionnement')
     assert.equal(r.flashMessage('success'), 'Étape « Approvisionnement » : en cours.')
-    assert.equal((await etapeRow(commande.id, 'approvisionnement')).statut, 'en_cours')
+    assert.equal(await statutOf(commande.id, 'approvisionnement'), 'en_cours')
 
     r = await demarrer(client, user, commande.id, 'fourniture')
     assert.isUndefined(r.flashMessage('error'))
     await etapeA(commande.id, 'fourniture', 'faite')
     r = await demarrer(client, user, commande.id, 'pose')
     assert.isUndefined(r.flashMessage('error'))
-    assert.equal((await etapeRow(commande.id, 'pose')).statut, 'en_cours')
+    assert.equal(await statutOf(commande.id, 'pose'), 'en_cours')
 
     // Automatic steps and « faite » are not moved by hand
     const acompte = await etapeRow(commande.id, 'acompte')
     r = await post(client, user, statutUrl(commande.id, 'solde'), {
-      lock_version: (await etapeRow(commande.id, 'solde')).lock_version,
+      lock_version: await versionOf(commande.id, 'solde'),
       statut: 'en_cours',
     })
     assert.equal(
@@ -130,11 +134,11 @@ test.group('Commandes / timeline', (group) => {
       'Cette étape avance seule (paiement, calendrier, facture émise).'
     )
     r = await post(client, user, statutUrl(commande.id, 'pose'), {
-      lock_version: (await etapeRow(commande.id, 'pose')).lock_version,
+      lock_version: await versionOf(commande.id, 'pose'),
       statut: 'faite',
     })
     assert.equal(r.status(), 302)
-    assert.equal((await etapeRow(commande.id, 'pose')).statut, 'en_cours')
+    assert.equal(await statutOf(commande.id, 'pose'), 'en_cours')
     assert.equal(acompte.statut, 'faite')
     // Unknown step: 404
     const bad = await post(client, user, statutUrl(commande.id, 'livraison'), {
@@ -181,10 +185,8 @@ test.group('Commandes / timeline', (group) => {
     )
     assert.equal(actions[0].detail, 'Paul Chef')
     assert.equal(actions[1].detail, '01/12/2026 → 02/12/2026')
-    assert.equal(
-      (await Commande.findOrFail(commande.id)).prochaineEcheance?.toISODate(),
-      '2026-12-02'
-    )
+    const planned = await Commande.findOrFail(commande.id)
+    assert.equal(planned.prochaineEcheance?.toISODate(), '2026-12-02')
 
     // Blocking needs its motif
     r = await post(client, user, statutUrl(commande.id, 'mesurage'), {
@@ -243,7 +245,7 @@ test.group('Commandes / timeline', (group) => {
     const { bdc, commande } = await commandeSignee()
     await acomptePaye(bdc.id)
     const url = `/esi/commandes/${commande.id}/facture-solde`
-    const version = async () => ({ lock_version: (await Bdc.findOrFail(bdc.id)).lockVersion })
+    const version = async () => ({ lock_version: await bdcVersion(bdc.id) })
 
     let r = await post(client, user, url, await version())
     assert.equal(
@@ -285,14 +287,14 @@ test.group('Commandes / timeline', (group) => {
       await etapeA(commande.id, etape, 'faite')
     }
     const r = await post(client, user, `/esi/commandes/${commande.id}/facture-solde`, {
-      lock_version: (await Bdc.findOrFail(bdc.id)).lockVersion,
+      lock_version: await bdcVersion(bdc.id),
     })
     assert.isUndefined(r.flashMessage('error'))
     const draft = await Facture.query().where({ bdc_id: bdc.id, type: 'solde' }).firstOrFail()
-    assert.equal((await Commande.findOrFail(commande.id)).statut, 'en_cours')
+    assert.equal(await commandeStatut(commande.id), 'en_cours')
     const { issued } = await import('#tests/functional/factures/helpers')
     await issued(draft)
-    assert.equal((await etapeRow(commande.id, 'solde')).statut, 'faite')
+    assert.equal(await statutOf(commande.id, 'solde'), 'faite')
     const fresh = await Commande.findOrFail(commande.id)
     assert.equal(fresh.statut, 'terminee')
     assert.isNotNull(fresh.termineeLe)
@@ -397,7 +399,7 @@ test.group('Commandes / timeline', (group) => {
       r.flashMessage('error'),
       'Aucun délai de rétractation ne court pour cette commande.'
     )
-    assert.equal((await Commande.findOrFail(shop.commande.id)).statut, 'en_attente')
+    assert.equal(await commandeStatut(shop.commande.id), 'en_attente')
   })
 
   test('cancellation for another reason: motif, what is ordered, history; stale version 409', async ({
@@ -418,7 +420,7 @@ test.group('Commandes / timeline', (group) => {
       motif: '',
     })
     r.assertStatus(302)
-    assert.notEqual((await Commande.findOrFail(commande.id)).statut, 'annulee')
+    assert.notEqual(await commandeStatut(commande.id), 'annulee')
     r = await post(client, user, `/esi/commandes/${commande.id}/annuler`, {
       lock_version: commande.lockVersion + 5,
       motif: 'Client insolvable',

@@ -96,3 +96,23 @@ export async function post(
     .withInertia()
     .redirects(0)
 }
+
+export async function statutOf(commandeId: number, etape: Etape): Promise<string> {
+  const row = await etapeRow(commandeId, etape)
+  return row.statut
+}
+
+export async function versionOf(commandeId: number, etape: Etape): Promise<number> {
+  const row = await etapeRow(commandeId, etape)
+  return row.lock_version
+}
+
+export async function commandeStatut(commandeId: number): Promise<string> {
+  const commande = await Commande.findOrFail(commandeId)
+  return commande.statut
+}
+
+export async function bdcVersion(bdcId: number): Promise<number> {
+  const bdc = await Bdc.findOrFail(bdcId)
+  return bdc.lockVersion
+}
