@@ -9,7 +9,6 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Commande from '#models/commande'
 import Facture from '#models/facture'
-import Bdc from '#models/bdc'
 import { makeUser, withTransaction } from '#tests/helpers'
 import {
   acomptePaye,
@@ -96,7 +95,7 @@ test.group('Commandes / timeline', (group) => {
     await acomptePaye(bdc.id)
     r = await demarrer(client, user, commande.id, 'approvisionnement')
     assert.match(
-      r.flashMessage('error'),
+      String(r.flashMessage('error')),
       /^Le délai de rétractation court jusqu’au \d\d\/\d\d\/\d{4}/
     )
 
@@ -329,7 +328,7 @@ test.group('Commandes / timeline', (group) => {
       recue_le: today,
     })
     assert.isUndefined(r.flashMessage('error'))
-    assert.include(r.flashMessage('success'), 'Rétractation enregistrée')
+    assert.include(String(r.flashMessage('success')), 'Rétractation enregistrée')
     const fresh = await Commande.findOrFail(commande.id)
     assert.equal(fresh.statut, 'annulee')
     assert.equal(fresh.motifAnnulation, MOTIF_RETRACTATION)
@@ -378,7 +377,7 @@ test.group('Commandes / timeline', (group) => {
       lock_version: over.commande.lockVersion,
       recue_le: today,
     })
-    assert.match(r.flashMessage('error'), /^Le délai de rétractation a pris fin le /)
+    assert.match(String(r.flashMessage('error')), /^Le délai de rétractation a pris fin le /)
 
     const waived = await commandeSignee({ domicile: true, renonciation: true })
     r = await post(client, user, `/esi/commandes/${waived.commande.id}/retractation`, {
@@ -425,7 +424,7 @@ test.group('Commandes / timeline', (group) => {
       lock_version: commande.lockVersion + 5,
       motif: 'Client insolvable',
     })
-    assert.match(r.flashMessage('error'), /^La commande .* a été modifiée/)
+    assert.match(String(r.flashMessage('error')), /^La commande .* a été modifiée/)
     r = await post(client, user, `/esi/commandes/${commande.id}/annuler`, {
       lock_version: commande.lockVersion,
       motif: 'Client insolvable',
