@@ -228,7 +228,7 @@ test.group('Commandes / timeline', (group) => {
     const errors = [a, b].map((x) => x.flashMessage('error')).filter(Boolean)
     assert.lengthOf(errors, 1)
     assert.match(
-      errors[0],
+      String(errors[0]),
       /^L’étape « Pose et réception » a été modifiée par (Alice|Bob) à \d\dh\d\d depuis que vous l’avez ouverte/
     )
     const after = await etapeRow(commande.id, 'pose')
