@@ -10,6 +10,7 @@ import {
   commandeListItem,
   commandeListQuery,
   findCommande,
+  commandeFiltresPersonnes,
 } from '#services/commandes/commande_service'
 
 import { commandeFacturation } from '#services/factures/commande_factures'
@@ -31,6 +32,7 @@ export default class CommandesController {
       commandes: list,
       filters: filtersProp(params),
       warnings,
+      personnes: await commandeFiltresPersonnes(),
     })
   }
 
