@@ -25,6 +25,7 @@ import {
 import { creditClient } from '#services/paiements/paiement_service'
 import { onCommandeAnnulee } from '#services/commandes/commande_annulation'
 import { MOTIF_RETRACTATION } from '#shared/commande_timeline'
+import { passeQuotidienneCommandes } from '#services/commandes/commandes_quotidien'
 
 const statutUrl = (id: number, etape: string) => `/esi/commandes/${id}/etapes/${etape}/statut`
 
@@ -448,5 +449,87 @@ test.group('Commandes / timeline', (group) => {
       statut: 'en_cours',
     })
     r.assertStatus(403)
+  })
+
+  test('the list: where each stands, the most overdue first, filters; the menu counts the late ones', async ({
+    assert,
+    client,
+  }) => {
+    const chef = await makeUser('esi', { name: 'Chef Martin' })
+    const onTime = await commandeSignee({ acomptePct: '0' })
+    const late = await commandeSignee({ acomptePct: '0' })
+    const other = await commandeSignee({ acomptePct: '0' })
+    await db.from('commandes').whereIn('id', [late.commande.id, onTime.commande.id]).update({
+      chef_projet_id: chef.id,
+    })
+    const edit = async (commandeId: number, fin: string) => {
+      const v = await versionOf(commandeId, 'mesurage')
+      await post(
+        client,
+        chef,
+        `/esi/commandes/${commandeId}/etapes/mesurage`,
+        { lock_version: v, prevue_debut: '2020-01-01', prevue_fin: fin },
+        'put'
+      )
+    }
+    await edit(onTime.commande.id, '2999-01-01')
+    await edit(late.commande.id, '2020-01-02')
+    const page = await client.get('/esi/commandes').loginAs(chef).withInertia()
+    const rows = page.body().props.commandes.data
+    assert.deepEqual(
+      rows.map((r: any) => r.id),
+      [late.commande.id, onTime.commande.id, other.commande.id]
+    )
+    assert.equal(rows[0].etape_courante, 'mesurage')
+    assert.equal(rows[0].etape_courante_statut, 'planifiee')
+    assert.equal(rows[0].chef_projet, 'Chef Martin')
+    assert.deepEqual(page.body().props.menuBadges, { '/esi/commandes': 1 })
+
+    const lateOnly = await client.get('/esi/commandes?filter[retard]=1').loginAs(chef).withInertia()
+    assert.deepEqual(
+      lateOnly.body().props.commandes.data.map((r: any) => r.id),
+      [late.commande.id]
+    )
+    const ofChef = await client
+      .get(`/esi/commandes?filter[chef]=${chef.id}&sort=-date`)
+      .loginAs(chef)
+      .withInertia()
+    assert.deepEqual(
+      ofChef.body().props.commandes.data.map((r: any) => r.id),
+      [late.commande.id, onTime.commande.id]
+    )
+  })
+
+  test('the morning pass: withdrawal over → faite and the chef told; a late step told once', async ({
+    assert,
+  }) => {
+    const chef = await makeUser('esi')
+    const { bdc, commande } = await commandeSignee({ domicile: true })
+    await db.from('commandes').where('id', commande.id).update({ chef_projet_id: chef.id })
+    await acomptePaye(bdc.id)
+    await retractationFinie(commande)
+    await db
+      .from('commande_etapes')
+      .where({ commande_id: commande.id, etape: 'mesurage' })
+      .update({ prevue_fin: '2020-01-02T08:00:00Z', statut: 'planifiee' })
+    const first = await passeQuotidienneCommandes()
+    assert.isTrue(first.ran)
+    assert.equal(await statutOf(commande.id, 'retractation'), 'faite')
+    const titles = await db
+      .from('notifications')
+      .where('user_id', chef.id)
+      .orderBy('id')
+      .select('titre')
+    assert.deepEqual(
+      titles.map((t) => t.titre),
+      [
+        `Commande ${commande.numero} (${commande.clientNom}) : acompte payé`,
+        `Commande ${commande.numero} (${commande.clientNom}) : délai de rétractation terminé`,
+        `Commande ${commande.numero} (${commande.clientNom}) : l’étape « Mesurage » est en retard`,
+      ]
+    )
+    const second = await passeQuotidienneCommandes()
+    assert.equal(second.retards, 0)
+    assert.equal(second.retractations, 0)
   })
 })
