@@ -505,11 +505,18 @@ export async function commandeGateFacts(
     )
     .first()
   if (!head) throw new NotFoundException()
+  // Decision 300: once acompte factures are issued, what they ask (their VAT split may round
+  // the bdc's acompte by a cent) is what is due; before, the bdc's acompte
   const paid = await client
     .from('factures')
     .where({ commande_id: commandeId, type: 'acompte' })
     .whereNotNull('numero')
-    .sum('montant_paye as paye')
+    .whereNot('statut', 'annulee')
+    .select(
+      client.raw('COALESCE(sum(montant_paye), 0) AS paye'),
+      client.raw('COALESCE(sum(total_ttc - montant_credite), 0) AS du'),
+      client.raw('count(*) AS n')
+    )
     .first()
   const rows = await client
     .from('commande_etapes')
@@ -523,7 +530,10 @@ export async function commandeGateFacts(
   return {
     etapes,
     annulee: head.statut === 'annulee',
-    acompteDu: Number(head.acompte),
+    acompteDu:
+      Number(paid?.n ?? 0) > 0
+        ? Math.min(Number(head.acompte), Number(paid.du))
+        : Number(head.acompte),
     acomptePaye: Number(paid?.paye ?? 0),
     finRetractation: fin ? DateTime.fromJSDate(new Date(fin)).toISODate() : null,
     renonciation: Boolean(head.renonciation_retractation),
