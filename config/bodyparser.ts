@@ -6,7 +6,8 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 
 /**
  * The only routes that take files (multipart): the société logo (1 Mo), the signed bdc's scan
- * (5 Mo), the produits CSV import (2 Mo) and the bank statement import (5 Mo). Anywhere else a multipart body is refused before it
+ * (5 Mo), the produits CSV import (2 Mo), the bank statement import (5 Mo) and a commande's
+ * work photos (15 Mo). Anywhere else a multipart body is refused before it
  * is read (#middleware/upload_guard_middleware), so nothing reaches the disk.
  */
 export const UPLOAD_ROUTES = [
@@ -14,6 +15,7 @@ export const UPLOAD_ROUTES = [
   '/esi/bdc/:id/signature',
   '/esi/produits/import',
   '/esi/compta/paiements/import',
+  '/esi/commandes/:id/fichiers',
 ]
 
 /** Where the uploads wait while their request runs; emptied when each request ends. */
@@ -37,8 +39,8 @@ export default defineConfig({
     autoProcess: UPLOAD_ROUTES,
     convertEmptyStringsToNull: true,
     processManually: [],
-    // The largest upload (the 5 Mo scan) and its form fields; each route checks its own cap
-    limit: '6mb',
+    // The largest upload (a 15 Mo work photo) and its form fields; each route checks its own cap
+    limit: '16mb',
     tmpFileName: () => {
       mkdirSync(uploadTmpDir(), { recursive: true })
       return join(uploadTmpDir(), randomUUID())

@@ -132,3 +132,7 @@ function frDate(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-')
   return `${d}/${m}/${y}`
 }
+
+/** A work photo's upload cap (a phone's camera gives 3 to 8 Mo); stored re-encoded, smaller. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const

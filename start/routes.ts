@@ -34,6 +34,7 @@ import '#start/routes/devis_list'
 import '#start/routes/documents'
 import '#start/routes/offres'
 import '#start/routes/bdc'
+import '#start/routes/commande_fichiers'
 // Issue 11, invoicing
 import '#start/routes/factures'
 import '#start/routes/paiements'

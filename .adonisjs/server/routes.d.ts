@@ -92,6 +92,8 @@ export type ScannedRoutes = {
     'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.commandes.fichiers.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.store': { paramsTuple?: []; params?: {} }
@@ -232,6 +234,7 @@ export type ScannedRoutes = {
     'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -333,6 +336,7 @@ export type ScannedRoutes = {
     'esi.commandes.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
+    'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -443,6 +447,7 @@ export type ScannedRoutes = {
     'esi.paiement.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.payee': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.paiement.renvoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.fichiers.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.store': { paramsTuple?: []; params?: {} }
     'esi.factures.envoyer': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.peppol': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -51,6 +51,8 @@ export const ROUTES = {
   'esi.commandes.annuler': '/esi/commandes/:id/annuler',
   'esi.commandes.etapes.statut': '/esi/commandes/:id/etapes/:etape/statut',
   'esi.commandes.etapes.update': '/esi/commandes/:id/etapes/:etape',
+  'esi.commandes.fichiers.show': '/esi/commandes/:id/fichiers/:fichier',
+  'esi.commandes.fichiers.store': '/esi/commandes/:id/fichiers',
   'esi.commandes.index': '/esi/commandes',
   'esi.commandes.retractation': '/esi/commandes/:id/retractation',
   'esi.commandes.show': '/esi/commandes/:id',

@@ -20,6 +20,7 @@ import { open } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
+import { PHOTO_MAX_BYTES } from '#shared/commande_etapes'
 
 export type FileFormat = 'png' | 'jpg' | 'webp' | 'pdf'
 
@@ -40,6 +41,11 @@ export const FILE_KINDS = {
     formats: ['png', 'jpg', 'pdf'],
     maxBytes: SIGNATURE_LIMITS.scanBytes,
   },
+  /** Work photos of a commande (issue 12): re-encoded by sharp, the upload's cap here. */
+  photo: { folder: 'commandes/photos', formats: ['png', 'jpg', 'webp'], maxBytes: PHOTO_MAX_BYTES },
+  vignette: { folder: 'commandes/vignettes', formats: ['jpg'], maxBytes: 2 * 1024 * 1024 },
+  /** PDFs of a commande: measurement sheet, supplier orders, PV de réception, avenant. */
+  commande_document: { folder: 'commandes/documents', formats: ['pdf'], maxBytes: 20 * 1024 * 1024 },
 } as const satisfies Record<string, FileKindSpec>
 
 export type FileKind = keyof typeof FILE_KINDS
@@ -115,16 +121,26 @@ async function readHead(path: string): Promise<Uint8Array> {
  * renamed script, an SVG called logo.png…) or it is too big.
  */
 export async function putUpload(kind: FileKind, file: MultipartFile): Promise<StoredFile | null> {
+  const format = await checkUpload(kind, file)
+  if (!format || !file.tmpPath) return null
+  const stored = newFile(kind, format)
+  await drive.use().moveFromFs(file.tmpPath, stored.key, { contentType: stored.mime })
+  file.markAsMoved(stored.name, stored.key)
+  return stored
+}
+
+/**
+ * The format of an upload of that kind, or null when it is too big or its bytes are not what its
+ * extension announces (the checks of putUpload, for a caller that transforms the file first).
+ */
+export async function checkUpload(kind: FileKind, file: MultipartFile): Promise<FileFormat | null> {
   if (!file.tmpPath || file.size > FILE_KINDS[kind].maxBytes) return null
   const format = sniffFormat(await readHead(file.tmpPath))
   // The name the user gave and the type the body parser detected must both announce it
   const declared = formatOfExtension(extname(file.clientName).slice(1))
   if (!accepts(kind, format) || format !== declared || format !== formatOfExtension(file.extname))
     return null
-  const stored = newFile(kind, format)
-  await drive.use().moveFromFs(file.tmpPath, stored.key, { contentType: stored.mime })
-  file.markAsMoved(stored.name, stored.key)
-  return stored
+  return format
 }
 
 /** Writes bytes the caller already checked (a drawn signature, demo data, fixtures). */

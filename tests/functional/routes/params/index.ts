@@ -20,6 +20,7 @@ import { creanceParams } from '#tests/functional/routes/params/creances'
 import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
 import { commandeEtapesParams } from '#tests/functional/routes/params/commande_etapes'
+import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 
 export interface RouteRef {
   name?: string
@@ -53,4 +54,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...relanceParams,
   ...releveParams,
   ...commandeEtapesParams,
+  ...commandeFichierParams,
 ]
