@@ -124,11 +124,14 @@ export async function seedDemoCommandesEtapes(trx: TransactionClientContract, ba
     .orderBy('id')
     .first()
   if (waiting) {
-    await move(waiting.id, 'mesurage', 'bloquee')
-    await trx
-      .from('commande_etapes')
-      .where({ commande_id: waiting.id, etape: 'mesurage' })
-      .update({ motif_blocage: 'Client injoignable, rappeler lundi' })
+    await setEtapeStatut(
+      trx,
+      actor,
+      waiting.id,
+      'mesurage',
+      'bloquee',
+      'Client injoignable, rappeler lundi'
+    )
   }
   for (const id of [a, b, c, d, waiting?.id].filter(Boolean)) await syncCommande(trx, id!)
 

@@ -83,7 +83,9 @@ export async function historique(
 
 /**
  * Moves a step to a statut (no-op when already there), with its history and audit rows; the
- * actual start/end dates follow (en_cours sets the start, faite the end).
+ * actual start/end dates follow (en_cours sets the start, faite the end). For « bloquee » the
+ * detail is the motif shown on the step. Then the commande's statut and standing are derived
+ * (syncCommande) and, when a step that opens a gate is done, the chef de projet is told.
  */
 export async function setEtapeStatut(
   trx: TransactionClientContract,
@@ -104,7 +106,8 @@ export async function setEtapeStatut(
     if (!row.debutReel) row.debutReel = now
   }
   if (statut !== 'faite' && before === 'faite') row.finReelle = null
-  if (statut !== 'bloquee') row.motifBlocage = null
+  // A blocked step shows why: the detail given is its motif (« Avenant à faire signer »)
+  row.motifBlocage = statut === 'bloquee' ? (detail?.slice(0, 500) ?? null) : null
   row.lockVersion += 1
   row.useTransaction(trx)
   await row.save()
@@ -469,11 +472,6 @@ export async function changeEtapeStatut(actor: Actor, input: ChangeStatutInput) 
       detail = 'débloquée'
     }
     const updated = await setEtapeStatut(trx, actor, input.commandeId, input.etape, statut, detail)
-    if (statut === 'bloquee') {
-      updated.motifBlocage = detail
-      updated.useTransaction(trx)
-      await updated.save()
-    }
     return updated
   })
 }
