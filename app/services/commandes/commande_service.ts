@@ -7,7 +7,7 @@ import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import type { ListParams } from '#services/list/list_params'
 import db from '@adonisjs/lucid/services/db'
-import { filterParsers, parseListParams } from '#services/list/list_params'
+import { filterParsers, parseListParams, whereWords } from '#services/list/list_params'
 import { ETAPES } from '#shared/commande_etapes'
 import { todayIso } from '#shared/dates'
 import { DateTime } from 'luxon'
@@ -62,7 +62,9 @@ export function commandeListQuery(params: ListParams) {
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
     .leftJoin('users as chef', 'chef.id', 'commandes.chef_projet_id')
     .leftJoin('users as commercial', 'commercial.id', 'bdcs.commercial_id')
-  whereDocumentFilters(query, 'commandes', params)
+  // The search reads the stored, trigram-indexed column (migration 0611)
+  whereDocumentFilters(query, 'commandes', { ...params, words: [] })
+  whereWords(query, 'commandes.recherche', params.words)
   const { commercial, chef, retard, etape } = params.filter
   if (commercial) query.where('bdcs.commercial_id', Number(commercial))
   if (chef) query.where('commandes.chef_projet_id', Number(chef))
