@@ -532,4 +532,30 @@ test.group('Commandes / timeline', (group) => {
     assert.equal(second.retards, 0)
     assert.equal(second.retractations, 0)
   })
+
+  test('gate notifications: everything received tells the chef de projet the pose may be planned', async ({
+    assert,
+  }) => {
+    const chef = await makeUser('esi')
+    const { bdc, commande } = await commandeSignee()
+    await db.from('commandes').where('id', commande.id).update({ chef_projet_id: chef.id })
+    await acomptePaye(bdc.id)
+    await etapeA(commande.id, 'mesurage', 'faite')
+    await etapeA(commande.id, 'approvisionnement', 'faite')
+    await etapeA(commande.id, 'fourniture', 'faite')
+    const titles = await db
+      .from('notifications')
+      .where('user_id', chef.id)
+      .orderBy('id')
+      .select('titre')
+    const head = `Commande ${commande.numero} (${commande.clientNom})`
+    assert.deepEqual(
+      titles.map((t) => t.titre),
+      [
+        `${head} : acompte payé`,
+        `${head} : mesurage validé : les commandes fournisseur peuvent partir`,
+        `${head} : tout est reçu : la pose peut être planifiée`,
+      ]
+    )
+  })
 })
