@@ -3,6 +3,7 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
 import { FEMININ, LOCALITES, NOMS, PRENOMS, RUES, vatNumber } from '#database/demo/clients'
 import { topUpFactures, topUpPaiements } from '#database/volume/factures'
+import { topUpCommandes } from '#database/volume/commandes'
 
 /*
  * `node ace db:volume`: volume data for measurements (README « Données de volume »): 100 000
@@ -21,7 +22,7 @@ const pick = (list: string, prime: number) =>
 export default class DbVolume extends BaseCommand {
   static commandName = 'db:volume'
   static description =
-    'Remplit la base avec des données de volume (100 000 clients, 20 000 contacts, 2 000 produits, 50 000 devis, 200 000 factures, 20 000 paiements)'
+    'Remplit la base avec des données de volume (100 000 clients, 20 000 contacts, 2 000 produits, 50 000 devis, 200 000 factures, 20 000 paiements, 20 000 commandes)'
   static options: CommandOptions = { startApp: true }
 
   @flags.number({ description: 'Nombre de clients visé (défaut 100 000)' })
@@ -42,6 +43,9 @@ export default class DbVolume extends BaseCommand {
   @flags.number({ description: 'Nombre de paiements non alloués de volume (défaut 20 000)' })
   declare paiements?: number
 
+  @flags.number({ description: 'Nombre de commandes de volume visé (défaut 20 000)' })
+  declare commandes?: number
+
   async run() {
     const started = Date.now()
     await this.topUpClients(this.clients ?? 100_000)
@@ -53,6 +57,7 @@ export default class DbVolume extends BaseCommand {
     await topUpFactures(this.factures ?? 200_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT creance_echeances_compact()')
     await topUpPaiements(this.paiements ?? 20_000, (m) => this.logger.info(m))
+    await topUpCommandes(this.commandes ?? 20_000, (m) => this.logger.info(m))
     this.logger.success(
       `Données de volume prêtes en ${((Date.now() - started) / 1000).toFixed(1)} s`
     )

@@ -34,4 +34,6 @@ export interface SharedProps {
   app: { name: string; version: string; copyright: number; adminUrl: string | null }
   user: CurrentUser | null
   notifications: { unread: number; items: NotificationItem[] } | null
+  /** Counts shown on menu links (path → count), staff only: issue 12's late commandes. */
+  menuBadges?: Record<string, number> | null
 }

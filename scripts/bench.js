@@ -347,6 +347,11 @@ async function main() {
       inertia,
     ],
     ['Fourniture, liste', '/esi/commandes/fourniture', inertia],
+    // Issue 12: the commandes list at 20 000 commandes (db:volume), the most overdue first
+    ['Commandes, Inertia, les plus en retard d’abord', '/esi/commandes', inertia],
+    ['Commandes, filtre en retard', '/esi/commandes?filter[retard]=1', inertia],
+    ['Commandes, recherche ?q=dupont', '/esi/commandes?q=dupont', inertia],
+    ['Commandes, urgence, dernière page (keyset)', '/esi/commandes?page=last', inertia],
   ]
 
   // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)

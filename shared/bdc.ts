@@ -4,12 +4,20 @@
  * in .adonisjs/client/data.d.ts). Money in cents; dates ISO.
  */
 import type { BdcStatut, CommandeStatut, DemandePaiementStatut } from './devis.js'
+import type { Etape, EtapeStatut } from './commande_etapes.js'
 
 // ── Lists ────────────────────────────────────────────────────────────────────────────────────
 
 export const BDC_SORT_KEYS = ['numero', 'date', 'total', 'client'] as const
 export const BDC_DEFAULT_SORT = '-date'
-export const COMMANDE_SORT_KEYS = ['numero', 'date', 'total', 'client', 'fin_retractation'] as const
+export const COMMANDE_SORT_KEYS = [
+  'numero',
+  'date',
+  'total',
+  'client',
+  'fin_retractation',
+  'urgence',
+] as const
 export const COMMANDE_DEFAULT_SORT = '-date'
 
 export const BDC_STATUT_VARIANTS: Record<BdcStatut, string> = {
@@ -57,7 +65,17 @@ export type CommandeListItem = {
   created_at: string
   bdc_id: number
   bdc_numero: string | null
+  /** Issue 12: where it stands — its first step not done and that step's statut. */
+  etape_courante: Etape | null
+  etape_courante_statut: EtapeStatut | null
+  /** The earliest planned end of a step not done (late when before today). */
+  prochaine_echeance: string | null
+  chef_projet: string | null
+  commercial: string | null
 }
+
+/** The commande list's default order (issue 12 §6): the most overdue first. */
+export const COMMANDE_URGENCE_FIRST = [{ key: 'urgence', desc: false }]
 
 /** Limits of the signature uploads (the server checks them, the page says them). */
 export const SIGNATURE_LIMITS = {

@@ -47,6 +47,8 @@ import '#start/routes/commandes_fournisseur'
 // Issue 12, commandes: pose and réception
 import '#start/routes/receptions'
 import '#start/routes/avenants'
+// Issue 12, the commande's timeline
+import '#start/routes/commande_etapes'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

@@ -7,6 +7,7 @@ import User from '#models/user'
 import Bdc from '#models/bdc'
 import { toNumberStrict } from '#models/ligne_base'
 import type { CommandeStatut } from '#shared/devis'
+import type { Etape, EtapeStatut } from '#shared/commande_etapes'
 
 /** A customer order, created when its bdc is signed (DESIGN.md §2), with its steps (issue 12). */
 export default class Commande extends BaseModel {
@@ -51,6 +52,21 @@ export default class Commande extends BaseModel {
 
   @column.dateTime()
   declare termineeLe: DateTime | null
+
+  /** Where it stands (written by syncCommande, decision 301): its first step not done. */
+  @column()
+  declare etapeCourante: Etape | null
+
+  @column()
+  declare etapeCouranteStatut: EtapeStatut | null
+
+  /** The earliest planned end of a step not done (late when before today). */
+  @column.date()
+  declare prochaineEcheance: DateTime | null
+
+  /** The day the customer's withdrawal form was received (decision 305). */
+  @column.date()
+  declare retractationRecueLe: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -45,6 +45,10 @@ export default class CommandeEtape extends BaseModel {
   @column()
   declare lockVersion: number
 
+  /** The day this step's lateness was told (once per planned end, decision 306). */
+  @column.date()
+  declare retardNotifieLe: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

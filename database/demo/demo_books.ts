@@ -22,6 +22,8 @@ import {
   issueFacture,
 } from '#services/factures/facture_service'
 import { createIntermediaire, createSolde } from '#services/factures/commande_factures'
+import db from '@adonisjs/lucid/services/db'
+import { setEtapeStatut } from '#services/commandes/etapes'
 import { createNoteCredit, issueNoteCredit } from '#services/notes_credit/note_credit_service'
 import type { NcRequest } from '#services/notes_credit/note_credit_lignes'
 import { recordPaiement } from '#services/paiements/paiement_service'
@@ -152,6 +154,12 @@ export class DemoBooks {
   /** The solde of the commande (earlier factures deducted), issued at `at` unless `draft`. */
   solde(key: string, commande: { id: number; bdcId: number }, at: DateTime, draft = false) {
     this.add(at, async () => {
+      // Issue 12: the solde follows the réception (the steps up to the pose are done)
+      await db.transaction(async (trx) => {
+        for (const etape of ['mesurage', 'approvisionnement', 'fourniture', 'pose'] as const) {
+          await setEtapeStatut(trx, this.actor, commande.id, etape, 'faite', 'démo')
+        }
+      })
       const f = await createSolde(this.actor, {
         commandeId: commande.id,
         lockVersion: await this.bdcVersion(commande.bdcId),

@@ -21,6 +21,8 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/factures').then((m) => m.seedDemoFactures(trx, base)),
   (trx, base) => import('#database/demo/relances').then((m) => m.seedDemoRelances(trx, base)),
   (trx, base) => import('#database/demo/banque').then((m) => m.seedDemoBanque(trx, base)),
+  (trx, base) =>
+    import('#database/demo/commandes_etapes').then((m) => m.seedDemoCommandesEtapes(trx, base)),
   (trx, base) => import('#database/demo/mesures').then((m) => m.seedDemoMesures(trx, base)),
   (trx, base) =>
     import('#database/demo/commandes_fournisseur').then((m) =>

@@ -279,7 +279,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A handwriting-like stroke in dark blue ink on a transparent 360 × 110 canvas, per seed. */
-function demoSignaturePng(seed: number): Buffer {
+export function demoSignaturePng(seed: number): Buffer {
   const [w, h] = [360, 110]
   const pixels = Buffer.alloc(w * h * 4)
   const ink = (x: number, y: number) => {

@@ -15,7 +15,7 @@ import { signedBdc } from '#tests/functional/routes/params/bdc'
 import { camtStatement } from '#tests/functional/releves/statements'
 import Facture from '#models/facture'
 import { factureReste } from '#shared/factures'
-import { issued } from '#tests/functional/factures/helpers'
+import { issued, receptionSignee } from '#tests/functional/factures/helpers'
 import Client from '#models/client'
 import db from '@adonisjs/lucid/services/db'
 import { formatEuros } from '#shared/totals'
@@ -68,6 +68,8 @@ test.group('Browser / accounting flow', (group) => {
   }) => {
     const user = await makeUser('esi')
     const { bdc, commande } = await signedBdc()
+    // Issue 12: the réception signed, so the facture de solde may be made
+    await receptionSignee(commande.id)
     const page = await newPage({ viewport: { width: 1400, height: 1000 } })
     await loginAs(page, user.email, TEST_PASSWORD)
 

@@ -8,9 +8,12 @@ import {
   createIntermediaireLignes,
   createSolde,
 } from '#services/factures/commande_factures'
-import { bdcVersionValidator, intermediaireValidator } from '#validators/factures'
+import { intermediaireValidator } from '#validators/factures'
+import { soldeValidator } from '#validators/commande_etapes'
+import CommandePolicy from '#policies/commande_policy'
 
 const policy = new FacturePolicy()
+const commandePolicy = new CommandePolicy()
 
 /**
  * The commande page's « Facturation » actions (issue 11 §1): a facture intermédiaire (a % of
@@ -45,11 +48,20 @@ export default class CommandeFacturesController {
     authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth, params } = ctx
     const commande = await findCommande(params.id)
-    const input = await request.validateUsing(bdcVersionValidator)
+    const input = await request.validateUsing(soldeValidator)
+    // Issue 12: passing the réception gate with a motif is for an admin (decision 304)
+    const motif = input.motif_forcage?.trim() || null
+    if (motif) {
+      authorize(
+        commandePolicy.forceSolde(auth.user ?? null),
+        'Seul un administrateur peut émettre la facture de solde avant la réception.'
+      )
+    }
     const facture = await createSolde(actorOf(ctx), {
       commandeId: commande.id,
       lockVersion: input.lock_version,
       userId: auth.getUserOrFail().id,
+      forcage: motif ? { motif } : null,
     })
     session.flash('success', 'Brouillon de la facture de solde créé : vérifiez-le puis émettez-le.')
     return response.redirect().toRoute('esi.factures.show', { id: facture.id })

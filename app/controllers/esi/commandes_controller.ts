@@ -10,9 +10,11 @@ import {
   commandeListItem,
   commandeListQuery,
   findCommande,
+  commandeFiltresPersonnes,
 } from '#services/commandes/commande_service'
 
 import { commandeFacturation } from '#services/factures/commande_factures'
+import { commandeTimeline } from '#services/commandes/commande_timeline'
 
 const policy = new CommandePolicy()
 
@@ -30,15 +32,19 @@ export default class CommandesController {
       commandes: list,
       filters: filtersProp(params),
       warnings,
+      personnes: await commandeFiltresPersonnes(),
     })
   }
 
   async show({ inertia, params, auth }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const commande = await findCommande(params.id)
+    // The timeline first: it brings the automatic steps (and the commande's statut) up to date
+    const timeline = await commandeTimeline(commande, auth.user ?? null)
     return inertia.render('esi/commande/Show', {
       commande: await commandeDetail(commande),
       facturation: await commandeFacturation(commande),
+      timeline,
     })
   }
 }

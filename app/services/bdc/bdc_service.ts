@@ -152,7 +152,7 @@ export async function annulerBdc(actor: Actor, input: AnnulerBdcInput) {
  * Cancels the bdc's requests still awaiting payment, in the caller's transaction (rows locked),
  * each audited. A paid one stays paid. Returns the numbers cancelled.
  */
-async function annulerDemandesOuvertes(
+export async function annulerDemandesOuvertes(
   actor: Actor,
   trx: TransactionClientContract,
   bdcId: number,

@@ -6,15 +6,16 @@
 import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import type { ListParams } from '#services/list/list_params'
-import {
-  documentListParser,
-  documentSortColumns,
-  whereDocumentFilters,
-} from '#services/list/document_list'
+import db from '@adonisjs/lucid/services/db'
+import { filterParsers, parseListParams, whereWords } from '#services/list/list_params'
+import { ETAPES } from '#shared/commande_etapes'
+import { todayIso } from '#shared/dates'
+import { DateTime } from 'luxon'
+import { documentSortColumns, whereDocumentFilters } from '#services/list/document_list'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
-import { COMMANDE_SORT_KEYS, type CommandeListItem } from '#shared/bdc'
+import { COMMANDE_SORT_KEYS, COMMANDE_URGENCE_FIRST, type CommandeListItem } from '#shared/bdc'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
 
 /** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
@@ -23,17 +24,73 @@ export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
   fin_retractation: [
     { sql: "coalesce(commandes.fin_retractation, '0001-01-01'::date)", cast: 'date' },
   ],
+  // Issue 12 (decision 302): the most overdue first, then the nearest deadline, none last
+  urgence: [{ sql: "coalesce(commandes.prochaine_echeance, '9999-12-31'::date)", cast: 'date' }],
 })
 
-export const parseCommandeListParams = documentListParser(COMMANDE_SORT_KEYS, COMMANDE_STATUTS)
+const isoDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
+
+/**
+ * The URL of esi/commande/Index: the document lists' statut and période, plus commercial, chef
+ * de projet, late only and current step; the most overdue first by default.
+ */
+export const parseCommandeListParams = (qs: Record<string, unknown>): ListParams =>
+  parseListParams(qs, {
+    sortKeys: COMMANDE_SORT_KEYS,
+    defaultSort: COMMANDE_URGENCE_FIRST,
+    filters: {
+      statut: { label: 'Statut', parse: filterParsers.oneOf(COMMANDE_STATUTS) },
+      du: { label: 'Du', parse: isoDate },
+      au: { label: 'Au', parse: isoDate },
+      commercial: { label: 'Commercial', parse: filterParsers.id },
+      chef: { label: 'Chef de projet', parse: filterParsers.id },
+      retard: { label: 'En retard', parse: filterParsers.oneOf(['1']) },
+      etape: { label: 'Étape', parse: filterParsers.oneOf(ETAPES) },
+    },
+  })
 
 /** The rows of esi/commande/Index: filtered, searched (the order is keyset's). */
 export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
-    .select('commandes.*', 'bdcs.numero as bdc_numero')
+    .select(
+      'commandes.*',
+      'bdcs.numero as bdc_numero',
+      'chef.name as chef_projet_nom',
+      'commercial.name as commercial_nom'
+    )
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
-  whereDocumentFilters(query, 'commandes', params)
+    .leftJoin('users as chef', 'chef.id', 'commandes.chef_projet_id')
+    .leftJoin('users as commercial', 'commercial.id', 'bdcs.commercial_id')
+  // The search reads the stored, trigram-indexed column (migration 0611)
+  whereDocumentFilters(query, 'commandes', { ...params, words: [] })
+  whereWords(query, 'commandes.recherche', params.words)
+  const { commercial, chef, retard, etape } = params.filter
+  if (commercial) query.where('bdcs.commercial_id', Number(commercial))
+  if (chef) query.where('commandes.chef_projet_id', Number(chef))
+  if (etape) query.where('commandes.etape_courante', etape)
+  if (retard) {
+    query
+      .whereIn('commandes.statut', ['en_attente', 'en_cours'])
+      .where('commandes.prochaine_echeance', '<', todayIso())
+  }
   return query
+}
+
+/** Late commandes (a step past its planned end, not done): the menu's badge, one indexed count. */
+export async function commandesEnRetard(): Promise<number> {
+  const row = await Commande.query()
+    .whereIn('statut', ['en_attente', 'en_cours'])
+    .where('prochaine_echeance', '<', todayIso())
+    .count('* as n')
+    .first()
+  return Number(row?.$extras.n ?? 0)
+}
+
+/** The staff who may be commercial or chef de projet: the list's filters. */
+export async function commandeFiltresPersonnes() {
+  const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
+  return users.map((u) => ({ value: String(u.id), label: u.name as string }))
 }
 
 export function commandeListItem(c: Commande): CommandeListItem {
@@ -49,6 +106,11 @@ export function commandeListItem(c: Commande): CommandeListItem {
     created_at: c.createdAt.toISO()!,
     bdc_id: c.bdcId,
     bdc_numero: c.$extras.bdc_numero ?? null,
+    etape_courante: c.etapeCourante,
+    etape_courante_statut: c.etapeCouranteStatut,
+    prochaine_echeance: c.prochaineEcheance?.toISODate() ?? null,
+    chef_projet: c.$extras.chef_projet_nom ?? null,
+    commercial: c.$extras.commercial_nom ?? null,
   }
 }
 

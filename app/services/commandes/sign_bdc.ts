@@ -11,6 +11,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import { nextNumero } from '#services/documents/numbering'
+import { refreshAutoEtapes } from '#services/commandes/etapes'
 import { TIME_ZONE } from '#shared/app'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { enforce } from '#services/documents/state'
@@ -66,6 +67,8 @@ export async function signBdc(actor: Actor, input: SignBdcInput) {
       },
       { client: trx }
     )
+    // Issue 12: the withdrawal step runs (or has no object), no acompte asked has none
+    await refreshAutoEtapes(trx, commande.id)
     await audit(
       actor,
       {

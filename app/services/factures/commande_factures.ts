@@ -19,6 +19,7 @@ import { splitLignes } from '#services/factures/acompte_lignes'
 import { soldeLignes, soldeRestant, soldeSource } from '#services/factures/solde_lignes'
 import { commandeBalance } from '#services/factures/commande_balance'
 import { AppException } from '#exceptions/http_exceptions'
+import { assertSoldeGate } from '#services/commandes/etapes'
 import {
   intermediaireDesignation,
   type CommandeFacturation,
@@ -279,9 +280,14 @@ export async function createIntermediaireLignes(
  * deducted per VAT rate (decision 230). Refused twice, while an earlier facture is still a
  * draft (its amount is not final), and when nothing is left to invoice.
  */
-export async function createSolde(actor: Actor, input: CommandeInput) {
+export async function createSolde(
+  actor: Actor,
+  input: CommandeInput & { forcage?: { motif: string } | null }
+) {
   return db.transaction(async (trx) => {
     const { commande, bdc, factures } = await lockedCommande(trx, input)
+    // Issue 12: no facture de solde before the réception, unless an admin forces it with a motif
+    await assertSoldeGate(trx, actor, commande.id, input.forcage ?? null)
     const draft = factures.find((f) => f.numero === null)
     if (draft) {
       refuse(

@@ -16,6 +16,7 @@ import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import { lockBdcForUpdate } from '#services/bdc/bdc_service'
 import { nextNumero, today } from '#services/documents/numbering'
+import { refreshAutoEtapes } from '#services/commandes/etapes'
 import { normaliseLignes, replaceLignes, totalsOf } from '#services/documents/lignes'
 import { checkVersion } from '#services/documents/optimistic_lock'
 import { enforce } from '#services/documents/state'
@@ -254,6 +255,10 @@ export async function issueFacture(actor: Actor, input: FactureActionInput) {
       },
       trx
     )
+    // Issue 12: the facture de solde issued ends its commande's « solde » step
+    if (facture.type === 'solde' && facture.commandeId) {
+      await refreshAutoEtapes(trx, facture.commandeId)
+    }
     const commercialId: number | null = bdcRow?.commercial_id ?? null
     await notify(trx, {
       userIds: [commercialId, facture.createdBy],

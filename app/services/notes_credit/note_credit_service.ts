@@ -101,10 +101,14 @@ export type CreateNoteCreditInput = NcRequest & {
 }
 
 /** A draft note de crédit on an issued facture; refused beyond what stays creditable. */
-export async function createNoteCredit(actor: Actor, input: CreateNoteCreditInput) {
+export async function createNoteCredit(
+  actor: Actor,
+  input: CreateNoteCreditInput,
+  outer?: TransactionClientContract
+) {
   const motif = input.motif.trim()
   if (!motif) refuse('Indiquez le motif de la note de crédit.')
-  return db.transaction(async (trx) => {
+  const run = async (trx: TransactionClientContract) => {
     const facture = await lockFacture(trx, input.factureId)
     assertCreditable(facture)
     const { lignes, remiseGlobalePct } = await buildNcLignes(trx, facture, input)
@@ -148,7 +152,8 @@ export async function createNoteCredit(actor: Actor, input: CreateNoteCreditInpu
       trx
     )
     return nc
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
 
 /** Never more than the facture's total less what issued notes de crédit already took. */
@@ -177,8 +182,12 @@ export type NoteCreditActionInput = {
  * On a facture already paid beyond what stays due, the surplus is taken back from its
  * allocations: those payments keep it as the client's credit (to refund or allocate).
  */
-export async function issueNoteCredit(actor: Actor, input: NoteCreditActionInput) {
-  return db.transaction(async (trx) => {
+export async function issueNoteCredit(
+  actor: Actor,
+  input: NoteCreditActionInput,
+  outer?: TransactionClientContract
+) {
+  const run = async (trx: TransactionClientContract) => {
     const nc = await lockNoteCredit(trx, input.noteCreditId, input.lockVersion)
     if (nc.numero) refuse(`La note de crédit ${nc.numero} est déjà émise.`)
     await lockClient(trx, nc.clientId)
@@ -251,7 +260,8 @@ export async function issueNoteCredit(actor: Actor, input: NoteCreditActionInput
       trx
     )
     return nc
-  })
+  }
+  return outer ? run(outer) : db.transaction(run)
 }
 
 /** Deletes a draft; an issued note is never deleted (the trigger refuses it too). */

@@ -19,6 +19,7 @@ import { allocatedFrom, syncMontantPaye } from '#services/paiements/allocations'
 import { PAIEMENT_LIBRE_SQL } from '#services/factures/reste'
 import { lockClient } from '#services/clients/client_lock'
 import { notifyPaiementRecu } from '#services/paiements/paiement_notification'
+import { refreshAutoEtapesOfFactures } from '#services/commandes/etapes'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { factureReste } from '#shared/factures'
 import type { PaiementMode } from '#shared/paiements'
@@ -115,6 +116,11 @@ async function allocate(
     )
     await syncMontantPaye(trx, facture.id)
   }
+  // Issue 12: an acompte paid opens its commande's gates (the acompte step follows)
+  await refreshAutoEtapesOfFactures(
+    trx,
+    asked.map((a) => a.factureId)
+  )
 }
 
 export type RecordPaiementInput = {

@@ -44,6 +44,14 @@ async function runOnce() {
   } catch (error) {
     logger.error({ err: error }, 'relances: propositions du jour en échec')
   }
+  // Issue 12 (decision 306): the commandes' morning pass rides the same timer
+  try {
+    const { passeQuotidienneCommandes } = await import('#services/commandes/commandes_quotidien')
+    const result = await passeQuotidienneCommandes()
+    logger.info({ result }, 'commandes: passe du matin')
+  } catch (error) {
+    logger.error({ err: error }, 'commandes: passe du matin en échec')
+  }
 }
 
 /** Starts the daily timer; returns its stop function (nothing when the hour is « off »). */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import Block from '../ui/Block.js'
-import { confirm } from '../../lib/dialogs/index.js'
+import { confirm, prompt } from '../../lib/dialogs/index.js'
 import { type CommandeBalance, type CommandeFacturation } from '@shared/factures'
 import FacturesTable from '../factures/FacturesTable.js'
 import IntermediaireLignesModal from './IntermediaireLignesModal.js'
@@ -45,9 +45,15 @@ function BalanceFigures({ balance }: { balance: CommandeBalance }) {
 export default function FacturationBlock({
   commandeId,
   facturation,
+  soldeGate = null,
+  canForceSolde = false,
 }: {
   commandeId: number
   facturation: CommandeFacturation
+  /** Issue 12: why the facture de solde waits (the réception), null when it may be made. */
+  soldeGate?: string | null
+  /** An admin may pass the réception gate with a motif (audited). */
+  canForceSolde?: boolean
 }) {
   const [pct, setPct] = useState('')
   const [open, setOpen] = useState(false)
@@ -64,6 +70,23 @@ export default function FacturationBlock({
   }
 
   async function solde() {
+    if (soldeGate) {
+      const motif = await prompt({
+        title: 'Facture de solde avant la réception',
+        text: `${soldeGate} En tant qu’administrateur, vous pouvez passer outre : indiquez pourquoi (le motif est enregistré dans l’historique).`,
+        label: 'Motif',
+        input: 'textarea',
+        required: true,
+        confirmText: 'Créer le brouillon',
+      })
+      if (!motif) return
+      router.post(
+        route('esi.factures.solde', { id: commandeId }),
+        { ...version, motif_forcage: motif },
+        { preserveScroll: true }
+      )
+      return
+    }
     const ok = await confirm({
       title: 'Créer la facture de solde ?',
       text: `Un brouillon de ${formatEuros(facturation.reste_a_facturer)} TTC est préparé : les lignes du bon de commande, moins les factures déjà émises. Vous l’émettrez depuis sa page.`,
@@ -135,11 +158,19 @@ export default function FacturationBlock({
             type="button"
             className="btn btn-alt-primary"
             onClick={solde}
+            disabled={Boolean(soldeGate) && !canForceSolde}
+            title={soldeGate ?? undefined}
             data-testid="facture-solde-create"
           >
             <i className="bi bi-receipt-cutoff me-1" aria-hidden="true" />
-            Facture de solde
+            {soldeGate && canForceSolde ? 'Facture de solde (passer outre)…' : 'Facture de solde'}
           </button>
+          {soldeGate && (
+            <small className="text-body-secondary w-100" data-testid="facture-solde-gate">
+              <i className="bi bi-lock me-1" aria-hidden="true" />
+              {soldeGate}
+            </small>
+          )}
         </div>
       )}
       <IntermediaireLignesModal

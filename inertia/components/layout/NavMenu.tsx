@@ -221,20 +221,37 @@ export function NavTree({
   return <NavList nodes={nodes} ctx={ctx} className={classes.filter(Boolean).join(' ')} />
 }
 
+/** The counts of the shared prop menuBadges (path → count) as the links' red badges. */
+export function withBadges(nodes: MenuNode[], badges: Record<string, number> | null): MenuNode[] {
+  if (!badges || !Object.keys(badges).length) return nodes
+  return nodes.map((node) => {
+    const count = node.to ? badges[pathOf(node.to)] : undefined
+    return {
+      ...node,
+      ...(count ? { badge: count, 'badge-variant': 'danger' } : {}),
+      ...(node.sub ? { sub: withBadges(node.sub, badges) } : {}),
+    }
+  })
+}
+
 export default function NavMenu({ nodes, currentUrl, ...rest }: NavMenuProps) {
   const page = usePage<SharedProps>()
   const user = useCurrentUser()
   const adminUrl = page.props.app?.adminUrl ?? null
+  const badges = page.props.menuBadges ?? null
   const visible = useMemo(() => {
     if (nodes) return nodes
     if (!user) return []
     // filterMenu applies the effective role itself (acces_role over role, DESIGN.md §4)
-    return filterMenu(
-      MENU,
-      { role: user.role, acces_role: user.acces_role, droit: user.droit },
-      adminUrl
+    return withBadges(
+      filterMenu(
+        MENU,
+        { role: user.role, acces_role: user.acces_role, droit: user.droit },
+        adminUrl
+      ),
+      badges
     )
-  }, [nodes, user, adminUrl])
+  }, [nodes, user, adminUrl, badges])
   return (
     <nav aria-label="Menu principal">
       <NavTree nodes={visible} currentUrl={currentUrl ?? page.url} {...rest} />

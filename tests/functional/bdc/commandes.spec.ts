@@ -51,7 +51,8 @@ test.group('Commandes / list and show', (group) => {
     const numeros = (response: any) =>
       response.body().props.commandes.data.map((c: { numero: string }) => c.numero)
 
-    const all = await list()
+    // Newest first (the default is now the most overdue first, issue 12)
+    const all = await list('?sort=-date')
     all.assertStatus(200)
     all.assertInertiaComponent('esi/commande/Index')
     assert.deepEqual(numeros(all), [b.commande.numero, a.commande.numero])

@@ -14,9 +14,17 @@ import {
   issueFacture,
 } from '#services/factures/facture_service'
 import type { LigneData } from '#shared/devis'
+import db from '@adonisjs/lucid/services/db'
+import { setEtapeStatut } from '#services/commandes/etapes'
+
+/** Issue 12: the réception signed (the pose step done): the facture de solde may be made. */
+export async function receptionSignee(commandeId: number) {
+  await db.transaction((trx) => setEtapeStatut(trx, null, commandeId, 'pose', 'faite', 'test'))
+}
 
 export async function acompteDraft() {
   const { bdc, commande } = await signedBdc()
+  await receptionSignee(commande.id)
   const fresh = await bdc.refresh()
   const facture = await createAcompteFacture(systemActor(), {
     bdcId: fresh.id,

@@ -10,7 +10,7 @@ import BdcLigne from '#models/bdc_ligne'
 import Facture from '#models/facture'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
-import { issued } from '#tests/functional/factures/helpers'
+import { issued, receptionSignee } from '#tests/functional/factures/helpers'
 import { computeTotals } from '#shared/totals'
 import type { ApiClient } from '@japa/api-client'
 import type User from '#models/user'
@@ -30,6 +30,7 @@ async function post(client: ApiClient, user: User, commandeId: number, body: obj
 
 async function setup() {
   const { bdc, commande } = await signedBdc()
+  await receptionSignee(commande.id)
   const lignes = await BdcLigne.query()
     .where('bdc_id', bdc.id)
     .where('type', 'produit')

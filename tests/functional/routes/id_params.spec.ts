@@ -15,7 +15,15 @@ import { INT4_ID_PATTERN, parseId } from '#services/route_params'
 const ROUTES = routeList().filter((route) => /:(id|revision)\b/.test(route.pattern))
 const BAD_IDS = ['99999999999', '2147483648', 'abc', '0', '-1', '1e3', '12.5']
 // Other parameters get a plausible but unknown value (their own checks answer)
-const OTHERS = { hash: 'x', token: 'x', code: '404', publicId: 'x', reserve: '1', fichier: '1' }
+const OTHERS = {
+  hash: 'x',
+  token: 'x',
+  code: '404',
+  publicId: 'x',
+  reserve: '1',
+  etape: 'pose',
+  fichier: '1',
+}
 
 test.group('Routes / ids out of range or garbage are a 404', (group) => {
   withTransaction(group)

@@ -4,11 +4,17 @@ import { formatDate, todayIso } from '../../../lib/format.js'
 import ListPage from '../../../components/list/ListPage.js'
 import DataTable, { type Column } from '../../../components/list/DataTable.js'
 import EmptyState from '../../../components/list/EmptyState.js'
-import StatutPeriodToolbar from '../../../components/bdc/ListToolbar.js'
+import ListToolbar, { PeriodFilter, SelectFilter } from '../../../components/list/ListToolbar.js'
 import { useList } from '../../../components/list/use_list.js'
 import { route } from '../../../lib/route.js'
-import { NEWEST_FIRST, type ListFilters, type ListPage as Page } from '@shared/list_query'
-import { COMMANDE_SORT_KEYS, COMMANDE_STATUT_VARIANTS, type CommandeListItem } from '@shared/bdc'
+import { type ListFilters, type ListPage as Page } from '@shared/list_query'
+import {
+  COMMANDE_SORT_KEYS,
+  COMMANDE_STATUT_VARIANTS,
+  COMMANDE_URGENCE_FIRST,
+  type CommandeListItem,
+} from '@shared/bdc'
+import { ETAPE_LABELS, ETAPE_STATUT_BADGES, ETAPE_STATUT_LABELS } from '@shared/commande_etapes'
 import { COMMANDE_STATUT_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 
@@ -16,6 +22,7 @@ export type CommandeIndexProps = {
   commandes: Page<CommandeListItem>
   filters: ListFilters
   warnings: string[]
+  personnes: { value: string; label: string }[]
 }
 
 function columns(today: string): Column<CommandeListItem>[] {
@@ -50,6 +57,47 @@ function columns(today: string): Column<CommandeListItem>[] {
       ),
     },
     {
+      key: 'etape',
+      label: 'Où elle en est',
+      cell: (c) =>
+        c.etape_courante && c.statut !== 'annulee' ? (
+          <span className="text-nowrap" data-testid={`commande-etape-${c.id}`}>
+            {ETAPE_LABELS[c.etape_courante]}{' '}
+            {c.etape_courante_statut && (
+              <span className={`badge text-bg-${ETAPE_STATUT_BADGES[c.etape_courante_statut]}`}>
+                {ETAPE_STATUT_LABELS[c.etape_courante_statut]}
+              </span>
+            )}
+          </span>
+        ) : (
+          <span className="text-body-tertiary">—</span>
+        ),
+    },
+    {
+      key: 'urgence',
+      label: 'Échéance',
+      sortKey: 'urgence',
+      className: 'text-nowrap',
+      cell: (c) =>
+        c.prochaine_echeance ? (
+          c.prochaine_echeance < today ? (
+            <span className="badge text-bg-danger" data-testid={`commande-retard-${c.id}`}>
+              En retard · {formatDate(c.prochaine_echeance)}
+            </span>
+          ) : (
+            formatDate(c.prochaine_echeance)
+          )
+        ) : (
+          <span className="text-body-tertiary">—</span>
+        ),
+    },
+    {
+      key: 'chef',
+      label: 'Chef de projet',
+      className: 'd-none d-xl-table-cell',
+      cell: (c) => c.chef_projet ?? <span className="text-body-tertiary">—</span>,
+    },
+    {
       key: 'fin_retractation',
       label: 'Fin de rétractation',
       sortKey: 'fin_retractation',
@@ -73,13 +121,22 @@ function columns(today: string): Column<CommandeListItem>[] {
   ]
 }
 
-/** esi/commande Index: the orders created by signed bons de commande. */
-export default function CommandeIndex({ commandes, filters, warnings }: CommandeIndexProps) {
+/**
+ * esi/commande Index: the orders created by signed bons de commande, where each stands (its
+ * current step and statut), the most overdue first; filters statut, late, chef de projet,
+ * commercial, période.
+ */
+export default function CommandeIndex({
+  commandes,
+  filters,
+  warnings,
+  personnes,
+}: CommandeIndexProps) {
   const list = useList({
     path: route('esi.commandes.index'),
     filters,
     sortKeys: COMMANDE_SORT_KEYS,
-    defaultSort: NEWEST_FIRST,
+    defaultSort: COMMANDE_URGENCE_FIRST,
     only: ['commandes'],
   })
   const today = todayIso()
@@ -89,7 +146,7 @@ export default function CommandeIndex({ commandes, filters, warnings }: Commande
       <Head title="Commandes" />
       <PageHeader
         title="Commandes"
-        subtitle="Créées à la signature d’un bon de commande"
+        subtitle="Où en est chaque commande : les plus en retard d’abord"
         breadcrumb={[{ label: 'Commandes' }, { label: 'Toutes les commandes' }]}
       />
       <ListPage
@@ -99,13 +156,49 @@ export default function CommandeIndex({ commandes, filters, warnings }: Commande
         list={list}
         noun="commande"
         toolbar={
-          <StatutPeriodToolbar
+          <ListToolbar
             list={list}
             filters={filters}
-            statuts={COMMANDE_STATUT_LABELS}
             searchLabel="Rechercher une commande"
             searchPlaceholder="Numéro, client, objet…"
-          />
+          >
+            <SelectFilter
+              id="filter-statut"
+              label="Statut"
+              all="Tous les statuts"
+              value={filters.filter.statut ?? ''}
+              choices={Object.entries(COMMANDE_STATUT_LABELS).map(([value, label]) => ({
+                value,
+                label,
+              }))}
+              onChange={(v) => list.setFilter('statut', v)}
+            />
+            <SelectFilter
+              id="filter-retard"
+              label="Retard"
+              all="En retard ou non"
+              value={filters.filter.retard ?? ''}
+              choices={[{ value: '1', label: 'En retard seulement' }]}
+              onChange={(v) => list.setFilter('retard', v)}
+            />
+            <SelectFilter
+              id="filter-chef"
+              label="Chef de projet"
+              all="Tous les chefs de projet"
+              value={filters.filter.chef ?? ''}
+              choices={personnes}
+              onChange={(v) => list.setFilter('chef', v)}
+            />
+            <SelectFilter
+              id="filter-commercial"
+              label="Commercial"
+              all="Tous les commerciaux"
+              value={filters.filter.commercial ?? ''}
+              choices={personnes}
+              onChange={(v) => list.setFilter('commercial', v)}
+            />
+            <PeriodFilter filters={filters} list={list} />
+          </ListToolbar>
         }
       >
         <DataTable

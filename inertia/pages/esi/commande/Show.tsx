@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react'
-import { Head, Link } from '@inertiajs/react'
+import { useState, type ReactNode } from 'react'
+import { Head, Link, router } from '@inertiajs/react'
+import EtapeCard, { HistoriqueList } from '../../../components/commande/EtapeCard.js'
+import DialogModal from '../../../components/ui/DialogModal.js'
+import { askCancellationReason, confirm } from '../../../lib/dialogs/index.js'
+import type { CommandeTimeline } from '@shared/commande_timeline'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import RetractationBanner from '../../../components/commande/RetractationBanner.js'
@@ -15,6 +19,7 @@ import { route } from '~/lib/route'
 export type CommandeShowProps = {
   commande: Data.Commande.Variants['forDetail']
   facturation: CommandeFacturation
+  timeline: CommandeTimeline
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -26,15 +31,46 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-const ETAPES = [
-  { title: 'Mesurage', icon: 'bi-rulers' },
-  { title: 'Production', icon: 'bi-gear' },
-  { title: 'Fourniture', icon: 'bi-truck' },
-  { title: 'Pose', icon: 'bi-hammer' },
-]
+/**
+ * esi/commande Show (issue 12 §1): the order's header and its timeline — one card per step with
+ * its gate — the customer's withdrawal and the cancellation, the factures.
+ */
+export default function CommandeShow({ commande, facturation, timeline }: CommandeShowProps) {
+  const [retractation, setRetractation] = useState(false)
+  const [recueLe, setRecueLe] = useState(timeline.today)
+  const annulee = commande.statut === 'annulee'
+  const version = { lock_version: timeline.lock_version }
+  const solde = timeline.etapes.find((e) => e.etape === 'solde')
+  const pose = timeline.etapes.find((e) => e.etape === 'pose')
 
-/** esi/commande Show: the header of the order; its steps come with a later issue. */
-export default function CommandeShow({ commande, facturation }: CommandeShowProps) {
+  function retracter(event: React.FormEvent) {
+    event.preventDefault()
+    router.post(
+      route('esi.commandes.retractation', { id: commande.id }),
+      { ...version, recue_le: recueLe },
+      { preserveScroll: true, onSuccess: () => setRetractation(false) }
+    )
+  }
+
+  async function annuler() {
+    if (timeline.engagements.length) {
+      const ok = await confirm({
+        title: 'Déjà commandé chez les fournisseurs',
+        text: `${timeline.engagements.join(' ')} L’annulation ne les arrête pas d’elle-même : prévenez les fournisseurs.`,
+        confirmText: 'Continuer',
+        danger: true,
+      })
+      if (!ok) return
+    }
+    const motif = await askCancellationReason()
+    if (motif === null) return
+    router.post(
+      route('esi.commandes.annuler', { id: commande.id }),
+      { ...version, motif },
+      { preserveScroll: true }
+    )
+  }
+
   return (
     <>
       <Head title={`Commande ${commande.numero}`} />
@@ -53,14 +89,49 @@ export default function CommandeShow({ commande, facturation }: CommandeShowProp
           { label: commande.numero },
         ]}
         actions={
-          <Link href={route('esi.commandes.index')} className="btn btn-alt-secondary">
-            <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-            Liste
-          </Link>
+          <div className="d-flex flex-wrap gap-2">
+            <Link href={route('esi.commandes.index')} className="btn btn-alt-secondary">
+              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+              Liste
+            </Link>
+            {timeline.retractation.possible && (
+              <button
+                type="button"
+                className="btn btn-alt-warning"
+                onClick={() => setRetractation(true)}
+                data-testid="commande-retractation"
+              >
+                <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
+                Le client se rétracte
+              </button>
+            )}
+            {!annulee && commande.statut !== 'terminee' && (
+              <button
+                type="button"
+                className="btn btn-alt-danger"
+                onClick={annuler}
+                data-testid="commande-annuler"
+              >
+                <i className="bi bi-x-circle me-1" aria-hidden="true" />
+                Annuler la commande
+              </button>
+            )}
+          </div>
         }
       />
       <div className="content">
-        {commande.fin_retractation && <RetractationBanner fin={commande.fin_retractation} />}
+        {annulee && (
+          <div className="alert alert-danger" data-testid="commande-annulee">
+            Commande annulée
+            {timeline.annulee_le && ` le ${formatDate(timeline.annulee_le)}`}. Motif :{' '}
+            {timeline.motif_annulation}
+            {timeline.retractation_recue_le &&
+              ` (formulaire reçu le ${formatDate(timeline.retractation_recue_le)})`}
+          </div>
+        )}
+        {commande.fin_retractation && !annulee && (
+          <RetractationBanner fin={commande.fin_retractation} />
+        )}
         <div className="row g-4">
           <div className="col-lg-6">
             <Block title="Commande">
@@ -115,25 +186,94 @@ export default function CommandeShow({ commande, facturation }: CommandeShowProp
             </Block>
           </div>
           <div className="col-12">
-            <FacturationBlock commandeId={commande.id} facturation={facturation} />
+            <Block title="Étapes">
+              <ol className="list-unstyled mb-0" data-testid="commande-timeline">
+                {timeline.etapes.map((e) => (
+                  <li key={e.etape}>
+                    <EtapeCard
+                      commandeId={commande.id}
+                      etape={e}
+                      responsables={timeline.responsables}
+                      annulee={annulee}
+                    />
+                  </li>
+                ))}
+              </ol>
+              {timeline.historique.length > 0 && (
+                <details className="mt-2">
+                  <summary className="small text-body-secondary">
+                    Historique de la commande ({timeline.historique.length})
+                  </summary>
+                  <div className="mt-2">
+                    <HistoriqueList rows={timeline.historique} />
+                  </div>
+                </details>
+              )}
+            </Block>
           </div>
           <div className="col-12">
-            <Block title="Étapes (mesurage, production, fourniture, pose) — à venir">
-              <div className="row g-3 text-center">
-                {ETAPES.map((e) => (
-                  <div key={e.title} className="col-6 col-md-3">
-                    <div className="border rounded py-3 text-body-secondary">
-                      <i className={`bi ${e.icon} d-block fs-3 mb-1`} aria-hidden="true" />
-                      {e.title}
-                      <div className="small">à venir</div>
-                    </div>
-                  </div>
-                ))}
-              </div>
-            </Block>
+            <FacturationBlock
+              commandeId={commande.id}
+              facturation={facturation}
+              soldeGate={
+                solde && solde.statut !== 'faite' && pose
+                  ? pose.statut === 'faite' || pose.statut === 'sans_objet'
+                    ? null
+                    : solde.gate
+                  : null
+              }
+              canForceSolde={timeline.peut_forcer_solde}
+            />
           </div>
         </div>
       </div>
+      <DialogModal
+        show={retractation}
+        title="Le client se rétracte"
+        onClose={() => setRetractation(false)}
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setRetractation(false)}
+            >
+              Annuler
+            </button>
+            <button
+              type="submit"
+              form="commande-retractation-form"
+              className="btn btn-danger"
+              data-testid="commande-retractation-confirm"
+            >
+              Confirmer la rétractation
+            </button>
+          </>
+        }
+      >
+        <form id="commande-retractation-form" onSubmit={retracter}>
+          <p>
+            La commande sera annulée (motif « Client s’est rétracté »), ses demandes de paiement
+            ouvertes annulées, ses commandes fournisseur arrêtées, et l’acompte payé remboursé : une
+            note de crédit sur la facture d’acompte et un remboursement par virement.
+          </p>
+          {timeline.engagements.length > 0 && (
+            <p className="text-danger">{timeline.engagements.join(' ')}</p>
+          )}
+          <label className="form-label" htmlFor="commande-retractation-date">
+            Formulaire de rétractation reçu le
+          </label>
+          <input
+            id="commande-retractation-date"
+            type="date"
+            className="form-control"
+            value={recueLe}
+            max={timeline.today}
+            required
+            onChange={(e) => setRecueLe(e.target.value)}
+          />
+        </form>
+      </DialogModal>
     </>
   )
 }

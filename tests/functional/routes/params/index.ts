@@ -21,6 +21,7 @@ import { relanceParams } from '#tests/functional/routes/params/relances'
 import { releveParams } from '#tests/functional/routes/params/releves'
 import { mesurageParams } from '#tests/functional/routes/params/mesurage'
 import { receptionParams } from '#tests/functional/routes/params/receptions'
+import { commandeEtapesParams } from '#tests/functional/routes/params/commande_etapes'
 import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
 import { avenantParams } from '#tests/functional/routes/params/avenants'
@@ -58,6 +59,7 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...releveParams,
   ...mesurageParams,
   ...receptionParams,
+  ...commandeEtapesParams,
   ...commandeFichierParams,
   ...commandeFournisseurParams,
   ...avenantParams,
