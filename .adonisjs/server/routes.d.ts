@@ -171,6 +171,10 @@ export type ScannedRoutes = {
     'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -453,6 +457,7 @@ export type ScannedRoutes = {
     'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -531,6 +536,9 @@ export type ScannedRoutes = {
     'esi.avenants.sign': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.accepter': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
