@@ -100,36 +100,45 @@ export async function storeCommandePhoto(
   const facts = await photoFacts(original)
   const photo = await putBytes('photo', processed.photo)
   const thumb = await putBytes('vignette', processed.thumb)
-  const stored = [photo, thumb]
+  return insertFichier(trx, [photo, thumb], {
+    commandeId: input.commandeId,
+    etape: input.etape,
+    kind: 'photo',
+    moment: input.moment ?? null,
+    mesureLigneId: input.mesureLigneId ?? null,
+    nomStocke: photo.name,
+    vignette: thumb.name,
+    mime: photo.mime,
+    taille: processed.photo.length,
+    largeur: processed.width,
+    hauteur: processed.height,
+    nomOriginal: displayName(input.file.clientName),
+    legende: input.legende?.trim() || null,
+    priseLe: facts.priseLe,
+    latitude: facts.latitude,
+    longitude: facts.longitude,
+    auteurId: input.auteurId,
+  })
+}
+
+/**
+ * The row of files already written, with its history line, in the caller's transaction or its
+ * own; the files are deleted when that transaction rolls back (no orphan file).
+ */
+async function insertFichier(
+  trx: TransactionClientContract | null,
+  files: StoredFile[],
+  values: Partial<CommandeFichier> & { commandeId: number; etape: Etape | null }
+): Promise<CommandeFichier> {
+  const forget = () => Promise.all(files.map(deleteFile)).then(() => {})
   const write = async (client: TransactionClientContract) => {
-    client.after('rollback', () => Promise.all(stored.map(deleteFile)).then(() => {}))
-    const row = await CommandeFichier.create(
-      {
-        commandeId: input.commandeId,
-        etape: input.etape,
-        kind: 'photo',
-        moment: input.moment ?? null,
-        mesureLigneId: input.mesureLigneId ?? null,
-        nomStocke: photo.name,
-        vignette: thumb.name,
-        mime: photo.mime,
-        taille: processed.photo.length,
-        largeur: processed.width,
-        hauteur: processed.height,
-        nomOriginal: displayName(input.file.clientName),
-        legende: input.legende?.trim() || null,
-        priseLe: facts.priseLe,
-        latitude: facts.latitude,
-        longitude: facts.longitude,
-        auteurId: input.auteurId,
-      },
-      { client }
-    )
+    client.after('rollback', forget)
+    const row = await CommandeFichier.create(values, { client })
     await historique(client, {
-      commandeId: input.commandeId,
-      etape: input.etape,
-      userId: input.auteurId,
-      action: 'photo',
+      commandeId: values.commandeId,
+      etape: values.etape,
+      userId: values.auteurId ?? null,
+      action: row.kind,
       detail: row.nomOriginal || null,
     })
     return row
@@ -137,7 +146,7 @@ export async function storeCommandePhoto(
   try {
     return trx ? await write(trx) : await db.transaction(write)
   } catch (error) {
-    if (!trx) await Promise.all(stored.map(deleteFile))
+    if (!trx) await forget()
     throw error
   }
 }
@@ -154,36 +163,16 @@ export async function storeCommandeDocument(
   }
 ): Promise<CommandeFichier> {
   const file = await putBytes('commande_document', input.bytes)
-  const write = async (client: TransactionClientContract) => {
-    client.after('rollback', () => deleteFile(file))
-    const row = await CommandeFichier.create(
-      {
-        commandeId: input.commandeId,
-        etape: input.etape,
-        kind: 'document',
-        nomStocke: file.name,
-        mime: file.mime,
-        taille: input.bytes.length,
-        nomOriginal: displayName(input.nomOriginal),
-        auteurId: input.auteurId,
-      },
-      { client }
-    )
-    await historique(client, {
-      commandeId: input.commandeId,
-      etape: input.etape,
-      userId: input.auteurId,
-      action: 'document',
-      detail: row.nomOriginal || null,
-    })
-    return row
-  }
-  try {
-    return trx ? await write(trx) : await db.transaction(write)
-  } catch (error) {
-    if (!trx) await deleteFile(file)
-    throw error
-  }
+  return insertFichier(trx, [file], {
+    commandeId: input.commandeId,
+    etape: input.etape,
+    kind: 'document',
+    nomStocke: file.name,
+    mime: file.mime,
+    taille: input.bytes.length,
+    nomOriginal: displayName(input.nomOriginal),
+    auteurId: input.auteurId,
+  })
 }
 
 /** The stored file of a row (original or thumbnail), never a path from a request. */

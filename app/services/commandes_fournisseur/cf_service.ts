@@ -18,7 +18,7 @@ import type { Actor } from '#services/actor'
 import { audit } from '#services/audit'
 import { nextNumero, today } from '#services/documents/numbering'
 import { assertEtapeGate, historique, lockEtape, setEtapeStatut } from '#services/commandes/etapes'
-import { dispatchMail, notify, type Delivery } from '#services/events'
+import { dispatchMail, type Delivery } from '#services/events'
 import {
   AppException,
   ConflictException,
@@ -640,18 +640,8 @@ export async function receiveLivraison(actor: Actor, cfId: number, input: Recept
       },
       trx
     )
+    // fourniture « faite » tells the chef de projet that the pose may be planned (setEtapeStatut)
     const { fournitureFaite } = await syncEtapes(trx, actor, cf.commande_id)
-    if (fournitureFaite) {
-      const commande = await trx.from('commandes').where('id', cf.commande_id).first()
-      await notify(trx, {
-        userIds: [commande.chef_projet_id],
-        exceptUserId: actor.user?.id ?? null,
-        type: 'commande.fourniture_faite',
-        titre: `${commande.numero} : toute la marchandise est reçue, la pose peut être planifiée`,
-        lien: `/esi/commandes/${commande.id}`,
-        icon: 'truck',
-      })
-    }
     return { livraisonId: livraison.id as number, statut, fournitureFaite }
   })
 }

@@ -7,6 +7,7 @@
  * accepted without avenant; the facture de solde invoicing the signed avenant; rights and bad
  * input with French messages.
  */
+import { receptionSignee } from '#tests/functional/factures/helpers'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Avenant from '#models/avenant'
@@ -446,6 +447,8 @@ test.group('Avenants / prepare, edit, sign', (group) => {
       userId: null,
     })
     const acompte = await issued(await Facture.findOrFail(draft.id))
+    // The facture de solde waits for the réception (its gate)
+    await receptionSignee(commande.id)
     const again = await Bdc.findOrFail(bdc.id)
     const solde = await post(client, user, `/esi/commandes/${commande.id}/facture-solde`, {
       lock_version: again.lockVersion,

@@ -110,8 +110,10 @@ test.group('Documents / numbering series', () => {
       demande_paiement: 'DP',
       facture: 'FAC',
       note_credit: 'NC',
+      commande_fournisseur: 'CF',
     })
     assert.equal(formatNumero('facture', 2026, 42), 'FAC-2026-00042')
+    assert.equal(formatNumero('commande_fournisseur', 2026, 7), 'CF-2026-00007')
     assert.equal(counterKey('offre', 7), 'OFF:7')
     assert.equal(counterKey('devis'), 'DEV')
     assert.throws(() => counterKey('offre'))

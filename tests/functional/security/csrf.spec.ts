@@ -52,14 +52,18 @@ const PAYLOADS: Record<string, Record<string, unknown>> = {
 async function staffWithState() {
   const user = await makeUser('esi', { droitsAccordes: ['admin'] })
   const notification = await makeNotification(user)
-  return { user, params: { id: notification.id } }
+  // Other parameters: a plausible value (the request is refused or answered before any use)
+  return {
+    user,
+    params: { id: notification.id, commandeId: notification.id, reserve: 1, etape: 'pose' },
+  }
 }
 
 function send(
   client: any,
   route: RouteRow & { method: string },
   user: User,
-  params: Record<string, number>
+  params: Record<string, string | number>
 ) {
   const url = fillPattern(route.pattern, params)
   return client[route.method.toLowerCase()](url)

@@ -68,13 +68,13 @@ test.group('Security / multipart bodies', (group) => {
     assert.deepEqual(await leftovers(big.length, since), [])
   })
 
-  test('a body over the multipart cap (6 Mo) is refused and leaves no temp file', async ({
+  test('a body over the multipart cap (16 Mo, for the work photos) is refused and leaves no temp file', async ({
     client,
     assert,
   }) => {
     const user = await makeUser('pro')
     const societe = await societeOf(user, 'pro')
-    const huge = Buffer.concat([TINY_PNG, Buffer.alloc(7 * 1024 * 1024)])
+    const huge = Buffer.concat([TINY_PNG, Buffer.alloc(17 * 1024 * 1024)])
     const since = Date.now()
     const response = await client
       .post(`/app/company/${societe.id}/logo`)
