@@ -1,6 +1,6 @@
 /*
  * Demo data of the commande timeline (issue 12 §1): every commande's automatic steps brought up
- * to its facts, then six bdcs signed today (acompte invoiced and paid), one per NEW_ROLES entry
+ * to its facts, a devis accepted today (its bdc stays « à signer »), then six bdcs signed today (acompte invoiced and paid), one per NEW_ROLES entry
  * of database/demo/commandes_story.ts (two at the customer's home). Here only the planning and
  * the withdrawal: the mesurage of the commande whose acompte is awaited planned in two days, the
  * approvisionnement of the late one planned in the past, the « retractee » one withdrawn within
@@ -23,6 +23,7 @@ import { recordPaiement } from '#services/paiements/paiement_service'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
 import { demoSignaturePng } from '#database/demo/sales'
 import { TIME_ZONE } from '#shared/app'
+import { changeDevisStatut } from '#services/devis/devis_lifecycle'
 import { demoCommandes, DOMICILE_ROLES, NEW_ROLES } from '#database/demo/commandes_story'
 
 export async function seedDemoCommandesEtapes(trx: TransactionClientContract, base: DemoBase) {
@@ -47,12 +48,28 @@ export async function seedDemoCommandesEtapes(trx: TransactionClientContract, ba
         statut: trx.raw(`CASE WHEN statut = 'a_faire' THEN 'planifiee' ELSE statut END`),
       })
   }
-  // Six more bdcs signed today, their acompte invoiced and paid, one per NEW_ROLES entry
+  // A devis accepted today: its bdc waits for the signature (the demo keeps one « à signer »)
+  const envoye = await trx
+    .from('devis')
+    .where('statut', 'envoye')
+    .orderBy('envoye_le', 'desc')
+    .orderBy('id', 'desc')
+    .first()
+  if (envoye) {
+    await changeDevisStatut(actor, {
+      devisId: envoye.id,
+      to: 'accepte',
+      lockVersion: envoye.lock_version,
+      userId: esiId,
+    })
+  }
+  // Six older bdcs signed today, their acompte invoiced and paid, one per NEW_ROLES entry
   const pending = await trx
     .from('bdcs')
     .where('statut', 'a_signer')
     .where('acompte', '>', 0)
     .orderBy('id')
+    .whereNot('devis_id', envoye?.id ?? 0)
     .limit(NEW_ROLES.length)
     .select('id')
   for (const [n, row] of pending.entries()) {

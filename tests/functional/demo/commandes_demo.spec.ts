@@ -15,12 +15,13 @@ test.group('Demo / commandes story', (group) => {
   withTransaction(group)
 
   test('every commande coherent, every situation present', async ({ assert }) => {
-    await seedDemo(await db.beginGlobalTransaction())
+    const trx = await db.beginGlobalTransaction()
+    await seedDemo(trx)
     const commandes = await db.from('commandes').orderBy('id')
     const seen = new Set<string>()
     const today = new Date().toISOString().slice(0, 10)
     for (const c of commandes) {
-      const facts = await commandeGateFacts(db, c.id)
+      const facts = await commandeGateFacts(trx, c.id)
       const e = facts.etapes
       const cfs = await db.from('commandes_fournisseur').where('commande_id', c.id)
       const mesure = await db.from('mesures').where('commande_id', c.id).first()
