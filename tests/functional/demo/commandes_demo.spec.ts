@@ -125,5 +125,5 @@ test.group('Demo / commandes story', (group) => {
       assert.isTrue(seen.has(s), s)
     }
     assert.isAtLeast(commandes.filter((c) => c.statut === 'terminee').length, 2)
-  })
+  }).timeout(120_000)
 })
