@@ -54,6 +54,11 @@ test.group('Demo / commandes story', (group) => {
           .where('f.commande_id', c.id)
           .whereNotNull('n.numero')
         assert.isAtLeast(nc.length, 1, `${label}: its acompte credited`)
+        const rembourse = await db
+          .from('paiements')
+          .where('client_id', c.client_id)
+          .where('montant', '<', 0)
+        assert.isAtLeast(rembourse.length, 1, `${label}: its acompte refunded`)
         continue
       }
       // No step started or done past a closed gate (gates are checked on start)
