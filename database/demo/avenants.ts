@@ -21,6 +21,7 @@ import {
 } from '#services/avenants/avenant_service'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
 import Avenant from '#models/avenant'
+import { demoCommandes } from '#database/demo/commandes_story'
 
 type Client = TransactionClientContract | QueryClientContract
 
@@ -128,16 +129,10 @@ export function avenantSignaturePng(): Buffer {
 }
 
 export async function seedDemoAvenants(trx: TransactionClientContract, base: DemoBase) {
-  // A signed commande without sheet nor facture de solde, the most recent first
-  const commande = await trx
-    .from('commandes')
-    .whereNot('statut', 'annulee')
-    .whereNotExists((q) => q.from('mesures').whereRaw('mesures.commande_id = commandes.id'))
-    .whereNotExists((q) =>
-      q.from('factures').whereRaw("factures.bdc_id = commandes.bdc_id AND factures.type = 'solde'")
-    )
-    .orderBy('id', 'desc')
-    .first()
+  // The commande database/demo/commandes_story.ts gives (no sheet yet: made here)
+  const { role } = await demoCommandes(trx)
+  if (!role.avenant_signe) return null
+  const commande = await trx.from('commandes').where('id', role.avenant_signe).first()
   if (!commande) return null
   await mesureAvecEcarts(trx, commande.id)
   const actor = systemActor(base.users.esi)

@@ -1,17 +1,19 @@
 /*
  * Demo data of the commande timeline (issue 12 §1): every commande's automatic steps brought up
- * to its facts, then five bdcs signed today (acompte invoiced and paid) placed at various steps —
- * mesurage planned, supplier orders running (late), goods received and the pose planned (one
- * late) — and one whose customer withdrew within the period (acompte credited and refunded);
- * an older commande's mesurage blocked. Runs after the factures and payments.
+ * to its facts, a devis accepted today (its bdc stays « à signer »), then six bdcs signed today (acompte invoiced and paid), one per NEW_ROLES entry
+ * of database/demo/commandes_story.ts (two at the customer's home). Here only the planning and
+ * the withdrawal: the mesurage of the commande whose acompte is awaited planned in two days, the
+ * approvisionnement of the late one planned in the past, the « retractee » one withdrawn within
+ * the period (acompte credited and refunded). The other steps move with their documents (the
+ * next modules). Runs after the factures and payments.
  */
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DemoBase } from '#database/demo/index'
 import { systemActor } from '#services/actor'
-import { refreshAutoEtapes, setEtapeStatut, syncCommande } from '#services/commandes/etapes'
+import { refreshAutoEtapes, syncCommande } from '#services/commandes/etapes'
 import { retracterCommande } from '#services/commandes/commande_annulation'
-import type { Etape, EtapeStatut } from '#shared/commande_etapes'
+import type { Etape } from '#shared/commande_etapes'
 import { randomUUID } from 'node:crypto'
 import Bdc from '#models/bdc'
 import Facture from '#models/facture'
@@ -21,6 +23,8 @@ import { recordPaiement } from '#services/paiements/paiement_service'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
 import { demoSignaturePng } from '#database/demo/sales'
 import { TIME_ZONE } from '#shared/app'
+import { changeDevisStatut } from '#services/devis/devis_lifecycle'
+import { demoCommandes, DOMICILE_ROLES, NEW_ROLES } from '#database/demo/commandes_story'
 
 export async function seedDemoCommandesEtapes(trx: TransactionClientContract, base: DemoBase) {
   const actor = systemActor(base.users.esi)
@@ -44,23 +48,35 @@ export async function seedDemoCommandesEtapes(trx: TransactionClientContract, ba
         statut: trx.raw(`CASE WHEN statut = 'a_faire' THEN 'planifiee' ELSE statut END`),
       })
   }
-  const move = (commandeId: number, etape: Etape, statut: EtapeStatut) =>
-    setEtapeStatut(trx, actor, commandeId, etape, statut, 'démo')
-
-  // Five more bdcs signed today, their acompte invoiced and paid, each placed at a step
+  // A devis accepted today: its bdc waits for the signature (the demo keeps one « à signer »)
+  const envoye = await trx
+    .from('devis')
+    .where('statut', 'envoye')
+    .orderBy('envoye_le', 'desc')
+    .orderBy('id', 'desc')
+    .first()
+  if (envoye) {
+    await changeDevisStatut(actor, {
+      devisId: envoye.id,
+      to: 'accepte',
+      lockVersion: envoye.lock_version,
+      userId: esiId,
+    })
+  }
+  // Six older bdcs signed today, their acompte invoiced and paid, one per NEW_ROLES entry
   const pending = await trx
     .from('bdcs')
     .where('statut', 'a_signer')
     .where('acompte', '>', 0)
     .orderBy('id')
-    .limit(5)
+    .whereNot('devis_id', envoye?.id ?? 0)
+    .limit(NEW_ROLES.length)
     .select('id')
-  const made: { commandeId: number; lockVersion: number }[] = []
   for (const [n, row] of pending.entries()) {
-    // The last one is signed at the customer's home: its period runs, then he withdraws
-    const domicile = n === 4
+    // Signed at the customer's home: the withdrawal period runs (one withdraws)
+    const domicile = DOMICILE_ROLES.includes(NEW_ROLES[n])
     const bdc = await Bdc.findOrFail(row.id, { client: trx })
-    const { commande } = await signBdc(actor, {
+    await signBdc(actor, {
       bdcId: bdc.id,
       lockVersion: bdc.lockVersion,
       signataire: bdc.clientNom,
@@ -94,47 +110,15 @@ export async function seedDemoCommandesEtapes(trx: TransactionClientContract, ba
       allocations: [{ factureId: facture.id, montant: facture.totalTtc }],
       userId: esiId,
     })
-    made.push({ commandeId: commande.id, lockVersion: commande.lockVersion })
   }
-  const [a, b, c, d, withdrawn] = made.map((m) => m.commandeId)
-  if (a) await plan(a, 'mesurage', 2, 2)
-  if (b) {
-    await move(b, 'mesurage', 'faite')
-    await move(b, 'approvisionnement', 'en_cours')
-    await plan(b, 'approvisionnement', -20, -5) // late: the orders should be confirmed
-  }
-  for (const [id, debut, fin] of [
-    [c, 5, 6],
-    [d, -3, -2], // late: the pose was due
-  ] as const) {
-    if (!id) continue
-    for (const step of ['mesurage', 'approvisionnement', 'fourniture'] as const) {
-      await move(id, step, 'faite')
-    }
-    await plan(id, 'pose', debut, fin)
-  }
-  // An older commande waiting for its acompte: its mesurage blocked
-  const waiting = await trx
-    .from('commandes')
-    .where('statut', 'en_attente')
-    .whereNotIn(
-      'id',
-      made.map((m) => m.commandeId)
-    )
-    .orderBy('id')
-    .first()
-  if (waiting) {
-    await setEtapeStatut(
-      trx,
-      actor,
-      waiting.id,
-      'mesurage',
-      'bloquee',
-      'Client injoignable, rappeler lundi'
-    )
-  }
-  for (const id of [a, b, c, d, waiting?.id].filter(Boolean)) await syncCommande(trx, id!)
+  const { role } = await demoCommandes(trx)
+  // The mesurage planned in two days (its acompte still awaited)
+  if (role.acompte_attendu) await plan(role.acompte_attendu, 'mesurage', 2, 2)
+  // Late: the supplier orders should have been confirmed and delivered by now
+  if (role.cf_en_retard) await plan(role.cf_en_retard, 'approvisionnement', -20, -5)
+  for (const id of [role.acompte_attendu, role.cf_en_retard]) if (id) await syncCommande(trx, id)
 
+  const withdrawn = role.retractee
   if (withdrawn) {
     const row = await trx.from('commandes').where('id', withdrawn).first()
     await retracterCommande(actor, {

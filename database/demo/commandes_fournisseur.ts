@@ -1,20 +1,17 @@
 /*
  * Demo supplier orders (issue 12 §3–4): the e-mail Texte of a supplier order, an address for
- * the demo suppliers, and for the demo commandes whose approvisionnement gate is open, in this
- * order: one partly received with a damaged line, one confirmed and late, drafts waiting to be
- * sent, sent and not confirmed, one waiting to be prepared…; the finished ones wholly received.
- * Runs after the demo modules that make commandes and their measurement sheets.
- * Through the real services (the sending without mail); dates moved back afterwards.
- * When no demo commande has a validated measurement sheet yet (the mesurage demo absent), the
- * sheet of a few gate-open commandes is validated here from their bdc lines.
+ * the demo suppliers, and on the commandes database/demo/commandes_story.ts gives (their sheets
+ * validated by the mesures demo): the finished ones and those at the pose wholly received, one
+ * partly received with a damaged line, one whose first order was confirmed for a date now past
+ * (late) and the other ones sent, not confirmed. Through the real services (the sending without
+ * mail); dates moved back afterwards. « avenant_signe »: its orders still to prepare.
  */
-import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Texte from '#models/texte'
 import type { DemoBase } from '#database/demo/index'
 import { systemActor } from '#services/actor'
-import { commandeGateFacts, setEtapeStatut } from '#services/commandes/etapes'
+import { demoCommandes } from '#database/demo/commandes_story'
 import {
   confirmCommandeFournisseur,
   prepareCommandesFournisseur,
@@ -22,7 +19,6 @@ import {
   sendInTransaction,
 } from '#services/commandes_fournisseur/cf_service'
 import { CF_TEXTE_CATEGORIE, CF_TEXTE_CODE } from '#services/commandes_fournisseur/cf_mail'
-import { gateReason } from '#shared/commande_etapes'
 import { TIME_ZONE } from '#shared/app'
 
 const TEXTE = `Bonjour,
@@ -38,8 +34,6 @@ Bien cordialement,
 {{user.nom}}
 {{societe.nom}} — {{societe.telephone}}`
 
-const SENS = ['oscillo-battant gauche', 'oscillo-battant droite', 'fixe', 'coulissant']
-
 function slug(nom: string) {
   return nom
     .normalize('NFD')
@@ -47,42 +41,6 @@ function slug(nom: string) {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-}
-
-/** The sheet of a commande validated from its bdc's product lines (demo fallback). */
-async function validateSheet(trx: TransactionClientContract, commandeId: number, n: number) {
-  const commande = await trx.from('commandes').where('id', commandeId).first()
-  const lignes = await trx
-    .from('bdc_lignes')
-    .where({ bdc_id: commande.bdc_id, type: 'produit' })
-    .orderBy('position')
-  if (!lignes.length) return false
-  const [mesure] = await trx
-    .table('mesures')
-    .insert({
-      commande_id: commandeId,
-      statut: 'validee',
-      tolerance_mm: 10,
-      validee_le: new Date(),
-    })
-    .returning('*')
-  await trx.table('mesure_lignes').insert(
-    lignes.map((l, i) => ({
-      mesure_id: mesure.id,
-      bdc_ligne_id: l.id,
-      client_uuid: randomUUID(),
-      position: i + 1,
-      repere: ['Cuisine', 'Salon', 'Chambre 1', 'Chambre 2', 'Entrée', 'Bureau'][i % 6],
-      designation: l.designation.split('\n')[0].slice(0, 300),
-      largeur_mm: 1190 + ((n * 7 + i * 13) % 40),
-      hauteur_mm: 1395 + ((n * 11 + i * 5) % 30),
-      sens_ouverture: SENS[(n + i) % SENS.length],
-      couleur: ['blanc', 'anthracite RAL 7016', 'chêne doré'][(n + i) % 3],
-      quantite: l.quantite ?? 1,
-    }))
-  )
-  await setEtapeStatut(trx, null, commandeId, 'mesurage', 'faite', 'Démo : fiche validée')
-  return true
 }
 
 export async function seedDemoCommandesFournisseur(trx: TransactionClientContract, base: DemoBase) {
@@ -112,45 +70,18 @@ export async function seedDemoCommandesFournisseur(trx: TransactionClientContrac
       .update({ email: `commandes@${slug(f.nom)}.example.be` })
   }
 
-  // The commandes whose gate opens once measured (acompte paid, withdrawal over or waived)
-  const commandes = await trx
-    .from('commandes')
-    .whereNot('statut', 'annulee')
-    .orderBy('created_at')
-    .orderBy('id')
-    .select('id', 'statut')
-  const open: { id: number; statut: string; mesuree: boolean }[] = []
-  for (const c of commandes) {
-    const facts = await commandeGateFacts(trx, c.id)
-    if (gateReason('approvisionnement', { ...facts, mesureValidee: true })) continue
-    open.push({ id: c.id, statut: c.statut, mesuree: facts.mesureValidee === true })
-  }
-  let ready = open.filter((c) => c.mesuree)
-  if (!(await trx.from('mesures').where('statut', 'validee').first())) {
-    // No measured commande in the demo yet: these ones are
-    ready = []
-    // The running ones first, then the most recent finished ones: six are enough to show
-    // every stage (the whole demo is seeded in one transaction, in the tests too)
-    const chosen = [
-      ...open.filter((c) => c.statut !== 'terminee'),
-      ...open.filter((c) => c.statut === 'terminee').reverse(),
-    ].slice(0, 6)
-    for (const [n, c] of chosen.entries()) {
-      if (await validateSheet(trx, c.id, n)) ready.push({ ...c, mesuree: true })
-    }
-  }
-
-  // The finished commandes first (wholly received), then one at each stage
-  const finished = ready.filter((c) => c.statut === 'terminee')
-  const running = ready.filter((c) => c.statut !== 'terminee')
-  const plan: [number, string][] = [
-    ...finished.map((c) => [c.id, 'recue'] as [number, string]),
-    ...running.map((c, i) => {
-      // The stages worth showing first: a damaged delivery, a late order, drafts to send…
-      const stages = ['partielle', 'late', 'brouillons', 'envoyee', 'a_preparer', 'recue', 'late']
-      return [c.id, stages[i % stages.length]] as [number, string]
-    }),
-  ]
+  // The commandes of database/demo/commandes_story.ts: the finished ones and the pose planned
+  // or done wholly received, one partly received with a damaged line, one late
+  const { finished, role } = await demoCommandes(trx)
+  const plan: [number, string][] = (
+    [
+      ...finished.map((id) => [id, 'recue']),
+      [role.pose_planifiee, 'recue'],
+      [role.pv_reserve, 'recue'],
+      [role.reception_partielle, 'partielle'],
+      [role.cf_en_retard, 'late'],
+    ] as [number | undefined, string][]
+  ).filter((p): p is [number, string] => p[0] !== undefined)
   for (const [n, [commandeId, stage]] of plan.entries()) {
     if (stage === 'a_preparer') continue
     await prepareCommandesFournisseur(actor, commandeId)
@@ -169,6 +100,8 @@ export async function seedDemoCommandesFournisseur(trx: TransactionClientContrac
     }
     if (stage === 'envoyee') continue
     for (const [k, cf] of cfs.entries()) {
+      // Late: the first order confirmed for a date now past, the others not confirmed yet
+      if (stage === 'late' && k > 0) continue
       const fresh = await trx.from('commandes_fournisseur').where('id', cf.id).first()
       const date =
         stage === 'late'

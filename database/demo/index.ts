@@ -3,6 +3,22 @@
  * demo module (one line per domain below) with what the accounts step returned. `trx` must be
  * the global transaction or one nested in it (demo:seed, the tests' withGlobalTransaction): the
  * demo factures go through services that open their own (database/demo/demo_books.ts).
+ *
+ * The demo commandes (issue 12, decision 420) tell one story: each commande has one role and the
+ * five timeline modules (commandes_etapes, mesures, commandes_fournisseur, receptions, avenants)
+ * work only on the commandes of their roles, read by demoCommandes() of
+ * database/demo/commandes_story.ts, in numéro order:
+ * - finished: facture de solde issued by the factures demo — sheet validated, supplier orders
+ *   received, PV signed without reserve;
+ * - the older running ones: « pose_planifiee » (all received, pose next week), « pv_reserve »
+ *   (PV with an open reserve, solde drafted), « acompte_attendu » (its demande pending,
+ *   mesurage planned in two days);
+ * - six bdcs signed today by commandes_etapes (a devis accepted today keeps one « à signer »):
+ *   « retractation_mesure_en_cours » (home, period running, half measured), « ecarts » (sheet
+ *   with écarts, avenant to sign), « avenant_signe » (signed; supplier orders to prepare),
+ *   « cf_en_retard » (order confirmed for a past date), « reception_partielle » (a damaged
+ *   line), « retractee » (home, withdrawn: acompte credited and refunded).
+ * tests/functional/demo/commandes_demo.spec.ts checks the gates and that every role is there.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { seedDemoAccounts } from '#database/demo/accounts'

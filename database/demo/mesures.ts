@@ -1,9 +1,10 @@
 /*
- * Demo measurement sheets (issue 12 §2): every commande at the mesurage step or beyond gets its
- * sheet through the services (prefilled from its bdc, synced, validated, its PDF attached). Finished commandes and
- * those already past the mesurage: validated without difference. Of those still at the mesurage:
- * the first validated with differences (a wider window, another colour: the avenant to sign),
- * the second half measured (brouillon, step en cours); the others wait to be measured.
+ * Demo measurement sheets (issue 12 §2), through the services (prefilled from the bdc, synced,
+ * validated, the PDF attached), on the commandes database/demo/commandes_story.ts gives: the
+ * finished ones and those already ordering or further: validated without difference; « ecarts »:
+ * validated with differences (a wider window, another colour: the avenant to sign, mesurage
+ * bloquée); « retractation_mesure_en_cours »: half measured (brouillon, step en cours). The
+ * avenant's sheet is made by the avenants demo; the others wait to be measured.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { systemActor } from '#services/actor'
@@ -16,9 +17,9 @@ import {
 import { validerEtArchiverMesure } from '#services/commandes/mesure_document'
 import type { DemoBase } from '#database/demo/index'
 import type { SensOuverture } from '#shared/mesurage'
+import { demoCommandes } from '#database/demo/commandes_story'
 
 const REPERES = ['Séjour', 'Cuisine', 'Chambre 1', 'Chambre 2', 'Salle de bain', 'Hall', 'Bureau']
-const AVANCEES = ['en_cours', 'faite', 'planifiee', 'bloquee']
 
 function measured(l: MesureLigneProps, i: number, ecart = false) {
   const ref = l.reference as { largeur_mm?: number | null; hauteur_mm?: number | null }
@@ -42,30 +43,19 @@ function measured(l: MesureLigneProps, i: number, ecart = false) {
 
 export async function seedDemoMesures(trx: TransactionClientContract, base: DemoBase) {
   const actor = systemActor(base.users.esi)
-  const commandes = await trx
-    .from('commandes')
-    .whereNot('statut', 'annulee')
-    .orderBy('id')
-    .select('id', 'statut')
-  let waiting = 0
-  for (const c of commandes) {
-    const steps = await trx
-      .from('commande_etapes')
-      .where('commande_id', c.id)
-      .select('etape', 'statut')
-    const at = Object.fromEntries(steps.map((s) => [s.etape, s.statut as string]))
-    const beyond =
-      c.statut === 'terminee' ||
-      at.mesurage === 'faite' ||
-      ['approvisionnement', 'fourniture', 'pose'].some((e) => AVANCEES.includes(at[e]))
-    let plan: 'valide' | 'ecarts' | 'brouillon' | null = null
-    if (beyond) plan = 'valide'
-    else if (at.mesurage === 'bloquee') plan = 'ecarts'
-    else if (waiting === 0) plan = 'ecarts'
-    else if (waiting === 1) plan = 'brouillon'
-    if (!beyond && at.mesurage !== 'bloquee') waiting++
-    if (!plan) continue
-
+  const { finished, role } = await demoCommandes(trx)
+  const plans: [number | undefined, 'valide' | 'ecarts' | 'brouillon'][] = [
+    ...finished.map((id) => [id, 'valide'] as [number, 'valide']),
+    [role.pose_planifiee, 'valide'],
+    [role.pv_reserve, 'valide'],
+    [role.cf_en_retard, 'valide'],
+    [role.reception_partielle, 'valide'],
+    [role.ecarts, 'ecarts'],
+    [role.retractation_mesure_en_cours, 'brouillon'],
+  ]
+  for (const [id, plan] of plans) {
+    if (!id) continue
+    const c = { id }
     const mesure = await ensureMesure(c.id)
     if (mesure.statut === 'validee') continue
     const lignes = await lignesOf(mesure.id)
