@@ -117,7 +117,7 @@ async function recordPayment(page: Page, facture: Facture) {
   await part.waitFor()
   await page.fill('#p-montant', centsToInput(facture.totalTtc))
   await page.fill('#p-reference', `Virement ${facture.numero}`)
-  assert(
+  must(
     (await part.inputValue()) === centsToInput(facture.totalTtc),
     'the whole amount proposed on the facture'
   )
@@ -126,7 +126,7 @@ async function recordPayment(page: Page, facture: Facture) {
   await facture.refresh()
 }
 
-function assert(condition: boolean, message: string): asserts condition {
+function must(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message)
 }
 
@@ -134,7 +134,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
   withTransaction(group)
 
   test('every step by its page: phone for the sheet, the receipt, the pose and the réception', async ({
-    assert: a,
+    assert,
   }) => {
     // The office at its desk, the technician on site with his phone (each his own login)
     const user = await makeUser('esi', { name: 'Marc Bureau' })
@@ -148,19 +148,23 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await loginAs(desk, user.email, TEST_PASSWORD)
     await desk.goto(`/esi/commandes/${commande.id}`)
     await desk.getByTestId('etape-solde').waitFor()
-    a.equal(await statut(desk, 'acompte').innerText(), 'À faire')
-    a.equal(await statut(desk, 'retractation').innerText(), 'Sans objet')
-    a.include(await desk.getByTestId('commande-paiements').innerText(), 'Aucun paiement reçu')
+    assert.equal(await statut(desk, 'acompte').innerText(), 'À faire')
+    assert.equal(await statut(desk, 'retractation').innerText(), 'Sans objet')
+    assert.include(await desk.getByTestId('commande-paiements').innerText(), 'Aucun paiement reçu')
     const start = desk.getByTestId('etape-approvisionnement-demarrer')
-    a.isTrue(await start.isDisabled())
-    a.equal(await start.getAttribute('title'), 'L’acompte n’est pas encore payé.')
-    a.equal(
+    assert.isTrue(await start.isDisabled())
+    assert.equal(await start.getAttribute('title'), 'L’acompte n’est pas encore payé.')
+    assert.equal(
       await desk.getByTestId('etape-approvisionnement-gate').innerText(),
       'L’acompte n’est pas encore payé.'
     )
-    a.include(
+    assert.include(
       await desk.locator('main, #main-container').first().innerText(),
       'Renonciation expresse du client'
+    )
+    assert.equal(
+      await desk.getByTestId('facture-solde-gate').innerText(),
+      'Le procès-verbal de réception n’est pas signé.'
     )
 
     // 2. The acompte facture issued from the bdc, then paid on « Paiements »
@@ -169,18 +173,18 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await desk.click('[data-testid="facture-acompte-create"]')
     await desk.click('button:has-text("Créer le brouillon")')
     const acompte = await issueOpenDraft(desk)
-    a.equal(acompte.type, 'acompte')
-    a.equal(acompte.totalTtc, bdc.acompte)
+    assert.equal(acompte.type, 'acompte')
+    assert.equal(acompte.totalTtc, bdc.acompte)
     await recordPayment(desk, acompte)
-    a.equal(acompte.statut, 'payee')
+    assert.equal(acompte.statut, 'payee')
 
     await desk.goto(`/esi/commandes/${commande.id}`)
     await etapeEst(desk, 'acompte', 'Faite')
-    a.equal(
+    assert.equal(
       await desk.getByTestId('etape-approvisionnement-gate').innerText(),
       'Le mesurage n’est pas validé.'
     )
-    a.equal(
+    assert.equal(
       await desk.getByTestId('etape-approvisionnement-demarrer').getAttribute('title'),
       'Le mesurage n’est pas validé.'
     )
@@ -194,7 +198,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await phone.waitForURL(`**/esi/commandes/mesurage/${commande.id}`)
     const rows = phone.getByTestId('mesure-ligne')
     await rows.first().waitFor()
-    a.equal(await rows.count(), 2, 'the windows and the door; the pose is not measured')
+    assert.equal(await rows.count(), 2, 'the windows and the door; the pose is not measured')
     const status = phone.getByTestId('sync-status')
     await phone.locator('#l0-repere').fill('Cuisine')
     await phone.locator('#l0-largeur').fill('600')
@@ -202,13 +206,13 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await phone.locator('#l1-repere').fill('Entrée')
     await phone.locator('#l1-largeur').fill('1000')
     await phone.locator('#l1-hauteur').fill('2150')
-    a.equal(await rows.getByTestId('ecarts').count(), 0, 'no écart announced')
+    assert.equal(await rows.getByTestId('ecarts').count(), 0, 'no écart announced')
     await status.getByText('Tout est enregistré sur le serveur.').waitFor()
     await phone.getByRole('button', { name: 'Valider le mesurage' }).click()
     await phone.click('.swal2-confirm:has-text("Valider")')
     await phone.getByText('Mesurage : Faite').waitFor()
     await phone.getByRole('button', { name: 'Rouvrir la feuille' }).waitFor()
-    a.isAtMost(
+    assert.isAtMost(
       await phone.evaluate(() => document.documentElement.scrollWidth),
       390,
       'the sheet fits the phone'
@@ -217,28 +221,27 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     // The commande: the gate is open, nothing explains a wait any more
     await desk.reload()
     await etapeEst(desk, 'mesurage', 'Faite')
-    a.equal(await desk.getByTestId('etape-approvisionnement-gate').count(), 0)
-    a.isFalse(await desk.getByTestId('etape-approvisionnement-demarrer').isDisabled())
+    assert.equal(await desk.getByTestId('etape-approvisionnement-gate').count(), 0)
+    assert.isFalse(await desk.getByTestId('etape-approvisionnement-demarrer').isDisabled())
 
     // 4. Desktop: Approvisionnement — one draft per supplier, sent, confirmed with a date
     await desk.getByTestId('etape-approvisionnement-lien').click()
     await desk.waitForURL(`**/esi/commandes/production/${commande.id}`)
-    a.equal(await desk.getByTestId('gate-reason').count(), 0)
+    assert.equal(await desk.getByTestId('gate-reason').count(), 0)
     await desk.getByTestId('cf-preparer').click()
     const cards = desk.getByTestId('cf-card')
     await cards.nth(1).waitFor()
-    a.equal(await desk.getByTestId('sans-fournisseur').count(), 0)
+    assert.equal(await desk.getByTestId('sans-fournisseur').count(), 0)
     for (const f of [profils, portes]) {
       const draft = await db
         .from('commandes_fournisseur')
         .where({ commande_id: commande.id, fournisseur_id: f.id })
         .firstOrFail()
-      a.equal(draft.statut, 'brouillon')
+      assert.equal(draft.statut, 'brouillon')
       const card = desk.locator(`[data-testid="cf-card"][data-cf-id="${draft.id}"]`)
       await card.getByTestId('cf-envoyer').click()
       await desk.click('.swal2-confirm:has-text("Envoyer")')
       await desk.getByText(`envoyée à ${f.email}`).first().waitFor()
-      await desk.locator('.swal2-container').waitFor({ state: 'detached' })
       await card.getByLabel('Livraison confirmée le').fill('2030-04-15')
       await card.getByTestId('cf-confirmer').click()
       await card.getByText('livraison confirmée le 15/04/2030').waitFor()
@@ -247,6 +250,12 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
 
     // 5. Phone: Fourniture — everything arrives, each card in one receipt
     await phone.goto(`/esi/commandes/${commande.id}`)
+    await etapeEst(phone, 'approvisionnement', 'Faite')
+    assert.equal(await phone.getByTestId('etape-fourniture-gate').count(), 0)
+    assert.equal(
+      await phone.getByTestId('etape-pose-gate').innerText(),
+      'Toutes les lignes fournisseur ne sont pas reçues.'
+    )
     await phone.getByTestId('etape-fourniture-lien').click()
     await phone.waitForURL(`**/esi/commandes/fourniture/${commande.id}`)
     const cfIds = await db
@@ -254,7 +263,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
       .where('commande_id', commande.id)
       .orderBy('id')
       .select('id')
-    a.lengthOf(cfIds, 2)
+    assert.lengthOf(cfIds, 2)
     for (const { id } of cfIds) {
       const card = phone.locator(`[data-testid="reception-card"][data-cf-id="${id}"]`)
       await card.waitFor()
@@ -262,16 +271,16 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
       await card.getByTestId('reception-enregistrer').click()
       // A fresh card after the receipt: every line complete, nothing left to record
       await card.getByText('— complet').first().waitFor()
-      a.isTrue(await card.getByTestId('reception-enregistrer').isDisabled())
+      assert.isTrue(await card.getByTestId('reception-enregistrer').isDisabled())
     }
     await phone.locator('[data-testid="etape-fourniture"]:text-is("Faite")').waitFor()
     await phone.getByText('Toute la marchandise est reçue').waitFor()
-    a.isAtMost(await phone.evaluate(() => document.documentElement.scrollWidth), 390)
+    assert.isAtMost(await phone.evaluate(() => document.documentElement.scrollWidth), 390)
 
     // 6. Phone: Pose — started, then the PV signed on the device without reserve
     await phone.goto(`/esi/commandes/${commande.id}`)
     await etapeEst(phone, 'fourniture', 'Faite')
-    a.equal(await phone.getByTestId('etape-pose-gate').count(), 0)
+    assert.equal(await phone.getByTestId('etape-pose-gate').count(), 0)
     await phone.getByTestId('etape-pose-lien').click()
     await phone.waitForURL(`**/esi/commandes/${commande.id}/reception`)
     await phone.getByRole('link', { name: 'Pose' }).last().click()
@@ -281,43 +290,43 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await phone.getByTestId('pose-reception').click()
     await phone.waitForURL(`**/esi/commandes/${commande.id}/reception`)
     await phone.fill('[data-testid="pv-signataire"]', 'Anne Vanparcours')
-    a.isTrue(await phone.getByTestId('pv-mode-sans_reserve').isChecked())
+    assert.isTrue(await phone.getByTestId('pv-mode-sans_reserve').isChecked())
     await phone.getByTestId('pv-consentement').check()
     await drawSignature(phone)
     await phone.getByTestId('pv-signer').click()
     await phone.getByTestId('pv-sans-reserve').waitFor()
     await phone.getByTestId('pv-pdf').waitFor()
     await phone.locator('[data-testid="pose-statut"]:has-text("Faite")').first().waitFor()
-    a.isAtMost(await phone.evaluate(() => document.documentElement.scrollWidth), 390)
+    assert.isAtMost(await phone.evaluate(() => document.documentElement.scrollWidth), 390)
     await phone.context().close()
 
     // 7. Desktop: the facture de solde (now allowed), issued and paid; the commande is over
     await desk.goto(`/esi/commandes/${commande.id}`)
     await etapeEst(desk, 'pose', 'Faite')
-    a.equal(await desk.getByTestId('facture-solde-gate').count(), 0)
+    assert.equal(await desk.getByTestId('facture-solde-gate').count(), 0)
     await desk.click('[data-testid="facture-solde-create"]')
     await desk.click('.swal2-confirm:has-text("Créer le brouillon")')
     const solde = await issueOpenDraft(desk)
-    a.equal(solde.type, 'solde')
+    assert.equal(solde.type, 'solde')
     await recordPayment(desk, solde)
-    a.equal(solde.statut, 'payee')
+    assert.equal(solde.statut, 'payee')
 
     await desk.goto(`/esi/commandes/${commande.id}`)
     await etapeEst(desk, 'solde', 'Faite')
     await desk.locator('.page-hero-subtitle .badge:text-is("Terminée")').waitFor()
     for (const etape of ['acompte', 'mesurage', 'approvisionnement', 'fourniture', 'pose']) {
-      a.equal(await statut(desk, etape).innerText(), 'Faite', etape)
-      a.equal(await desk.getByTestId(`etape-${etape}-gate`).count(), 0, etape)
+      assert.equal(await statut(desk, etape).innerText(), 'Faite', etape)
+      assert.equal(await desk.getByTestId(`etape-${etape}-gate`).count(), 0, etape)
     }
-    a.equal(await statut(desk, 'retractation').innerText(), 'Sans objet')
-    a.equal(await desk.getByTestId('commande-annuler').count(), 0)
+    assert.equal(await statut(desk, 'retractation').innerText(), 'Sans objet')
+    assert.equal(await desk.getByTestId('commande-annuler').count(), 0)
 
     // The database says the same
     const etapes = await db
       .from('commande_etapes')
       .where('commande_id', commande.id)
       .select('etape', 'statut')
-    a.deepEqual(Object.fromEntries(etapes.map((e) => [e.etape, e.statut])), {
+    assert.deepEqual(Object.fromEntries(etapes.map((e) => [e.etape, e.statut])), {
       acompte: 'faite',
       retractation: 'sans_objet',
       mesurage: 'faite',
@@ -327,25 +336,25 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
       solde: 'faite',
     })
     await commande.refresh()
-    a.equal(commande.statut, 'terminee')
+    assert.equal(commande.statut, 'terminee')
     const cfs = await db.from('commandes_fournisseur').where('commande_id', commande.id)
-    a.lengthOf(cfs, 2)
+    assert.lengthOf(cfs, 2)
     for (const cf of cfs) {
-      a.equal(cf.statut, 'recue')
-      a.match(cf.numero, /\S/)
-      a.isNotNull(cf.date_livraison_confirmee)
+      assert.equal(cf.statut, 'recue')
+      assert.match(cf.numero, /^CF-\d{4}-\d{5}$/)
+      assert.isNotNull(cf.date_livraison_confirmee)
     }
     const reception = await db.from('receptions').where('commande_id', commande.id).firstOrFail()
-    a.isNotNull(reception.fichier_id)
+    assert.isNotNull(reception.fichier_id)
     const pdf = await db.from('commande_fichiers').where('id', reception.fichier_id).firstOrFail()
-    a.equal(pdf.mime, 'application/pdf')
-    a.equal(pdf.etape, 'pose')
+    assert.equal(pdf.mime, 'application/pdf')
+    assert.equal(pdf.etape, 'pose')
     const reserves = await db.from('reception_reserves').where('reception_id', reception.id)
-    a.lengthOf(reserves, 0)
+    assert.lengthOf(reserves, 0)
     const mesure = await db.from('mesures').where('commande_id', commande.id).firstOrFail()
-    a.equal(mesure.statut, 'validee')
-    a.deepEqual(mesure.ecarts ?? [], [])
-    a.deepEqual(errors, [])
+    assert.equal(mesure.statut, 'validee')
+    assert.deepEqual(mesure.ecarts ?? [], [])
+    assert.deepEqual(errors, [])
     await desk.context().close()
   }).timeout(120_000)
 })
