@@ -26,9 +26,11 @@ import { annulerDemandesOuvertes } from '#services/bdc/bdc_service'
 import { createNoteCredit, issueNoteCredit } from '#services/notes_credit/note_credit_service'
 import { recordPaiement } from '#services/paiements/paiement_service'
 import { historique, syncCommande } from '#services/commandes/etapes'
+import { stopCommandesFournisseur } from '#services/commandes_fournisseur/cf_service'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { MOTIF_RETRACTATION, retractationRefusee } from '#shared/commande_timeline'
 import { formatEuros } from '#shared/totals'
+import { CF_STATUT_LABELS, type CfStatut } from '#shared/commandes_fournisseur'
 
 /** What a cancelled commande's hooks receive (in the cancelling transaction). */
 export type CommandeAnnuleeEvent = {
@@ -66,14 +68,36 @@ function refuse(message: string): never {
 }
 
 /**
- * What is already ordered or received from suppliers, in French: the registered readers', else
- * what the steps say (approvisionnement started: orders sent; fourniture started: goods in).
+ * The supplier orders already sent (not drafts, not cancelled), one French line each
+ * (« CF-2026-00001 — Profilés Wallons — 1 234,00 € HT (envoyée) »), decision 410.
+ */
+export async function commandesFournisseurEnvoyees(
+  client: QueryClientContract,
+  commandeId: number
+): Promise<string[]> {
+  const rows = await client
+    .from('commandes_fournisseur as cf')
+    .join('societes as s', 's.id', 'cf.fournisseur_id')
+    .where('cf.commande_id', commandeId)
+    .whereNotIn('cf.statut', ['brouillon', 'annulee'])
+    .orderBy('cf.id')
+    .select('cf.numero', 'cf.statut', 'cf.total_ht', 's.nom')
+  return rows.map(
+    (r) =>
+      `${r.numero} — ${r.nom} — ${formatEuros(Number(r.total_ht))} HT (${CF_STATUT_LABELS[r.statut as CfStatut].toLowerCase()})`
+  )
+}
+
+/**
+ * What is already ordered or received from suppliers, in French: the supplier orders sent
+ * (numero, supplier, total), the registered readers', else what the steps say (approvisionnement
+ * started: orders sent; fourniture started: goods in).
  */
 export async function engagementsFournisseur(
   client: QueryClientContract,
   commandeId: number
 ): Promise<string[]> {
-  const lines: string[] = []
+  const lines: string[] = await commandesFournisseurEnvoyees(client, commandeId)
   for (const provider of engagementProviders) lines.push(...(await provider(client, commandeId)))
   if (lines.length) return lines
   const rows = await client
@@ -121,11 +145,14 @@ async function annuler(
   commande.useTransaction(trx)
   await commande.save()
   const demandes = await annulerDemandesOuvertes(actor, trx, commande.bdcId, userId, motif)
+  // Decision 410: its supplier orders stopped in the same transaction (drafts and sent orders
+  // not wholly received are « annulée »; what had been sent is returned for the history)
+  const stoppees = await stopCommandesFournisseur(trx, commande.id, motif, actor)
   for (const hook of annuleeHooks) {
     await hook({ trx, actor, commandeId: commande.id, motif, retractation })
   }
   await syncCommande(trx, commande.id)
-  return { before, demandes }
+  return { before, demandes, stoppees }
 }
 
 export type RetractationInput = {
@@ -167,7 +194,13 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
     }
     const userId = actor.user?.id ?? null
     commande.retractationRecueLe = DateTime.fromISO(input.recueLe)
-    const { before, demandes } = await annuler(trx, actor, commande, MOTIF_RETRACTATION, true)
+    const { before, demandes, stoppees } = await annuler(
+      trx,
+      actor,
+      commande,
+      MOTIF_RETRACTATION,
+      true
+    )
 
     // The acompte: each issued acompte facture credited whole, what it was paid refunded
     const factures = await Facture.query({ client: trx })
@@ -224,6 +257,9 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
       notes.length ? `note(s) de crédit ${notes.join(', ')}` : null,
       rembourse > 0 ? `remboursement de ${formatEuros(rembourse)}` : 'aucun acompte à rembourser',
       demandes.length ? `demande(s) annulée(s) ${demandes.join(', ')}` : null,
+      stoppees.length
+        ? `commande(s) fournisseur arrêtée(s) ${stoppees.map((c) => c.numero).join(', ')} — prévenir les fournisseurs`
+        : null,
     ]
       .filter(Boolean)
       .join(' ; ')
