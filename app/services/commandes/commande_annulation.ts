@@ -74,18 +74,20 @@ function refuse(message: string): never {
 export async function commandesFournisseurEnvoyees(
   client: QueryClientContract,
   commandeId: number
-): Promise<string[]> {
+): Promise<{ any: boolean; lines: string[] }> {
   const rows = await client
     .from('commandes_fournisseur as cf')
     .join('societes as s', 's.id', 'cf.fournisseur_id')
     .where('cf.commande_id', commandeId)
-    .whereNotIn('cf.statut', ['brouillon', 'annulee'])
     .orderBy('cf.id')
     .select('cf.numero', 'cf.statut', 'cf.total_ht', 's.nom')
-  return rows.map(
-    (r) =>
-      `${r.numero} — ${r.nom} — ${formatEuros(Number(r.total_ht))} HT (${CF_STATUT_LABELS[r.statut as CfStatut].toLowerCase()})`
-  )
+  const lines = rows
+    .filter((r) => r.statut !== 'brouillon' && r.statut !== 'annulee')
+    .map(
+      (r) =>
+        `${r.numero} — ${r.nom} — ${formatEuros(Number(r.total_ht))} HT (${CF_STATUT_LABELS[r.statut as CfStatut].toLowerCase()})`
+    )
+  return { any: rows.length > 0, lines }
 }
 
 /**
@@ -97,9 +99,11 @@ export async function engagementsFournisseur(
   client: QueryClientContract,
   commandeId: number
 ): Promise<string[]> {
-  const lines: string[] = await commandesFournisseurEnvoyees(client, commandeId)
+  const cfs = await commandesFournisseurEnvoyees(client, commandeId)
+  const lines = [...cfs.lines]
   for (const provider of engagementProviders) lines.push(...(await provider(client, commandeId)))
-  if (lines.length) return lines
+  // Supplier orders recorded (even all cancelled): they are the truth, not the steps
+  if (lines.length || cfs.any) return lines
   const rows = await client
     .from('commande_etapes')
     .where('commande_id', commandeId)

@@ -18,11 +18,11 @@ import {
 import {
   cfsOf,
   commandeScenario,
-  payAcompte,
   readyCommande,
   validateMesure,
 } from '#tests/functional/commandes_fournisseur/helpers'
 import {
+  acomptePaye,
   post,
   bdcVersion,
   etapeA,
@@ -100,7 +100,8 @@ test.group('Commandes / the parts together', (group) => {
   }) => {
     const user = await makeUser('esi')
     const s = await commandeScenario({ lieu: 'domicile' })
-    await payAcompte(s)
+    // Paid as a payment allocated to it (what the refund reverses)
+    await acomptePaye(s.bdc.id)
     await validateMesure(s)
     // Ordered once the period was over (its gate), then the period found still running (a
     // corrected signature date): the withdrawal must stop what was ordered
@@ -123,6 +124,7 @@ test.group('Commandes / the parts together', (group) => {
       recue_le: DateTime.now().toISODate(),
     })
     assert.isUndefined(r.flashMessage('error'))
+    assert.include(String(r.flashMessage('success')), 'Rétractation enregistrée')
     const after = await cfsOf(s.commande.id)
     assert.isTrue(after.every((c) => c.statut === 'annulee'))
     const histo = await db
