@@ -26,6 +26,7 @@ import { commandeGateFacts } from '#services/commandes/etapes'
 import { avenantSummary } from '#services/avenants/avenant_page'
 import { resteADemander } from '#services/paiement/demande_paiement_service'
 import { annulerAvenant } from '#services/avenants/avenant_service'
+import { etapeA } from '#tests/functional/commandes/timeline_helpers'
 import {
   commandeAvecEcarts,
   etapeStatut,
@@ -446,6 +447,8 @@ test.group('Avenants / prepare, edit, sign', (group) => {
       userId: null,
     })
     const acompte = await issued(await Facture.findOrFail(draft.id))
+    // The solde's gate (decision 304): the réception done, as the pose part records it
+    for (const etape of ['fourniture', 'pose'] as const) await etapeA(commande.id, etape, 'faite')
     const again = await Bdc.findOrFail(bdc.id)
     const solde = await post(client, user, `/esi/commandes/${commande.id}/facture-solde`, {
       lock_version: again.lockVersion,
