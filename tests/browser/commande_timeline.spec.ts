@@ -137,7 +137,8 @@ test.group('Browser / commande timeline', (group) => {
     await page.goto(`/esi/commandes/${commande.id}`)
 
     const fichiers = page.locator('[data-testid="etape-pose-fichiers"]')
-    await fichiers.waitFor()
+    await fichiers.waitFor({ timeout: 15_000 })
+
     const doc = fichiers.locator('[data-testid="etape-pose-fichiers-document"]')
     assert.include(await doc.innerText(), 'PV de réception')
     assert.match(
@@ -148,9 +149,11 @@ test.group('Browser / commande timeline', (group) => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'chantier.jpg', mimeType: 'image/jpeg', buffer: await jpeg() })
     const thumb = fichiers.locator('img')
-    await thumb.waitFor()
+    await thumb.waitFor({ timeout: 15_000 })
+
     assert.match(String(await thumb.getAttribute('src')), /\?vignette=1$/)
-    // The thumbnail is served (an image, not an error page)
+    // The thumbnail is served (an image, not an error page); lazy: scrolled to first
+    await thumb.scrollIntoViewIfNeeded()
     await page.waitForFunction(() => {
       const img = document.querySelector('[data-testid="etape-pose-fichiers"] img')
       return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0
