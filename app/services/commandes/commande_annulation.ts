@@ -1,8 +1,8 @@
 /*
  * Issue 12 §1 (decisions 305, 307): the end of a commande before its time. « Le client se
  * rétracte » (within the period, no waiver, the form received): one transaction cancels the
- * commande with that motif, its open demandes de paiement, stops its supplier orders (the hooks
- * registered by the supplier-order part) and refunds the acompte — a note de crédit on each
+ * commande with that motif, its open demandes de paiement, stops its supplier orders
+ * (stopCommandesFournisseur, decision 410) and refunds the acompte — a note de crédit on each
  * issued acompte facture and one refund payment of what they had been paid. Any other
  * cancellation takes a motif and says what is already ordered from suppliers.
  *

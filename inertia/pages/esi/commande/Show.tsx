@@ -75,7 +75,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * esi/commande Show (issue 12 §1): the order's header and its timeline — one card per step with
- * its gate — the customer's withdrawal and the cancellation, the factures.
+ * its gate — the customer's withdrawal and the cancellation, the factures. Each step links to
+ * its pages and shows its files (photos added from here); the mesurage step its avenant.
  */
 export default function CommandeShow({
   commande,
