@@ -6,8 +6,8 @@
  * issued acompte facture and one refund payment of what they had been paid. Any other
  * cancellation takes a motif and says what is already ordered from suppliers.
  *
- * Locks, in this order: the client (money, decision 263), the commande, then what each service
- * locks (demandes, factures, notes de crédit, payments).
+ * Locks, in this order: the client (money, decision 263), the commande's supplier orders, the
+ * commande, then what each service locks (demandes, factures, notes de crédit, payments).
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
@@ -119,6 +119,9 @@ export async function engagementsFournisseur(
 }
 
 async function lockCommande(trx: TransactionClientContract, commandeId: number, version: number) {
+  // Its supplier orders first (decision 410): sending or receiving one locks it, then the step,
+  // then writes the commande — the same order here, so a cancellation and a send cannot deadlock
+  await trx.from('commandes_fournisseur').where('commande_id', commandeId).forUpdate().select('id')
   const commande = await Commande.query({ client: trx }).where('id', commandeId).forUpdate().first()
   if (!commande) throw new NotFoundException()
   await checkVersion(commande, version, async () => ({
