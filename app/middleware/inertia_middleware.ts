@@ -8,7 +8,7 @@ import { APP_NAME, APP_VERSION } from '#shared/app'
 import { canReach } from '#shared/roles'
 import { errorBagMessage } from '#services/http/http_errors'
 import { hasStaffPowers } from '#policies/base_policy'
-import { commandesEnRetard } from '#services/commandes/commande_service'
+import { menuCommandeBadges } from '#services/commandes/commande_service'
 
 /** Shared props of every page (SPEC.md §3): current user, app settings, flash toasts, errors. */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
@@ -43,11 +43,9 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       },
       user: ctx.inertia.always(user ? currentUserProps(user) : null),
       notifications: user ? () => notificationSummary(user) : null,
-      // Issue 12: the late commandes on the menu (one indexed count), for staff only
-      menuBadges:
-        user && hasStaffPowers(user)
-          ? async () => ({ '/esi/commandes': await commandesEnRetard() })
-          : null,
+      // Issue 12: the late commandes and what waits at each step list on the menu (one query,
+      // indexed counts, decision 413), for staff only
+      menuBadges: user && hasStaffPowers(user) ? () => menuCommandeBadges() : null,
     }
   }
 

@@ -67,6 +67,11 @@ test.group('Commande timeline / gates', () => {
       gateReason('approvisionnement', { ...OPEN, avenantEnAttente: true }),
       'Un avenant attend la signature du client.'
     )
+    // The avenant waiting keeps the mesurage step blocked: the avenant is said, not the sheet
+    assert.equal(
+      gateReason('approvisionnement', { ...OPEN, mesureValidee: false, avenantEnAttente: true }),
+      'Un avenant attend la signature du client.'
+    )
   })
 
   test('fourniture, pose, solde; a cancelled commande closes every gate', ({ assert }) => {

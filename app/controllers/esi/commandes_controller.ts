@@ -15,6 +15,8 @@ import {
 
 import { commandeFacturation } from '#services/factures/commande_factures'
 import { commandeTimeline } from '#services/commandes/commande_timeline'
+import { avenantSummary } from '#services/avenants/avenant_page'
+import { commandeFichiers } from '#services/commandes/commande_fichiers'
 
 const policy = new CommandePolicy()
 
@@ -45,6 +47,10 @@ export default class CommandesController {
       commande: await commandeDetail(commande),
       facturation: await commandeFacturation(commande),
       timeline,
+      // Decision 414: the avenant on the mesurage step; every file of the commande in one
+      // query, grouped by step on the page
+      avenant: await avenantSummary(commande.id),
+      fichiers: await commandeFichiers(commande.id),
     })
   }
 }

@@ -1,13 +1,13 @@
 /*
  * Issue 12 §1 (decisions 305, 307): the end of a commande before its time. « Le client se
  * rétracte » (within the period, no waiver, the form received): one transaction cancels the
- * commande with that motif, its open demandes de paiement, stops its supplier orders (the hooks
- * registered by the supplier-order part) and refunds the acompte — a note de crédit on each
+ * commande with that motif, its open demandes de paiement, stops its supplier orders
+ * (stopCommandesFournisseur, decision 410) and refunds the acompte — a note de crédit on each
  * issued acompte facture and one refund payment of what they had been paid. Any other
  * cancellation takes a motif and says what is already ordered from suppliers.
  *
- * Locks, in this order: the client (money, decision 263), the commande, then what each service
- * locks (demandes, factures, notes de crédit, payments).
+ * Locks, in this order: the client (money, decision 263), the commande's supplier orders, the
+ * commande, then what each service locks (demandes, factures, notes de crédit, payments).
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
@@ -26,9 +26,11 @@ import { annulerDemandesOuvertes } from '#services/bdc/bdc_service'
 import { createNoteCredit, issueNoteCredit } from '#services/notes_credit/note_credit_service'
 import { recordPaiement } from '#services/paiements/paiement_service'
 import { historique, syncCommande } from '#services/commandes/etapes'
+import { stopCommandesFournisseur } from '#services/commandes_fournisseur/cf_service'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { MOTIF_RETRACTATION, retractationRefusee } from '#shared/commande_timeline'
 import { formatEuros } from '#shared/totals'
+import { CF_STATUT_LABELS, type CfStatut } from '#shared/commandes_fournisseur'
 
 /** What a cancelled commande's hooks receive (in the cancelling transaction). */
 export type CommandeAnnuleeEvent = {
@@ -66,16 +68,42 @@ function refuse(message: string): never {
 }
 
 /**
- * What is already ordered or received from suppliers, in French: the registered readers', else
- * what the steps say (approvisionnement started: orders sent; fourniture started: goods in).
+ * The supplier orders already sent (not drafts, not cancelled), one French line each
+ * (« CF-2026-00001 — Profilés Wallons — 1 234,00 € HT (envoyée) »), decision 410.
+ */
+export async function commandesFournisseurEnvoyees(
+  client: QueryClientContract,
+  commandeId: number
+): Promise<{ any: boolean; lines: string[] }> {
+  const rows = await client
+    .from('commandes_fournisseur as cf')
+    .join('societes as s', 's.id', 'cf.fournisseur_id')
+    .where('cf.commande_id', commandeId)
+    .orderBy('cf.id')
+    .select('cf.numero', 'cf.statut', 'cf.total_ht', 's.nom')
+  const lines = rows
+    .filter((r) => r.statut !== 'brouillon' && r.statut !== 'annulee')
+    .map(
+      (r) =>
+        `${r.numero} — ${r.nom} — ${formatEuros(Number(r.total_ht))} HT (${CF_STATUT_LABELS[r.statut as CfStatut].toLowerCase()})`
+    )
+  return { any: rows.length > 0, lines }
+}
+
+/**
+ * What is already ordered or received from suppliers, in French: the supplier orders sent
+ * (numero, supplier, total), the registered readers', else what the steps say (approvisionnement
+ * started: orders sent; fourniture started: goods in).
  */
 export async function engagementsFournisseur(
   client: QueryClientContract,
   commandeId: number
 ): Promise<string[]> {
-  const lines: string[] = []
+  const cfs = await commandesFournisseurEnvoyees(client, commandeId)
+  const lines = [...cfs.lines]
   for (const provider of engagementProviders) lines.push(...(await provider(client, commandeId)))
-  if (lines.length) return lines
+  // Supplier orders recorded (even all cancelled): they are the truth, not the steps
+  if (lines.length || cfs.any) return lines
   const rows = await client
     .from('commande_etapes')
     .where('commande_id', commandeId)
@@ -91,6 +119,9 @@ export async function engagementsFournisseur(
 }
 
 async function lockCommande(trx: TransactionClientContract, commandeId: number, version: number) {
+  // Its supplier orders first (decision 410): sending or receiving one locks it, then the step,
+  // then writes the commande — the same order here, so a cancellation and a send cannot deadlock
+  await trx.from('commandes_fournisseur').where('commande_id', commandeId).forUpdate().select('id')
   const commande = await Commande.query({ client: trx }).where('id', commandeId).forUpdate().first()
   if (!commande) throw new NotFoundException()
   await checkVersion(commande, version, async () => ({
@@ -121,11 +152,14 @@ async function annuler(
   commande.useTransaction(trx)
   await commande.save()
   const demandes = await annulerDemandesOuvertes(actor, trx, commande.bdcId, userId, motif)
+  // Decision 410: its supplier orders stopped in the same transaction (drafts and sent orders
+  // not wholly received are « annulée »; what had been sent is returned for the history)
+  const stoppees = await stopCommandesFournisseur(trx, commande.id, motif, actor)
   for (const hook of annuleeHooks) {
     await hook({ trx, actor, commandeId: commande.id, motif, retractation })
   }
   await syncCommande(trx, commande.id)
-  return { before, demandes }
+  return { before, demandes, stoppees }
 }
 
 export type RetractationInput = {
@@ -167,7 +201,13 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
     }
     const userId = actor.user?.id ?? null
     commande.retractationRecueLe = DateTime.fromISO(input.recueLe)
-    const { before, demandes } = await annuler(trx, actor, commande, MOTIF_RETRACTATION, true)
+    const { before, demandes, stoppees } = await annuler(
+      trx,
+      actor,
+      commande,
+      MOTIF_RETRACTATION,
+      true
+    )
 
     // The acompte: each issued acompte facture credited whole, what it was paid refunded
     const factures = await Facture.query({ client: trx })
@@ -224,6 +264,9 @@ export async function retracterCommande(actor: Actor, input: RetractationInput) 
       notes.length ? `note(s) de crédit ${notes.join(', ')}` : null,
       rembourse > 0 ? `remboursement de ${formatEuros(rembourse)}` : 'aucun acompte à rembourser',
       demandes.length ? `demande(s) annulée(s) ${demandes.join(', ')}` : null,
+      stoppees.length
+        ? `commande(s) fournisseur arrêtée(s) ${stoppees.map((c) => c.numero).join(', ')} — prévenir les fournisseurs`
+        : null,
     ]
       .filter(Boolean)
       .join(' ; ')

@@ -87,6 +87,42 @@ export async function commandesEnRetard(): Promise<number> {
   return Number(row?.$extras.n ?? 0)
 }
 
+/**
+ * The Commandes menu's badges in one query (decision 413): the late commandes (as above) and,
+ * for each step list, the open commandes waiting at that step — the step not done (à faire,
+ * planifiée, en cours, bloquée) and the step before it reached: any for the mesurage, the
+ * mesurage done for the approvisionnement, something ordered (approvisionnement en cours or
+ * faite) for the fourniture. Served by the (etape, statut, prevue_fin) and (commande_id, etape)
+ * indexes of commande_etapes.
+ */
+export async function menuCommandeBadges(): Promise<Record<string, number>> {
+  const result = await db.rawQuery(
+    `SELECT
+       (SELECT count(*) FROM commandes
+         WHERE statut IN ('en_attente', 'en_cours') AND prochaine_echeance < ?) AS retard,
+       count(*) FILTER (WHERE e.etape = 'mesurage') AS mesurage,
+       count(*) FILTER (WHERE e.etape = 'approvisionnement'
+                          AND p.statut IN ('faite', 'sans_objet')) AS approvisionnement,
+       count(*) FILTER (WHERE e.etape = 'fourniture'
+                          AND p.statut IN ('en_cours', 'faite')) AS fourniture
+     FROM commande_etapes e
+     JOIN commandes c ON c.id = e.commande_id AND c.statut IN ('en_attente', 'en_cours')
+     LEFT JOIN commande_etapes p ON p.commande_id = e.commande_id
+       AND p.etape = CASE e.etape WHEN 'approvisionnement' THEN 'mesurage'
+                                  WHEN 'fourniture' THEN 'approvisionnement' END
+     WHERE e.etape IN ('mesurage', 'approvisionnement', 'fourniture')
+       AND e.statut IN ('a_faire', 'planifiee', 'en_cours', 'bloquee')`,
+    [todayIso()]
+  )
+  const row = result.rows[0] ?? {}
+  return {
+    '/esi/commandes': Number(row.retard ?? 0),
+    '/esi/commandes/mesurage': Number(row.mesurage ?? 0),
+    '/esi/commandes/production': Number(row.approvisionnement ?? 0),
+    '/esi/commandes/fourniture': Number(row.fourniture ?? 0),
+  }
+}
+
 /** The staff who may be commercial or chef de projet: the list's filters. */
 export async function commandeFiltresPersonnes() {
   const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')

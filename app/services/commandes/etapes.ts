@@ -532,6 +532,18 @@ export async function commandeGateFacts(
     .whereIn('statut', ['brouillon', 'a_signer'])
     .select('id')
     .first()
+  // Issue 12 §5 (decision 411): the active signed PV de réception and its open reserves
+  const pv = await client
+    .from('receptions as r')
+    .where('r.commande_id', commandeId)
+    .whereNull('r.annulee_le')
+    .select(
+      'r.id',
+      client.raw(
+        'EXISTS (SELECT 1 FROM reception_reserves x WHERE x.reception_id = r.id AND x.levee_le IS NULL) AS ouvertes'
+      )
+    )
+    .first()
   return {
     etapes,
     annulee: head.statut === 'annulee',
@@ -549,7 +561,9 @@ export async function commandeGateFacts(
       etapes.approvisionnement
     ),
     toutRecu: etapeFinie(etapes.fourniture),
-    receptionSignee: etapeFinie(etapes.pose),
+    // A pose « faite » had its PV signed (H4 sets it, never by hand); « sans objet » needs none
+    receptionSignee: Boolean(pv) || etapeFinie(etapes.pose),
+    reservesOuvertes: Boolean(pv?.ouvertes),
   }
 }
 

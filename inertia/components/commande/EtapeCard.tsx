@@ -3,7 +3,7 @@
  * dates, notes, why it waits (the gate, also on the disabled button), a link to its page, its
  * actions (edit, start, block, unblock) and its history, folded.
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, router } from '@inertiajs/react'
 import DialogModal from '../ui/DialogModal.js'
 import { prompt } from '../../lib/dialogs/index.js'
@@ -63,11 +63,17 @@ export default function EtapeCard({
   etape,
   responsables,
   annulee,
+  liens,
+  children,
 }: {
   commandeId: number
   etape: TimelineEtape
   responsables: { id: number; nom: string }[]
   annulee: boolean
+  /** The step's pages (else its one « Ouvrir » link). */
+  liens?: { label: string; href: string; key: string }[]
+  /** What the page adds under the step (its avenant, its files). */
+  children?: ReactNode
 }) {
   const [edit, setEdit] = useState(false)
   const [form, setForm] = useState({
@@ -172,7 +178,18 @@ export default function EtapeCard({
           </p>
         )}
         <div className="d-flex flex-wrap gap-2">
-          {etape.lien && (
+          {liens?.map((l) => (
+            <Link
+              key={l.key}
+              href={l.href}
+              className="btn btn-sm btn-alt-primary"
+              data-testid={`${testId}-lien-${l.key}`}
+            >
+              <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+              {l.label}
+            </Link>
+          ))}
+          {!liens && etape.lien && (
             <Link
               href={etape.lien}
               className="btn btn-sm btn-alt-primary"
@@ -228,6 +245,7 @@ export default function EtapeCard({
             </>
           )}
         </div>
+        {children}
         <details className="mt-2">
           <summary className="small text-body-secondary">
             Historique ({etape.historique.length})

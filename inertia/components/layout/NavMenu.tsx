@@ -221,14 +221,19 @@ export function NavTree({
   return <NavList nodes={nodes} ctx={ctx} className={classes.filter(Boolean).join(' ')} />
 }
 
-/** The counts of the shared prop menuBadges (path → count) as the links' red badges. */
+/** Badges that are alerts (late commandes): red; the others count work waiting (decision 413). */
+const ALERT_BADGES = new Set(['/esi/commandes'])
+
+/** The counts of the shared prop menuBadges (path → count) as the links' badges. */
 export function withBadges(nodes: MenuNode[], badges: Record<string, number> | null): MenuNode[] {
   if (!badges || !Object.keys(badges).length) return nodes
   return nodes.map((node) => {
-    const count = node.to ? badges[pathOf(node.to)] : undefined
+    const path = node.to ? pathOf(node.to) : null
+    const count = path ? badges[path] : undefined
+    const variant = path && ALERT_BADGES.has(path) ? 'danger' : 'secondary'
     return {
       ...node,
-      ...(count ? { badge: count, 'badge-variant': 'danger' } : {}),
+      ...(count ? { badge: count, 'badge-variant': variant } : {}),
       ...(node.sub ? { sub: withBadges(node.sub, badges) } : {}),
     }
   })

@@ -15,11 +15,53 @@ import { COMMANDE_STATUT_LABELS, LIEU_SIGNATURE_LABELS } from '@shared/devis'
 import { formatEuros } from '@shared/totals'
 import type { CommandeFacturation } from '@shared/factures'
 import { route } from '~/lib/route'
+import EtapeFichiers, {
+  type CommandeFichierItem,
+} from '../../../components/commande/EtapeFichiers.js'
+import AvenantResume, {
+  type AvenantResumeProps,
+} from '../../../components/commande/AvenantResume.js'
+import { ETAPES_AUTOMATIQUES, type Etape } from '@shared/commande_etapes'
 
 export type CommandeShowProps = {
   commande: Data.Commande.Variants['forDetail']
   facturation: CommandeFacturation
   timeline: CommandeTimeline
+  avenant: AvenantResumeProps
+  fichiers: CommandeFichierItem[]
+}
+
+/** Each step's pages (decision 414); the automatic steps have none. */
+function etapeLiens(etape: Etape, id: number) {
+  switch (etape) {
+    case 'mesurage':
+      return [
+        { key: 'mesurage', label: 'Fiche de mesurage', href: route('esi.mesurage.show', { id }) },
+      ]
+    case 'approvisionnement':
+      return [
+        {
+          key: 'production',
+          label: 'Commandes fournisseur',
+          href: route('esi.production.show', { commandeId: id }),
+        },
+      ]
+    case 'fourniture':
+      return [
+        {
+          key: 'fourniture',
+          label: 'Réception des marchandises',
+          href: route('esi.fourniture.show', { commandeId: id }),
+        },
+      ]
+    case 'pose':
+      return [
+        { key: 'pose', label: 'Pose', href: route('esi.commandes.pose', { id }) },
+        { key: 'reception', label: 'Réception', href: route('esi.commandes.reception', { id }) },
+      ]
+    default:
+      return undefined
+  }
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -33,9 +75,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * esi/commande Show (issue 12 §1): the order's header and its timeline — one card per step with
- * its gate — the customer's withdrawal and the cancellation, the factures.
+ * its gate — the customer's withdrawal and the cancellation, the factures. Each step links to
+ * its pages and shows its files (photos added from here); the mesurage step its avenant.
  */
-export default function CommandeShow({ commande, facturation, timeline }: CommandeShowProps) {
+export default function CommandeShow({
+  commande,
+  facturation,
+  timeline,
+  avenant,
+  fichiers,
+}: CommandeShowProps) {
   const [retractation, setRetractation] = useState(false)
   const [recueLe, setRecueLe] = useState(timeline.today)
   const annulee = commande.statut === 'annulee'
@@ -56,7 +105,7 @@ export default function CommandeShow({ commande, facturation, timeline }: Comman
     if (timeline.engagements.length) {
       const ok = await confirm({
         title: 'Déjà commandé chez les fournisseurs',
-        text: `${timeline.engagements.join(' ')} L’annulation ne les arrête pas d’elle-même : prévenez les fournisseurs.`,
+        text: `${timeline.engagements.join(' ; ')} — L’annulation annule les commandes fournisseur pas encore reçues : prévenez les fournisseurs.`,
         confirmText: 'Continuer',
         danger: true,
       })
@@ -195,7 +244,16 @@ export default function CommandeShow({ commande, facturation, timeline }: Comman
                       etape={e}
                       responsables={timeline.responsables}
                       annulee={annulee}
-                    />
+                      liens={etapeLiens(e.etape, commande.id)}
+                    >
+                      {e.etape === 'mesurage' && <AvenantResume summary={avenant} />}
+                      <EtapeFichiers
+                        commandeId={commande.id}
+                        etape={e.etape}
+                        fichiers={fichiers.filter((f) => f.etape === e.etape)}
+                        canUpload={!annulee && !ETAPES_AUTOMATIQUES.includes(e.etape)}
+                      />
+                    </EtapeCard>
                   </li>
                 ))}
               </ol>
@@ -258,7 +316,11 @@ export default function CommandeShow({ commande, facturation, timeline }: Comman
             note de crédit sur la facture d’acompte et un remboursement par virement.
           </p>
           {timeline.engagements.length > 0 && (
-            <p className="text-danger">{timeline.engagements.join(' ')}</p>
+            <ul className="text-danger" data-testid="commande-engagements">
+              {timeline.engagements.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           )}
           <label className="form-label" htmlFor="commande-retractation-date">
             Formulaire de rétractation reçu le
