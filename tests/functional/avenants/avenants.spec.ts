@@ -27,7 +27,6 @@ import { commandeGateFacts } from '#services/commandes/etapes'
 import { avenantSummary } from '#services/avenants/avenant_page'
 import { resteADemander } from '#services/paiement/demande_paiement_service'
 import { annulerAvenant } from '#services/avenants/avenant_service'
-import { etapeA } from '#tests/functional/commandes/timeline_helpers'
 import {
   commandeAvecEcarts,
   etapeStatut,
