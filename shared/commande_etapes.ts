@@ -109,7 +109,7 @@ export function gateReason(etape: Etape, f: GateFacts): string | null {
       const levee = retractationLevee(f)
       if (levee === false)
         return `Le délai de rétractation court jusqu’au ${frDate(f.finRetractation!)} (sans renonciation expresse du client).`
-      // The avenant first (decision 412): while it waits the mesurage step is « bloquee », so
+      // The avenant first (decision 425): while it waits the mesurage step is « bloquee », so
       // « not validated » would hide what is actually to do
       if (f.avenantEnAttente) return 'Un avenant attend la signature du client.'
       if (f.mesureValidee === false) return 'Le mesurage n’est pas validé.'

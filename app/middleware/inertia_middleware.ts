@@ -44,7 +44,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       user: ctx.inertia.always(user ? currentUserProps(user) : null),
       notifications: user ? () => notificationSummary(user) : null,
       // Issue 12: the late commandes and what waits at each step list on the menu (one query,
-      // indexed counts, decision 413), for staff only
+      // indexed counts, decision 426), for staff only
       menuBadges: user && hasStaffPowers(user) ? () => menuCommandeBadges() : null,
     }
   }

@@ -2,7 +2,7 @@
  * Issue 12 §1 (decisions 305, 307): the end of a commande before its time. « Le client se
  * rétracte » (within the period, no waiver, the form received): one transaction cancels the
  * commande with that motif, its open demandes de paiement, stops its supplier orders
- * (stopCommandesFournisseur, decision 410) and refunds the acompte — a note de crédit on each
+ * (stopCommandesFournisseur, decision 423) and refunds the acompte — a note de crédit on each
  * issued acompte facture and one refund payment of what they had been paid. Any other
  * cancellation takes a motif and says what is already ordered from suppliers.
  *
@@ -69,7 +69,7 @@ function refuse(message: string): never {
 
 /**
  * The supplier orders already sent (not drafts, not cancelled), one French line each
- * (« CF-2026-00001 — Profilés Wallons — 1 234,00 € HT (envoyée) »), decision 410.
+ * (« CF-2026-00001 — Profilés Wallons — 1 234,00 € HT (envoyée) »), decision 423.
  */
 export async function commandesFournisseurEnvoyees(
   client: QueryClientContract,
@@ -119,7 +119,7 @@ export async function engagementsFournisseur(
 }
 
 async function lockCommande(trx: TransactionClientContract, commandeId: number, version: number) {
-  // Its supplier orders first (decision 410): sending or receiving one locks it, then the step,
+  // Its supplier orders first (decision 423): sending or receiving one locks it, then the step,
   // then writes the commande — the same order here, so a cancellation and a send cannot deadlock
   await trx.from('commandes_fournisseur').where('commande_id', commandeId).forUpdate().select('id')
   const commande = await Commande.query({ client: trx }).where('id', commandeId).forUpdate().first()

@@ -532,7 +532,7 @@ export async function commandeGateFacts(
     .whereIn('statut', ['brouillon', 'a_signer'])
     .select('id')
     .first()
-  // Issue 12 §5 (decision 411): the active signed PV de réception and its open reserves
+  // Issue 12 §5 (decision 424): the active signed PV de réception and its open reserves
   const pv = await client
     .from('receptions as r')
     .where('r.commande_id', commandeId)

@@ -1,5 +1,5 @@
 /*
- * The avenant on the mesurage step of the commande page (issue 12 §2, decision 414): to prepare
+ * The avenant on the mesurage step of the commande page (issue 12 §2, decision 427): to prepare
  * when the validated sheet differs from the order, else the current avenant — its statut, the
  * difference, and once signed its PDF.
  */

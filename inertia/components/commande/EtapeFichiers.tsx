@@ -1,5 +1,5 @@
 /*
- * The photos and documents of one step on the commande page (issue 12, decision 414): the
+ * The photos and documents of one step on the commande page (issue 12, decision 427): the
  * photos as thumbnails, the documents (PDFs the app made: sheet, PV, avenant) as links, and the
  * button adding photos to this step. The page reads every file of the commande in one query and
  * hands each card its own.

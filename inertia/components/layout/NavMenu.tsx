@@ -221,7 +221,7 @@ export function NavTree({
   return <NavList nodes={nodes} ctx={ctx} className={classes.filter(Boolean).join(' ')} />
 }
 
-/** Badges that are alerts (late commandes): red; the others count work waiting (decision 413). */
+/** Badges that are alerts (late commandes): red; the others count work waiting (decision 426). */
 const ALERT_BADGES = new Set(['/esi/commandes'])
 
 /** The counts of the shared prop menuBadges (path → count) as the links' badges. */

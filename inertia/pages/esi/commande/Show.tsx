@@ -31,7 +31,7 @@ export type CommandeShowProps = {
   fichiers: CommandeFichierItem[]
 }
 
-/** Each step's pages (decision 414); the automatic steps have none. */
+/** Each step's pages (decision 427); the automatic steps have none. */
 function etapeLiens(etape: Etape, id: number) {
   switch (etape) {
     case 'mesurage':
