@@ -56,8 +56,12 @@ test.group('Commandes fournisseur / numbering under concurrency', (group) => {
     societes: [],
     users: [],
   }
+  let lastSociete = 0
   group.each.setup(async () => {
     counters = await db.from('document_counters').select('serie', 'annee', 'dernier')
+    // makeBdc creates the esi société when there is none: it must not outlive the test
+    const row = await db.from('societes').max('id as id').first()
+    lastSociete = Number(row?.id ?? 0)
   })
   group.each.teardown(async () => {
     for (const s of made.scenarios) {
@@ -78,6 +82,7 @@ test.group('Commandes fournisseur / numbering under concurrency', (group) => {
     }
     await db.from('audit_logs').where('subject_type', 'commande_fournisseur').delete()
     await db.from('societes').whereIn('id', made.societes).delete()
+    await db.from('societes').where('id', '>', lastSociete).delete()
     for (const u of made.users) await db.from('users').where('id', u.id).delete()
     await db.from('document_counters').delete()
     if (counters.length) await db.table('document_counters').multiInsert(counters)

@@ -18,8 +18,12 @@ test.group('Mesurage / concurrent syncs', (group) => {
   let commandes: number[] = []
   let users: number[] = []
   let counters: any[] = []
+  let lastSociete = 0
   group.each.setup(async () => {
     counters = await db.from('document_counters').select('*')
+    // makeBdc creates the esi société when there is none: it must not outlive the test
+    const row = await db.from('societes').max('id as id').first()
+    lastSociete = Number(row?.id ?? 0)
   })
   group.each.teardown(async () => {
     const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
@@ -42,6 +46,7 @@ test.group('Mesurage / concurrent syncs', (group) => {
       .whereIn('subject_id', commandes.map(String))
       .delete()
     await User.query().whereIn('id', users).delete()
+    await db.from('societes').where('id', '>', lastSociete).delete()
     await db.from('document_counters').delete()
     if (counters.length) await db.table('document_counters').multiInsert(counters)
     commandes = []
