@@ -194,7 +194,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     phone.on('pageerror', (e) => errors.push(e.message))
     await loginAs(phone, technicien.email, TEST_PASSWORD)
     await phone.goto(`/esi/commandes/${commande.id}`)
-    await phone.getByTestId('etape-mesurage-lien').click()
+    await phone.getByTestId('etape-mesurage-lien-mesurage').click()
     await phone.waitForURL(`**/esi/commandes/mesurage/${commande.id}`)
     const rows = phone.getByTestId('mesure-ligne')
     await rows.first().waitFor()
@@ -225,7 +225,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     assert.isFalse(await desk.getByTestId('etape-approvisionnement-demarrer').isDisabled())
 
     // 4. Desktop: Approvisionnement — one draft per supplier, sent, confirmed with a date
-    await desk.getByTestId('etape-approvisionnement-lien').click()
+    await desk.getByTestId('etape-approvisionnement-lien-production').click()
     await desk.waitForURL(`**/esi/commandes/production/${commande.id}`)
     assert.equal(await desk.getByTestId('gate-reason').count(), 0)
     await desk.getByTestId('cf-preparer').click()
@@ -256,7 +256,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
       await phone.getByTestId('etape-pose-gate').innerText(),
       'Toutes les lignes fournisseur ne sont pas reçues.'
     )
-    await phone.getByTestId('etape-fourniture-lien').click()
+    await phone.getByTestId('etape-fourniture-lien-fourniture').click()
     await phone.waitForURL(`**/esi/commandes/fourniture/${commande.id}`)
     const cfIds = await db
       .from('commandes_fournisseur')
@@ -281,9 +281,7 @@ test.group('Browser / a commande from the signed bdc to the end', (group) => {
     await phone.goto(`/esi/commandes/${commande.id}`)
     await etapeEst(phone, 'fourniture', 'Faite')
     assert.equal(await phone.getByTestId('etape-pose-gate').count(), 0)
-    await phone.getByTestId('etape-pose-lien').click()
-    await phone.waitForURL(`**/esi/commandes/${commande.id}/reception`)
-    await phone.getByRole('link', { name: 'Pose' }).last().click()
+    await phone.getByTestId('etape-pose-lien-pose').click()
     await phone.waitForURL(`**/esi/commandes/${commande.id}/pose`)
     await phone.getByTestId('pose-commencer').click()
     await phone.locator('[data-testid="pose-statut"]:has-text("En cours")').first().waitFor()
