@@ -7,6 +7,7 @@ import { Link, usePage } from '@inertiajs/react'
 import { filterMenu, isExternal, MENU, type MenuNode } from '../../../shared/navigation.js'
 import { isDesktopWidth, layoutStore } from '../../lib/layout_store.js'
 import { useCurrentUser } from '../../lib/user_store.js'
+import { route } from '../../lib/route.js'
 import type { SharedProps } from '../../types.js'
 
 export interface NavMenuProps {
@@ -222,7 +223,7 @@ export function NavTree({
 }
 
 /** Badges that are alerts (late commandes): red; the others count work waiting (decision 426). */
-const ALERT_BADGES = new Set(['/esi/commandes'])
+const ALERT_BADGES = new Set([route('esi.commandes.index')])
 
 /** The counts of the shared prop menuBadges (path → count) as the links' badges. */
 export function withBadges(nodes: MenuNode[], badges: Record<string, number> | null): MenuNode[] {
