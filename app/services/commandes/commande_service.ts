@@ -16,6 +16,7 @@ import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
 import { COMMANDE_SORT_KEYS, COMMANDE_URGENCE_FIRST, type CommandeListItem } from '#shared/bdc'
+import { cachedMenuBadges } from '#services/commandes/menu_badges'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
 
 /** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
@@ -95,7 +96,11 @@ export async function commandesEnRetard(): Promise<number> {
  * faite) for the fourniture. Served by the (etape, statut, prevue_fin) and (commande_id, etape)
  * indexes of commande_etapes.
  */
-export async function menuCommandeBadges(): Promise<Record<string, number>> {
+export function menuCommandeBadges(): Promise<Record<string, number>> {
+  return cachedMenuBadges(countMenuBadges)
+}
+
+async function countMenuBadges(): Promise<Record<string, number>> {
   const result = await db.rawQuery(
     `SELECT
        (SELECT count(*) FROM commandes

@@ -40,6 +40,7 @@ import {
   type EtapeEtat,
   type StatutManuel,
 } from '#shared/commande_timeline'
+import { forgetMenuBadges } from '#services/commandes/menu_badges'
 import type { CommandeStatut } from '#shared/devis'
 
 /** The step row, locked FOR UPDATE until the transaction ends. */
@@ -158,6 +159,7 @@ export async function syncCommande(
   trx: TransactionClientContract,
   commandeId: number
 ): Promise<CommandeStatut> {
+  forgetMenuBadges(trx)
   const head = await trx.from('commandes').where('id', commandeId).select('statut').first()
   if (!head) throw new NotFoundException()
   const rows = await trx

@@ -31,6 +31,7 @@ import {
 import { signedCommande, signedReception } from '#tests/functional/receptions/helpers'
 import { preparedAvenant } from '#tests/functional/avenants/helpers'
 import { formatEuros } from '#shared/totals'
+import { forgetMenuBadges } from '#services/commandes/menu_badges'
 import type User from '#models/user'
 
 async function sentOrder(user: User, s: { commande: Commande }) {
@@ -251,6 +252,8 @@ test.group('Commandes / the parts together', (group) => {
     // A cancelled commande leaves the counts
     const before = badges['/esi/commandes/fourniture']
     await db.from('commandes').where('id', ordered.commande.id).update({ statut: 'annulee' })
+    // A raw change outside the services: forget the kept counts as a cancellation does
+    forgetMenuBadges()
     const later = await client.get('/esi/commandes').loginAs(user).withInertia()
     assert.equal(later.body().props.menuBadges['/esi/commandes/fourniture'], before - 1)
   })
