@@ -49,6 +49,8 @@ import '#start/routes/receptions'
 import '#start/routes/avenants'
 // Issue 12, the commande's timeline
 import '#start/routes/commande_etapes'
+// Issue 13, the planning
+import '#start/routes/planning'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

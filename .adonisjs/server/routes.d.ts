@@ -175,6 +175,12 @@ export type ScannedRoutes = {
     'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.index': { paramsTuple?: []; params?: {} }
+    'esi.planifications.attente': { paramsTuple?: []; params?: {} }
+    'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.store': { paramsTuple?: []; params?: {} }
+    'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -303,6 +309,9 @@ export type ScannedRoutes = {
     'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.index': { paramsTuple?: []; params?: {} }
+    'esi.planifications.attente': { paramsTuple?: []; params?: {} }
+    'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -415,6 +424,9 @@ export type ScannedRoutes = {
     'esi.commandes.reception.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.avenants.pdf': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.index': { paramsTuple?: []; params?: {} }
+    'esi.planifications.attente': { paramsTuple?: []; params?: {} }
+    'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -458,6 +470,7 @@ export type ScannedRoutes = {
     'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -539,6 +552,8 @@ export type ScannedRoutes = {
     'esi.commandes.etapes.statut': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'esi.commandes.retractation': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planifications.store': { paramsTuple?: []; params?: {} }
+    'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

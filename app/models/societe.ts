@@ -62,6 +62,10 @@ export default class Societe extends BaseModel {
   @column()
   declare toleranceMesureMm: number
 
+  /** The esi société: minutes of travel required between two visits of one person (issue 13). */
+  @column()
+  declare planningTrajetMinutes: number
+
   /** Optimistic lock (issue 10): raised by each save, checked against the form's copy. */
   @column()
   declare lockVersion: number

@@ -437,6 +437,62 @@ export async function editEtape(actor: Actor, input: EditEtapeInput) {
   })
 }
 
+/**
+ * The planning (issue 13) plans a mesurage or pose step: its planned dates and owner follow the
+ * visit, « à faire » becomes « planifiée »; `plan` null (the visit cancelled) clears the dates
+ * and gives a « planifiée » step back to « à faire ». In the caller's transaction; a step already
+ * started or done keeps its statut (only its dates follow).
+ */
+export async function planifierEtape(
+  trx: TransactionClientContract,
+  actor: Actor,
+  commandeId: number,
+  etape: Etape,
+  plan: { debut: DateTime; fin: DateTime; responsableId: number } | null
+): Promise<void> {
+  const row = await lockEtape(trx, commandeId, etape)
+  const userId = actor.user?.id ?? null
+  const statutAvant = row.statut
+  const jour = (d: DateTime) => d.setZone(TIME_ZONE).startOf('day')
+  const debut = plan ? jour(plan.debut) : null
+  const fin = plan ? jour(plan.fin) : null
+  const same = (a: DateTime | null, b: DateTime | null) => (a && b ? +a === +b : a === b)
+  const responsableId = plan ? plan.responsableId : row.responsableId
+  if (
+    same(row.prevueDebut, debut) &&
+    same(row.prevueFin, fin) &&
+    row.responsableId === responsableId &&
+    (plan ? row.statut !== 'a_faire' : row.statut !== 'planifiee')
+  ) {
+    return
+  }
+  if (!same(row.prevueFin, fin)) row.retardNotifieLe = null
+  row.merge({ prevueDebut: debut, prevueFin: fin, responsableId, lockVersion: row.lockVersion + 1 })
+  if (plan && row.statut === 'a_faire') row.statut = 'planifiee'
+  if (!plan && row.statut === 'planifiee') row.statut = 'a_faire'
+  row.useTransaction(trx)
+  await row.save()
+  const fmt = (d: DateTime | null) => (d ? d.toFormat('dd/LL/yyyy') : '—')
+  await historique(trx, {
+    commandeId,
+    etape,
+    userId,
+    action: 'planification',
+    detail: plan ? `${fmt(debut)} → ${fmt(fin)} (planning)` : 'visite annulée au planning',
+  })
+  if (row.statut !== statutAvant) {
+    await historique(trx, {
+      commandeId,
+      etape,
+      userId,
+      action: 'statut',
+      de: statutAvant,
+      vers: row.statut,
+    })
+  }
+  await syncCommande(trx, commandeId)
+}
+
 export type ChangeStatutInput = {
   commandeId: number
   etape: Etape

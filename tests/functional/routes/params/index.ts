@@ -25,6 +25,7 @@ import { commandeEtapesParams } from '#tests/functional/routes/params/commande_e
 import { commandeFichierParams } from '#tests/functional/routes/params/commande_fichiers'
 import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
 import { avenantParams } from '#tests/functional/routes/params/avenants'
+import { planningParams } from '#tests/functional/routes/params/planning'
 
 export interface RouteRef {
   name?: string
@@ -63,4 +64,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...commandeFichierParams,
   ...commandeFournisseurParams,
   ...avenantParams,
+  ...planningParams,
 ]

@@ -1,0 +1,138 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
+import PlanificationPolicy from '#policies/planification_policy'
+import { authorize } from '#policies/base_policy'
+import { actorOf } from '#services/actor'
+import {
+  changePlanificationStatut,
+  createPlanification,
+  planificationDto,
+  planificationsInRange,
+  updatePlanification,
+} from '#services/planning/planification_service'
+import { attenteItems } from '#services/planning/attente'
+import {
+  planificationCreateValidator,
+  planificationStatutValidator,
+  planificationUpdateValidator,
+} from '#validators/planification'
+import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
+import { TIME_ZONE } from '#shared/app'
+import { PLANNING_TYPES, parsePlanningQuery, type PlanningType } from '#shared/planning'
+
+const policy = new PlanificationPolicy()
+
+function typeParam(raw: unknown): PlanningType {
+  if (typeof raw !== 'string' || !(PLANNING_TYPES as readonly string[]).includes(raw)) {
+    throw new NotFoundException()
+  }
+  return raw as PlanningType
+}
+
+/** The calendar asks for at most 62 days at a time (a month view with its overflow weeks). */
+const RANGE_MAX_DAYS = 62
+
+function rangeParam(start: unknown, end: unknown): { start: DateTime; end: DateTime } {
+  const s = DateTime.fromISO(String(start ?? ''), { zone: TIME_ZONE })
+  const e = DateTime.fromISO(String(end ?? ''), { zone: TIME_ZONE })
+  if (!s.isValid || !e.isValid || e <= s) {
+    throw new TransitionException('Période invalide : indiquez le début et la fin.')
+  }
+  if (e.diff(s, 'days').days > RANGE_MAX_DAYS) {
+    throw new TransitionException(`Période trop longue (au plus ${RANGE_MAX_DAYS} jours).`)
+  }
+  return { start: s, end: e }
+}
+
+/**
+ * The planning's JSON calls (issue 13): the visits of a range, what waits to be planned, one
+ * visit, and every write (create, drag, resize, modal, réalisée, annulée). Rules in
+ * app/services/planning/planification_service.ts.
+ */
+export default class PlanificationsController {
+  async index({ request, auth, response }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const qs = request.qs()
+    const type = typeParam(qs.type)
+    const { start, end } = rangeParam(qs.start, qs.end)
+    const filters = parsePlanningQuery(qs, type, start.toISODate()!)
+    const visites = await planificationsInRange({
+      type,
+      start,
+      end,
+      personnes: filters.personnes,
+      natures: filters.natures,
+      avecAnnulees: qs.annulees === '1',
+    })
+    return response.json({ visites })
+  }
+
+  async attente({ request, auth, response }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    const type = typeParam(request.qs().type)
+    return response.json({ items: await attenteItems(type) })
+  }
+
+  async show({ params, auth, response }: HttpContext) {
+    authorize(policy.view(auth.user ?? null))
+    return response.json(await planificationDto(Number(params.id)))
+  }
+
+  async store(ctx: HttpContext) {
+    const { request, auth, response } = ctx
+    authorize(policy.update(auth.user ?? null))
+    const input = await request.validateUsing(planificationCreateValidator)
+    const visite = await createPlanification(actorOf(ctx), {
+      type: input.type,
+      nature: input.nature,
+      debut: input.debut,
+      fin: input.fin,
+      personnes: input.personnes,
+      titre: input.titre ?? null,
+      clientId: input.client_id ?? null,
+      devisId: input.devis_id ?? null,
+      commandeId: input.commande_id ?? null,
+      demandeId: input.demande_id ?? null,
+      adresse: input.adresse ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      notes: input.notes ?? null,
+    })
+    return response.status(201).json(visite)
+  }
+
+  async update(ctx: HttpContext) {
+    const { request, auth, response, params } = ctx
+    authorize(policy.update(auth.user ?? null))
+    await planificationDto(Number(params.id))
+    const input = await request.validateUsing(planificationUpdateValidator)
+    const visite = await updatePlanification(actorOf(ctx), Number(params.id), {
+      lockVersion: input.lock_version,
+      nature: input.nature,
+      debut: input.debut,
+      fin: input.fin,
+      personnes: input.personnes,
+      titre: input.titre,
+      clientId: input.client_id,
+      devisId: input.devis_id,
+      adresse: input.adresse,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      notes: input.notes,
+    })
+    return response.json(visite)
+  }
+
+  async statut(ctx: HttpContext) {
+    const { request, auth, response, params } = ctx
+    authorize(policy.update(auth.user ?? null))
+    await planificationDto(Number(params.id))
+    const input = await request.validateUsing(planificationStatutValidator)
+    const visite = await changePlanificationStatut(actorOf(ctx), Number(params.id), {
+      lockVersion: input.lock_version,
+      statut: input.statut,
+      motif: input.motif ?? null,
+    })
+    return response.json(visite)
+  }
+}

@@ -1,0 +1,120 @@
+/*
+ * Issue 13 §3: what waits to be planned — the offcanvas of the calendar and the map. For the
+ * technical planning: mesurages of running commandes and poses whose gate is open (every supplier
+ * line received: the fourniture step done), with no active visit, and the open SAV requests; for
+ * the commercial planning, the open requests for a visit. One SQL statement per kind, on indexed
+ * columns (commande_etapes (etape, statut, …), the partial index of open requests).
+ */
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { TIME_ZONE } from '#shared/app'
+import {
+  NATURE_DUREE_MINUTES,
+  NATURE_LABELS,
+  type AttenteItem,
+  type PlanningType,
+} from '#shared/planning'
+import type { Etape } from '#shared/commande_etapes'
+
+export const ATTENTE_LIMIT = 2000
+
+const clientNom = `COALESCE(NULLIF(c.societe, ''), NULLIF(trim(concat_ws(' ', c.prenom, c.nom)), ''), c.nom)`
+const adresseChantier = `NULLIF(concat_ws(', ', NULLIF(c.chantier_rue, ''), NULLIF(trim(concat_ws(' ', c.chantier_code_postal, c.chantier_localite)), '')), '')`
+
+const isoDay = (v: unknown) =>
+  v
+    ? DateTime.fromJSDate(new Date(v as string))
+        .setZone(TIME_ZONE)
+        .toISODate()!
+    : ''
+
+/** The mesurage and pose steps waiting for a visit (oldest first). */
+async function etapesEnAttente(limit: number): Promise<AttenteItem[]> {
+  const rows = await db.rawQuery(
+    `SELECT e.commande_id, e.etape, e.updated_at, k.numero, k.client_id, k.client_nom,
+            ${clientNom} AS nom, ${adresseChantier} AS adresse,
+            c.chantier_lat AS lat, c.chantier_lng AS lng
+       FROM commande_etapes e
+       JOIN commandes k ON k.id = e.commande_id
+       JOIN clients c ON c.id_client = k.client_id
+      WHERE e.etape IN ('mesurage', 'pose')
+        AND e.statut IN ('a_faire', 'planifiee')
+        AND k.statut IN ('en_attente', 'en_cours')
+        AND (e.etape = 'mesurage' OR EXISTS (
+              SELECT 1 FROM commande_etapes f
+               WHERE f.commande_id = e.commande_id AND f.etape = 'fourniture'
+                 AND f.statut IN ('faite', 'sans_objet')))
+        AND NOT EXISTS (
+              SELECT 1 FROM planifications p
+               WHERE p.commande_id = e.commande_id AND p.etape = e.etape
+                 AND p.statut <> 'annulee')
+      ORDER BY e.updated_at, e.id
+      LIMIT ?`,
+    [limit]
+  )
+  return rows.rows.map((r: any) => {
+    const etape = r.etape as Etape & ('mesurage' | 'pose')
+    return {
+      cle: `etape:${r.commande_id}:${etape}`,
+      type: 'tec',
+      nature: etape,
+      titre: `${NATURE_LABELS[etape]} ${r.numero} — ${r.client_nom || r.nom}`,
+      client: { id: Number(r.client_id), nom: String(r.nom ?? '') },
+      commande: { id: r.commande_id, numero: r.numero },
+      etape,
+      demandeId: null,
+      adresse: r.adresse,
+      latitude: r.lat === null ? null : Number(r.lat),
+      longitude: r.lng === null ? null : Number(r.lng),
+      dureeMinutes: NATURE_DUREE_MINUTES[etape],
+      depuis: isoDay(r.updated_at),
+    } satisfies AttenteItem
+  })
+}
+
+/** Open requests (SAV for tec, a visit asked for com), oldest first. */
+async function demandesOuvertes(type: PlanningType, limit: number): Promise<AttenteItem[]> {
+  const rows = await db.rawQuery(
+    `SELECT d.*, k.numero, ${clientNom} AS nom, ${adresseChantier} AS adresse_client,
+            c.chantier_lat AS lat, c.chantier_lng AS lng
+       FROM planning_demandes d
+       LEFT JOIN clients c ON c.id_client = d.client_id
+       LEFT JOIN commandes k ON k.id = d.commande_id
+      WHERE d.statut = 'ouverte' AND d.type = ?
+      ORDER BY d.created_at, d.id
+      LIMIT ?`,
+    [type, limit]
+  )
+  return rows.rows.map(
+    (r: any) =>
+      ({
+        cle: `demande:${r.id}`,
+        type,
+        nature: r.nature,
+        titre: r.titre,
+        client: r.client_id ? { id: Number(r.client_id), nom: String(r.nom ?? '') } : null,
+        commande: r.commande_id ? { id: r.commande_id, numero: r.numero } : null,
+        etape: null,
+        demandeId: r.id,
+        adresse: r.adresse ?? r.adresse_client ?? null,
+        latitude: r.latitude ?? (r.lat === null ? null : Number(r.lat)),
+        longitude: r.longitude ?? (r.lng === null ? null : Number(r.lng)),
+        dureeMinutes: r.duree_minutes,
+        depuis: isoDay(r.created_at),
+      }) satisfies AttenteItem
+  )
+}
+
+/** Everything waiting to be planned in a planning, oldest first, at most ATTENTE_LIMIT. */
+export async function attenteItems(
+  type: PlanningType,
+  limit = ATTENTE_LIMIT
+): Promise<AttenteItem[]> {
+  const [etapes, demandes] = await Promise.all([
+    type === 'tec' ? etapesEnAttente(limit) : Promise.resolve([]),
+    demandesOuvertes(type, limit),
+  ])
+  return [...etapes, ...demandes]
+    .sort((a, b) => (a.depuis < b.depuis ? -1 : a.depuis > b.depuis ? 1 : 0))
+    .slice(0, limit)
+}

@@ -1,0 +1,817 @@
+/*
+ * Issue 13: the one writer of the planning. A visit (planification) has a time range and persons;
+ * each person's slot is a row of planification_personnes, and PostgreSQL's exclusion constraint
+ * refuses two active slots of one person that overlap (decision 430): the loser of a race gets a
+ * French 409 naming the visit he collided with. A mesurage or pose visit plans that commande
+ * step (its dates, its owner, « planifiée »); a visit réalisée starts the step; a cancelled one
+ * gives the step (or the request) back to what waits to be planned.
+ */
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Actor } from '#services/actor'
+import { audit } from '#services/audit'
+import { notify } from '#services/events'
+import { companySociete } from '#services/company'
+import { conflictMessage } from '#services/documents/optimistic_lock'
+import {
+  ConflictException,
+  NotFoundException,
+  TransitionException,
+} from '#exceptions/http_exceptions'
+import { assertEtapeGate, planifierEtape, setEtapeStatut } from '#services/commandes/etapes'
+import { TIME_ZONE } from '#shared/app'
+import type { Etape } from '#shared/commande_etapes'
+import {
+  DUREE_MAX_MINUTES,
+  DUREE_MIN_MINUTES,
+  NATURE_ETAPE,
+  NATURE_LABELS,
+  PERSONNES_MAX,
+  PLANIF_STATUT_LABELS,
+  PLANIF_TRANSITIONS,
+  TYPE_NATURES,
+  type Nature,
+  type PlanifStatut,
+  type PlanificationDto,
+  type PlanningType,
+} from '#shared/planning'
+
+/** PostgreSQL's codes: exclusion constraint (a double booking), unique index (step planned). */
+const EXCLUSION_VIOLATION = '23P01'
+const UNIQUE_VIOLATION = '23505'
+
+export type PlanificationInput = {
+  type: PlanningType
+  nature: Nature
+  /** ISO date-times; without an offset they are read in Europe/Brussels. */
+  debut: string
+  fin: string
+  personnes: number[]
+  titre?: string | null
+  clientId?: number | null
+  devisId?: number | null
+  commandeId?: number | null
+  demandeId?: number | null
+  adresse?: string | null
+  latitude?: number | null
+  longitude?: number | null
+  notes?: string | null
+}
+
+export type PlanificationChanges = Partial<Omit<PlanificationInput, 'type'>> & {
+  lockVersion: number
+}
+
+class PlanningRefused extends TransitionException {}
+
+function refuse(message: string): never {
+  throw new PlanningRefused(message)
+}
+
+/** An instant of the calendar, in Brussels time; a local time without offset is Brussels'. */
+export function parseInstant(value: string, field: string): DateTime {
+  const dt = DateTime.fromISO(String(value).trim(), { zone: TIME_ZONE })
+  if (!dt.isValid) refuse(`${field} n’est pas une date et une heure valides.`)
+  return dt.setZone(TIME_ZONE)
+}
+
+const frDay = (dt: DateTime) => dt.setZone(TIME_ZONE).toFormat('dd/LL/yyyy')
+const frTime = (dt: DateTime) => dt.setZone(TIME_ZONE).toFormat('HH:mm')
+
+/** « le 12/03/2026 de 09:00 à 10:30 » (or across days: « du 12/03/2026 09:00 au 13/03/2026 17:00 »). */
+export function frRange(debut: DateTime, fin: DateTime): string {
+  return frDay(debut) === frDay(fin)
+    ? `le ${frDay(debut)} de ${frTime(debut)} à ${frTime(fin)}`
+    : `du ${frDay(debut)} ${frTime(debut)} au ${frDay(fin)} ${frTime(fin)}`
+}
+
+function checkRange(debut: DateTime, fin: DateTime) {
+  const minutes = fin.diff(debut, 'minutes').minutes
+  if (minutes <= 0) refuse('La fin doit suivre le début.')
+  if (minutes < DUREE_MIN_MINUTES) refuse(`Une visite dure au moins ${DUREE_MIN_MINUTES} minutes.`)
+  if (minutes > DUREE_MAX_MINUTES) refuse('Une visite dure au plus 14 jours.')
+}
+
+async function checkPersonnes(client: QueryClientContract, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)]
+  if (!unique.length) refuse('Choisissez au moins une personne.')
+  if (unique.length > PERSONNES_MAX) refuse(`Au plus ${PERSONNES_MAX} personnes par visite.`)
+  const rows = await client.from('users').whereIn('id', unique).where('role', 'esi').select('id')
+  if (rows.length !== unique.length) refuse('Une des personnes n’est pas un membre de l’équipe.')
+  return unique
+}
+
+/** The company's travel time between two visits of one person, in minutes (setting). */
+export async function trajetMinutes(client?: TransactionClientContract): Promise<number> {
+  const societe = await companySociete(client)
+  return societe?.planningTrajetMinutes ?? 0
+}
+
+type Row = Record<string, any>
+
+async function lockPlanification(trx: TransactionClientContract, id: number): Promise<Row> {
+  const row = await trx.from('planifications').where('id', id).forUpdate().first()
+  if (!row) throw new NotFoundException()
+  return row
+}
+
+async function checkVersion(trx: TransactionClientContract, row: Row, expected: number) {
+  if (row.lock_version === expected) return
+  const by = row.updated_by
+    ? await trx.from('users').where('id', row.updated_by).select('name').first()
+    : null
+  throw new ConflictException(
+    conflictMessage(
+      'Cette visite',
+      by?.name ?? null,
+      DateTime.fromJSDate(new Date(row.updated_at)),
+      true
+    )
+  )
+}
+
+async function historique(
+  trx: TransactionClientContract,
+  planificationId: number,
+  userId: number | null,
+  action: string,
+  detail: string | null = null
+) {
+  await trx.table('planification_historique').insert({
+    planification_id: planificationId,
+    user_id: userId,
+    action,
+    detail,
+    created_at: new Date(),
+  })
+}
+
+/** What a visit is for: its commande step or request, with its client and address. */
+type Source = {
+  clientId: number | null
+  devisId: number | null
+  commandeId: number | null
+  etape: Etape | null
+  demandeId: number | null
+  titre: string
+  adresse: string | null
+  latitude: number | null
+  longitude: number | null
+}
+
+async function clientFacts(client: QueryClientContract, clientId: number) {
+  const row = await client
+    .from('clients')
+    .where('id_client', clientId)
+    .select(
+      'id_client',
+      'nom',
+      'prenom',
+      'societe',
+      'chantier_rue',
+      'chantier_code_postal',
+      'chantier_localite',
+      'chantier_lat',
+      'chantier_lng',
+      'facturation_rue',
+      'facturation_code_postal',
+      'facturation_localite'
+    )
+    .first()
+  if (!row) refuse('Ce client n’existe pas.')
+  const nom = row.societe || [row.prenom, row.nom].filter(Boolean).join(' ') || row.nom
+  const chantier = [row.chantier_rue, [row.chantier_code_postal, row.chantier_localite].join(' ')]
+  const facturation = [
+    row.facturation_rue,
+    [row.facturation_code_postal, row.facturation_localite].join(' '),
+  ]
+  const adresse = (row.chantier_rue ? chantier : facturation)
+    .map((s) => String(s ?? '').trim())
+    .filter(Boolean)
+    .join(', ')
+  return {
+    id: Number(row.id_client),
+    nom: String(nom),
+    adresse: adresse || null,
+    latitude: row.chantier_rue && row.chantier_lat !== null ? Number(row.chantier_lat) : null,
+    longitude: row.chantier_rue && row.chantier_lng !== null ? Number(row.chantier_lng) : null,
+  }
+}
+
+async function resolveSource(
+  trx: TransactionClientContract,
+  input: PlanificationInput,
+  currentId: number | null
+): Promise<Source> {
+  const etape = NATURE_ETAPE[input.nature] ?? null
+  if (etape) {
+    if (!input.commandeId)
+      refuse(`Un ${NATURE_LABELS[input.nature].toLowerCase()} se planifie pour une commande.`)
+    const commande = await trx
+      .from('commandes')
+      .where('id', input.commandeId)
+      .select('id', 'numero', 'client_id', 'client_nom', 'statut')
+      .first()
+    if (!commande) refuse('Cette commande n’existe pas.')
+    if (commande.statut === 'annulee') refuse('La commande est annulée.')
+    if (commande.statut === 'terminee') refuse('La commande est terminée.')
+    const client = await clientFacts(trx, Number(commande.client_id))
+    return {
+      clientId: client.id,
+      devisId: null,
+      commandeId: commande.id,
+      etape,
+      demandeId: null,
+      titre: `${NATURE_LABELS[input.nature]} ${commande.numero} — ${commande.client_nom || client.nom}`,
+      adresse: client.adresse,
+      latitude: client.latitude,
+      longitude: client.longitude,
+    }
+  }
+  if (input.demandeId) {
+    const demande = await trx
+      .from('planning_demandes')
+      .where('id', input.demandeId)
+      .forUpdate()
+      .first()
+    if (!demande) refuse('Cette demande n’existe pas.')
+    if (demande.type !== input.type || demande.nature !== input.nature) {
+      refuse('Cette demande n’est pas de cette nature.')
+    }
+    const mine = currentId
+      ? await trx
+          .from('planifications')
+          .where({ id: currentId, demande_id: demande.id })
+          .select('id')
+          .first()
+      : null
+    if (demande.statut !== 'ouverte' && !mine)
+      refuse('Cette demande est déjà planifiée ou annulée.')
+    const client = demande.client_id ? await clientFacts(trx, Number(demande.client_id)) : null
+    return {
+      clientId: client?.id ?? null,
+      devisId: demande.devis_id,
+      commandeId: demande.commande_id,
+      etape: null,
+      demandeId: demande.id,
+      titre: demande.titre,
+      adresse: demande.adresse ?? client?.adresse ?? null,
+      latitude: demande.latitude ?? client?.latitude ?? null,
+      longitude: demande.longitude ?? client?.longitude ?? null,
+    }
+  }
+  const client = input.clientId ? await clientFacts(trx, input.clientId) : null
+  if (input.devisId) {
+    const devis = await trx.from('devis').where('id', input.devisId).select('client_id').first()
+    if (!devis) refuse('Ce devis n’existe pas.')
+    if (client && Number(devis.client_id) !== client.id) refuse('Ce devis est d’un autre client.')
+  }
+  let commandeId: number | null = null
+  if (input.commandeId) {
+    const commande = await trx.from('commandes').where('id', input.commandeId).select('id').first()
+    if (!commande) refuse('Cette commande n’existe pas.')
+    commandeId = commande.id
+  }
+  if (!client && !input.titre?.trim()) refuse('Indiquez le client ou un titre.')
+  return {
+    clientId: client?.id ?? null,
+    devisId: input.devisId ?? null,
+    commandeId,
+    etape: null,
+    demandeId: null,
+    titre: `${NATURE_LABELS[input.nature]}${client ? ` — ${client.nom}` : ''}`,
+    adresse: client?.adresse ?? null,
+    latitude: client?.latitude ?? null,
+    longitude: client?.longitude ?? null,
+  }
+}
+
+/** Writes the persons' slots of a visit (its range extended by the travel time). */
+async function writePersonnes(
+  trx: TransactionClientContract,
+  planificationId: number,
+  personnes: number[],
+  debut: DateTime,
+  fin: DateTime,
+  actif: boolean
+) {
+  const trajet = await trajetMinutes(trx)
+  await trx.from('planification_personnes').where('planification_id', planificationId).delete()
+  for (const userId of personnes) {
+    await trx.rawQuery(
+      `INSERT INTO planification_personnes (planification_id, user_id, creneau, actif)
+       VALUES (?, ?, tstzrange(?::timestamptz, ?::timestamptz + make_interval(mins => ?), '[)'), ?)`,
+      [planificationId, userId, debut.toISO()!, fin.toISO()!, trajet, actif]
+    )
+  }
+}
+
+/**
+ * The French message of a double booking: who, and the visit he already has then. Read after
+ * the failed transaction (the constraint aborted it); a race that freed the slot meanwhile gets
+ * the general sentence.
+ */
+async function conflictFor(
+  personnes: number[],
+  debut: DateTime,
+  fin: DateTime,
+  exceptId: number | null
+): Promise<ConflictException> {
+  const trajet = await trajetMinutes()
+  const row = await db
+    .from('planification_personnes as pp')
+    .join('planifications as p', 'p.id', 'pp.planification_id')
+    .join('users as u', 'u.id', 'pp.user_id')
+    .whereIn('pp.user_id', personnes)
+    .where('pp.actif', true)
+    .whereRaw(
+      `pp.creneau && tstzrange(?::timestamptz, ?::timestamptz + make_interval(mins => ?), '[)')`,
+      [debut.toISO()!, fin.toISO()!, trajet]
+    )
+    .if(exceptId !== null, (q) => q.whereNot('p.id', exceptId!))
+    .orderBy('p.debut')
+    .select('u.name', 'p.titre', 'p.debut', 'p.fin')
+    .first()
+  if (!row) {
+    return new ConflictException(
+      'Ce créneau vient d’être pris par une autre visite : rechargez le planning.'
+    )
+  }
+  const d = DateTime.fromJSDate(new Date(row.debut))
+  const f = DateTime.fromJSDate(new Date(row.fin))
+  const marge = trajet ? ` (${trajet} min de trajet entre deux visites)` : ''
+  return new ConflictException(`${row.name} a déjà « ${row.titre} » ${frRange(d, f)}${marge}.`)
+}
+
+function pgCode(error: unknown): string | undefined {
+  return (error as { code?: string } | null)?.code
+}
+
+/**
+ * Runs a planning write; a double booking or a step planned twice become the French 409.
+ * The exclusion constraint is the one check: two people dragging at once cannot both win.
+ */
+async function guarded<T>(
+  work: () => Promise<T>,
+  conflict: () => { personnes: number[]; debut: DateTime; fin: DateTime; exceptId: number | null }
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (pgCode(error) === EXCLUSION_VIOLATION) {
+      const c = conflict()
+      throw await conflictFor(c.personnes, c.debut, c.fin, c.exceptId)
+    }
+    if (pgCode(error) === UNIQUE_VIOLATION) {
+      throw new ConflictException('Cette étape de la commande est déjà planifiée.')
+    }
+    throw error
+  }
+}
+
+function lien(type: PlanningType, id: number, debut: DateTime): string {
+  return `${urlFor(type === 'com' ? 'esi.planning.com' : 'esi.planning.tec')}?date=${debut.toISODate()}&visite=${id}`
+}
+
+async function notifyPersonnes(
+  trx: TransactionClientContract,
+  actor: Actor,
+  userIds: number[],
+  titre: string,
+  type: PlanningType,
+  id: number,
+  debut: DateTime
+) {
+  await notify(trx, {
+    userIds,
+    exceptUserId: actor.user?.id ?? null,
+    type: 'planning',
+    titre,
+    lien: lien(type, id, debut),
+    icon: 'bi-calendar-event',
+  })
+}
+
+/** Creates a visit (the modal, a slot selected, an item dropped from the list). */
+export async function createPlanification(
+  actor: Actor,
+  input: PlanificationInput
+): Promise<PlanificationDto> {
+  if (!(TYPE_NATURES[input.type] as readonly string[]).includes(input.nature)) {
+    refuse('Cette nature n’appartient pas à ce planning.')
+  }
+  const debut = parseInstant(input.debut, 'Le début')
+  const fin = parseInstant(input.fin, 'La fin')
+  checkRange(debut, fin)
+  const id = await guarded(
+    () =>
+      db.transaction(async (trx) => {
+        const personnes = await checkPersonnes(trx, input.personnes)
+        const source = await resolveSource(trx, input, null)
+        const userId = actor.user?.id ?? null
+        const [row] = await trx
+          .table('planifications')
+          .insert({
+            type: input.type,
+            nature: input.nature,
+            statut: 'planifiee',
+            debut: debut.toISO(),
+            fin: fin.toISO(),
+            titre: (input.titre?.trim() || source.titre).slice(0, 200),
+            client_id: source.clientId,
+            devis_id: source.devisId,
+            commande_id: source.commandeId,
+            etape: source.etape,
+            demande_id: source.demandeId,
+            adresse: (input.adresse?.trim() || source.adresse)?.slice(0, 300) ?? null,
+            latitude: input.latitude ?? source.latitude,
+            longitude: input.longitude ?? source.longitude,
+            notes: input.notes?.trim().slice(0, 5000) || null,
+            created_by: userId,
+            updated_by: userId,
+          })
+          .returning(['id', 'titre'])
+        await writePersonnes(trx, row.id, personnes, debut, fin, true)
+        if (source.demandeId) {
+          await trx
+            .from('planning_demandes')
+            .where('id', source.demandeId)
+            .update({ statut: 'planifiee', updated_at: new Date() })
+        }
+        if (source.commandeId && source.etape) {
+          await planifierEtape(trx, actor, source.commandeId, source.etape, {
+            debut,
+            fin,
+            responsableId: personnes[0],
+          })
+        }
+        await historique(trx, row.id, userId, 'creee', frRange(debut, fin))
+        await audit(
+          actor,
+          {
+            action: 'planification.creee',
+            subjectType: 'planification',
+            subjectId: row.id,
+            after: { nature: input.nature, debut: debut.toISO(), fin: fin.toISO(), personnes },
+          },
+          trx
+        )
+        await notifyPersonnes(
+          trx,
+          actor,
+          personnes,
+          `Nouvelle visite : ${row.titre} ${frRange(debut, fin)}`,
+          input.type,
+          row.id,
+          debut
+        )
+        return row.id as number
+      }),
+    () => ({ personnes: input.personnes, debut, fin, exceptId: null })
+  )
+  return planificationDto(id)
+}
+
+/**
+ * Changes a visit: a drag (debut, fin, maybe personnes), a resize (fin) or the modal (anything).
+ * Under its version (409 with who and when); only a planned visit moves.
+ */
+export async function updatePlanification(
+  actor: Actor,
+  id: number,
+  changes: PlanificationChanges
+): Promise<PlanificationDto> {
+  let range: { personnes: number[]; debut: DateTime; fin: DateTime } | null = null
+  await guarded(
+    () =>
+      db.transaction(async (trx) => {
+        const row = await lockPlanification(trx, id)
+        await checkVersion(trx, row, changes.lockVersion)
+        if (row.statut !== 'planifiee') {
+          refuse(
+            `Cette visite est ${PLANIF_STATUT_LABELS[row.statut as PlanifStatut].toLowerCase()} : elle ne se déplace plus.`
+          )
+        }
+        const debut = changes.debut
+          ? parseInstant(changes.debut, 'Le début')
+          : DateTime.fromJSDate(new Date(row.debut)).setZone(TIME_ZONE)
+        const fin = changes.fin
+          ? parseInstant(changes.fin, 'La fin')
+          : DateTime.fromJSDate(new Date(row.fin)).setZone(TIME_ZONE)
+        checkRange(debut, fin)
+        const before = await trx
+          .from('planification_personnes')
+          .where('planification_id', id)
+          .orderBy('user_id')
+          .select('user_id')
+        const avant = before.map((r) => Number(r.user_id))
+        const personnes = changes.personnes ? await checkPersonnes(trx, changes.personnes) : avant
+        range = { personnes, debut, fin }
+        const nature = (changes.nature ?? row.nature) as Nature
+        if (nature !== row.nature) {
+          if (!(TYPE_NATURES[row.type as PlanningType] as readonly string[]).includes(nature)) {
+            refuse('Cette nature n’appartient pas à ce planning.')
+          }
+          if (row.etape || NATURE_ETAPE[nature]) {
+            refuse('La nature d’une visite liée à une étape de commande ne change pas.')
+          }
+        }
+        const patch: Row = {
+          debut: debut.toISO(),
+          fin: fin.toISO(),
+          nature,
+          lock_version: row.lock_version + 1,
+          updated_by: actor.user?.id ?? null,
+          updated_at: new Date(),
+        }
+        if (changes.titre !== undefined && changes.titre?.trim()) {
+          patch.titre = changes.titre.trim().slice(0, 200)
+        }
+        if (changes.adresse !== undefined)
+          patch.adresse = changes.adresse?.trim().slice(0, 300) || null
+        if (changes.latitude !== undefined) patch.latitude = changes.latitude
+        if (changes.longitude !== undefined) patch.longitude = changes.longitude
+        if (changes.notes !== undefined) patch.notes = changes.notes?.trim().slice(0, 5000) || null
+        if (!row.etape && !row.demande_id) {
+          if (changes.clientId !== undefined) {
+            patch.client_id = changes.clientId
+              ? (await clientFacts(trx, changes.clientId)).id
+              : null
+          }
+          if (changes.devisId !== undefined) patch.devis_id = changes.devisId
+        }
+        await trx.from('planifications').where('id', id).update(patch)
+        await writePersonnes(trx, id, personnes, debut, fin, true)
+        const userId = actor.user?.id ?? null
+        const oldDebut = DateTime.fromJSDate(new Date(row.debut))
+        const oldFin = DateTime.fromJSDate(new Date(row.fin))
+        const moved = +oldDebut !== +debut || +oldFin !== +fin
+        const reassigned = avant.join(',') !== [...personnes].sort((a, b) => a - b).join(',')
+        if (moved)
+          await historique(
+            trx,
+            id,
+            userId,
+            'deplacee',
+            `${frRange(oldDebut, oldFin)} → ${frRange(debut, fin)}`
+          )
+        if (reassigned) {
+          const names = await trx
+            .from('users')
+            .whereIn('id', personnes)
+            .orderBy('name')
+            .select('name')
+          await historique(trx, id, userId, 'personnes', names.map((n) => n.name).join(', '))
+        }
+        if (row.etape && (moved || reassigned)) {
+          await planifierEtape(trx, actor, row.commande_id, row.etape, {
+            debut,
+            fin,
+            responsableId: personnes[0],
+          })
+        }
+        await audit(
+          actor,
+          {
+            action: 'planification.modifiee',
+            subjectType: 'planification',
+            subjectId: id,
+            before: { debut: oldDebut.toISO(), fin: oldFin.toISO(), personnes: avant },
+            after: { debut: debut.toISO(), fin: fin.toISO(), personnes },
+          },
+          trx
+        )
+        if (moved || reassigned) {
+          await notifyPersonnes(
+            trx,
+            actor,
+            [...new Set([...avant, ...personnes])],
+            `Visite modifiée : ${patch.titre ?? row.titre} ${frRange(debut, fin)}`,
+            row.type,
+            id,
+            debut
+          )
+        }
+      }),
+    () => ({ ...range!, exceptId: id })
+  )
+  return planificationDto(id)
+}
+
+export type StatutChange = { lockVersion: number; statut: PlanifStatut; motif?: string | null }
+
+/**
+ * Réalisée (the step it plans starts: 422 with the gate's reason when it cannot), annulée with
+ * the motif (the slot is freed; the step or request waits to be planned again), or back to
+ * planifiée from réalisée (a click too fast).
+ */
+export async function changePlanificationStatut(
+  actor: Actor,
+  id: number,
+  change: StatutChange
+): Promise<PlanificationDto> {
+  let range: { personnes: number[]; debut: DateTime; fin: DateTime } | null = null
+  await guarded(
+    () =>
+      db.transaction(async (trx) => {
+        const row = await lockPlanification(trx, id)
+        await checkVersion(trx, row, change.lockVersion)
+        const from = row.statut as PlanifStatut
+        if (!PLANIF_TRANSITIONS[from].includes(change.statut)) {
+          refuse(
+            `Une visite ${PLANIF_STATUT_LABELS[from].toLowerCase()} ne peut pas devenir ${PLANIF_STATUT_LABELS[change.statut].toLowerCase()}.`
+          )
+        }
+        const userId = actor.user?.id ?? null
+        const motif = change.motif?.trim().slice(0, 500) || null
+        if (change.statut === 'annulee' && !motif) refuse('Indiquez le motif de l’annulation.')
+        const now = new Date()
+        await trx
+          .from('planifications')
+          .where('id', id)
+          .update({
+            statut: change.statut,
+            realisee_le: change.statut === 'realisee' ? now : null,
+            annulee_le: change.statut === 'annulee' ? now : null,
+            motif_annulation: change.statut === 'annulee' ? motif : null,
+            lock_version: row.lock_version + 1,
+            updated_by: userId,
+            updated_at: now,
+          })
+        const debut = DateTime.fromJSDate(new Date(row.debut)).setZone(TIME_ZONE)
+        const fin = DateTime.fromJSDate(new Date(row.fin)).setZone(TIME_ZONE)
+        const personnes = (
+          await trx.from('planification_personnes').where('planification_id', id).select('user_id')
+        ).map((r) => Number(r.user_id))
+        range = { personnes, debut, fin }
+        if (change.statut === 'annulee') {
+          await trx
+            .from('planification_personnes')
+            .where('planification_id', id)
+            .update({ actif: false })
+          if (row.demande_id) {
+            await trx
+              .from('planning_demandes')
+              .where('id', row.demande_id)
+              .update({ statut: 'ouverte', updated_at: now })
+          }
+          if (row.etape) await planifierEtape(trx, actor, row.commande_id, row.etape, null)
+        }
+        if (row.etape && change.statut === 'realisee') {
+          const step = await trx
+            .from('commande_etapes')
+            .where({ commande_id: row.commande_id, etape: row.etape })
+            .select('statut')
+            .first()
+          if (step && ['a_faire', 'planifiee'].includes(step.statut)) {
+            await assertEtapeGate(trx, row.commande_id, row.etape)
+            await setEtapeStatut(
+              trx,
+              actor,
+              row.commande_id,
+              row.etape,
+              'en_cours',
+              'visite réalisée'
+            )
+          }
+        }
+        await historique(
+          trx,
+          id,
+          userId,
+          'statut',
+          `${PLANIF_STATUT_LABELS[from]} → ${PLANIF_STATUT_LABELS[change.statut]}${motif ? ` : ${motif}` : ''}`
+        )
+        await audit(
+          actor,
+          {
+            action: 'planification.statut',
+            subjectType: 'planification',
+            subjectId: id,
+            before: { statut: from },
+            after: { statut: change.statut, motif },
+          },
+          trx
+        )
+        if (change.statut === 'annulee') {
+          await notifyPersonnes(
+            trx,
+            actor,
+            personnes,
+            `Visite annulée : ${row.titre} ${frRange(debut, fin)}`,
+            row.type,
+            id,
+            debut
+          )
+        }
+      }),
+    () => ({ ...range!, exceptId: id })
+  )
+  return planificationDto(id)
+}
+
+/** The visits of a planning that overlap [start, end), for the calendar and the map. */
+export async function planificationsInRange(options: {
+  type: PlanningType
+  start: DateTime
+  end: DateTime
+  personnes?: number[]
+  natures?: Nature[]
+  avecAnnulees?: boolean
+}): Promise<PlanificationDto[]> {
+  const ids = await db
+    .from('planifications as p')
+    .where('p.type', options.type)
+    .whereRaw(`tstzrange(p.debut, p.fin) && tstzrange(?::timestamptz, ?::timestamptz)`, [
+      options.start.toISO()!,
+      options.end.toISO()!,
+    ])
+    .if(!options.avecAnnulees, (q) => q.whereNot('p.statut', 'annulee'))
+    .if(Boolean(options.natures?.length), (q) => q.whereIn('p.nature', options.natures!))
+    .if(Boolean(options.personnes?.length), (q) =>
+      q.whereExists((s) =>
+        s
+          .from('planification_personnes as pp')
+          .whereRaw('pp.planification_id = p.id')
+          .whereIn('pp.user_id', options.personnes!)
+      )
+    )
+    .orderBy('p.debut')
+    .orderBy('p.id')
+    .select('p.id')
+  return planificationDtos(ids.map((r) => r.id))
+}
+
+export async function planificationDto(id: number): Promise<PlanificationDto> {
+  const [dto] = await planificationDtos([id])
+  if (!dto) throw new NotFoundException()
+  return dto
+}
+
+/** The visits as the pages receive them, in the order of `ids` (three queries for any number). */
+export async function planificationDtos(ids: number[]): Promise<PlanificationDto[]> {
+  if (!ids.length) return []
+  const rows = await db
+    .from('planifications as p')
+    .leftJoin('clients as c', 'c.id_client', 'p.client_id')
+    .leftJoin('commandes as k', 'k.id', 'p.commande_id')
+    .leftJoin('devis as d', 'd.id', 'p.devis_id')
+    .whereIn('p.id', ids)
+    .select(
+      'p.*',
+      'c.nom as client_nom',
+      'c.prenom as client_prenom',
+      'c.societe as client_societe',
+      db.raw('COALESCE(c.gsm, c.telephone) AS client_telephone'),
+      'k.numero as commande_numero',
+      'd.numero as devis_numero'
+    )
+  const personnes = await db
+    .from('planification_personnes')
+    .whereIn('planification_id', ids)
+    .orderBy('user_id')
+    .select('planification_id', 'user_id')
+  const byId = new Map<number, number[]>()
+  for (const p of personnes) {
+    const list = byId.get(p.planification_id) ?? []
+    list.push(Number(p.user_id))
+    byId.set(p.planification_id, list)
+  }
+  const iso = (v: Date) => DateTime.fromJSDate(new Date(v)).setZone(TIME_ZONE).toISO()!
+  const dtos = new Map<number, PlanificationDto>()
+  for (const r of rows) {
+    dtos.set(r.id, {
+      id: r.id,
+      type: r.type,
+      nature: r.nature,
+      statut: r.statut,
+      debut: iso(r.debut),
+      fin: iso(r.fin),
+      titre: r.titre,
+      personnes: byId.get(r.id) ?? [],
+      client: r.client_id
+        ? {
+            id: Number(r.client_id),
+            nom:
+              r.client_societe ||
+              [r.client_prenom, r.client_nom].filter(Boolean).join(' ') ||
+              String(r.client_nom ?? ''),
+            telephone: r.client_telephone ?? null,
+          }
+        : null,
+      commande: r.commande_id ? { id: r.commande_id, numero: r.commande_numero } : null,
+      etape: r.etape,
+      devis: r.devis_id ? { id: r.devis_id, numero: r.devis_numero ?? null } : null,
+      demandeId: r.demande_id,
+      adresse: r.adresse,
+      latitude: r.latitude === null ? null : Number(r.latitude),
+      longitude: r.longitude === null ? null : Number(r.longitude),
+      notes: r.notes,
+      motifAnnulation: r.motif_annulation,
+      lockVersion: r.lock_version,
+    })
+  }
+  return ids.map((id) => dtos.get(id)).filter((d): d is PlanificationDto => Boolean(d))
+}
