@@ -536,9 +536,8 @@ export async function updatePlanification(
         if (changes.notes !== undefined) patch.notes = changes.notes?.trim().slice(0, 5000) || null
         if (!row.etape && !row.demande_id) {
           if (changes.clientId !== undefined) {
-            patch.client_id = changes.clientId
-              ? (await clientFacts(trx, changes.clientId)).id
-              : null
+            const facts = changes.clientId ? await clientFacts(trx, changes.clientId) : null
+            patch.client_id = facts?.id ?? null
           }
           if (changes.devisId !== undefined) patch.devis_id = changes.devisId
         }
@@ -642,9 +641,11 @@ export async function changePlanificationStatut(
           })
         const debut = DateTime.fromJSDate(new Date(row.debut)).setZone(TIME_ZONE)
         const fin = DateTime.fromJSDate(new Date(row.fin)).setZone(TIME_ZONE)
-        const personnes = (
-          await trx.from('planification_personnes').where('planification_id', id).select('user_id')
-        ).map((r) => Number(r.user_id))
+        const slots = await trx
+          .from('planification_personnes')
+          .where('planification_id', id)
+          .select('user_id')
+        const personnes = slots.map((r) => Number(r.user_id))
         range = { personnes, debut, fin }
         if (change.statut === 'annulee') {
           await trx
