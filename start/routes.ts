@@ -51,6 +51,10 @@ import '#start/routes/avenants'
 import '#start/routes/commande_etapes'
 // Issue 13, the planning
 import '#start/routes/planning'
+import '#start/routes/planning_calendar'
+import '#start/routes/planning_map'
+import '#start/routes/planning_journee'
+import '#start/routes/planning_ressources'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -176,8 +180,6 @@ router
 router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
-    router.get('/esi/planning/com', placeholder).as('esi.planning.com')
-    router.get('/esi/planning/tec', placeholder).as('esi.planning.tec')
     router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/esi/realisation', placeholder).as('esi.realisation')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')

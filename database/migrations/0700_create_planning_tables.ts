@@ -10,7 +10,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *   visit per step).
  * - planification_personnes: one row per person of a visit with its time slot (extended by the
  *   company's travel time) — the exclusion constraint makes a double booking impossible whatever
- *   the number of people dragging at once (decision 430).
+ *   the number of people dragging at once (decision 430). It is DEFERRABLE (checked at once
+ *   unless a transaction defers it) so reordering a whole day can swap two visits' times.
  * - planification_historique: insert-only history of a visit (moves, statut, reminders).
  * - societes.planning_trajet_minutes: travel time required between two visits of one person.
  */
@@ -114,7 +115,8 @@ export default class extends BaseSchema {
       DROP CONSTRAINT IF EXISTS planification_personnes_sans_chevauchement`)
     this.schema.raw(`ALTER TABLE planification_personnes
       ADD CONSTRAINT planification_personnes_sans_chevauchement
-      EXCLUDE USING gist (user_id WITH =, creneau WITH &&) WHERE (actif)`)
+      EXCLUDE USING gist (user_id WITH =, creneau WITH &&) WHERE (actif)
+      DEFERRABLE INITIALLY IMMEDIATE`)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS planification_personnes_user_idx
       ON planification_personnes (user_id, planification_id)`)
 
