@@ -22,7 +22,9 @@ import { PLANNING_TYPES, parsePlanningQuery, type PlanningType } from '#shared/p
 
 const policy = new PlanificationPolicy()
 
+/** ?type=com|tec (tec when absent: the JSON calls of the technical planning are the most). */
 function typeParam(raw: unknown): PlanningType {
+  if (raw === undefined) return 'tec'
   if (typeof raw !== 'string' || !(PLANNING_TYPES as readonly string[]).includes(raw)) {
     throw new NotFoundException()
   }
@@ -32,7 +34,12 @@ function typeParam(raw: unknown): PlanningType {
 /** The calendar asks for at most 62 days at a time (a month view with its overflow weeks). */
 const RANGE_MAX_DAYS = 62
 
+/** ?start=&end= (ISO, Brussels when without offset); absent: the current week. */
 function rangeParam(start: unknown, end: unknown): { start: DateTime; end: DateTime } {
+  if (start === undefined && end === undefined) {
+    const monday = DateTime.now().setZone(TIME_ZONE).startOf('week')
+    return { start: monday, end: monday.plus({ weeks: 1 }) }
+  }
   const s = DateTime.fromISO(String(start ?? ''), { zone: TIME_ZONE })
   const e = DateTime.fromISO(String(end ?? ''), { zone: TIME_ZONE })
   if (!s.isValid || !e.isValid || e <= s) {
