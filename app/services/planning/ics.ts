@@ -13,6 +13,7 @@ import { planificationsInRange } from '#services/planning/planification_service'
 import { companySociete } from '#services/company'
 import { TIME_ZONE } from '#shared/app'
 import { NATURE_LABELS, PLANNING_TYPES, type PlanificationDto } from '#shared/planning'
+import type { IcsEtat } from '#shared/planning_journee'
 
 export const ICS_JOURS_AVANT = 30
 export const ICS_JOURS_APRES = 180
@@ -24,7 +25,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 
-export type JetonEtat = { actif: boolean; creeLe: string | null; utiliseLe: string | null }
+export type JetonEtat = IcsEtat
 
 /** Whether the person has a live feed (never the URL: only its hash is kept). */
 export async function jetonEtat(userId: number): Promise<JetonEtat> {
@@ -97,8 +98,14 @@ const BRUSSELS_VTIMEZONE = [
   'END:VTIMEZONE',
 ].join('\r\n')
 
-function vtimezone(zone: string): string | null {
-  return zone === TIME_ZONE ? BRUSSELS_VTIMEZONE : null
+/**
+ * Puts the VTIMEZONE among the calendar's components (before the first event). Not through
+ * ical-generator's calendar-level timezone: with it, DTSTAMP and LAST-MODIFIED come out as
+ * floating local times instead of UTC (RFC 5545 §3.8.7.2 wants UTC).
+ */
+function withVtimezone(text: string): string {
+  const at = text.search(/\r\n(BEGIN:VEVENT|END:VCALENDAR)/)
+  return `${text.slice(0, at)}\r\n${BRUSSELS_VTIMEZONE}${text.slice(at)}`
 }
 
 /** The visits of the feed: both plannings, the window around today, cancelled ones left out. */
@@ -108,7 +115,7 @@ export async function visitesDuFlux(userId: number, now = DateTime.now()) {
   const lists = await Promise.all(
     PLANNING_TYPES.map((type) => planificationsInRange({ type, start, end, personnes: [userId] }))
   )
-  return lists.flat().sort((a, b) => a.debut.localeCompare(b.debut) || a.id - b.id)
+  return lists.flat().sort((a, b) => Date.parse(a.debut) - Date.parse(b.debut) || a.id - b.id)
 }
 
 /** The host part of the UIDs: stable for a company, whatever the URL it is reached by. */
@@ -148,7 +155,7 @@ export async function icsFeed(userId: number, appUrl: string, now = DateTime.now
     name: `Planning — ${societe?.nom ?? 'ESI'}`,
     prodId: { company: 'ESI', product: 'planning', language: 'FR' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: TIME_ZONE, generator: vtimezone },
+    x: { 'X-WR-TIMEZONE': TIME_ZONE },
     // Calendars that honour it refresh every hour
     ttl: 3600,
   })
@@ -158,8 +165,9 @@ export async function icsFeed(userId: number, appUrl: string, now = DateTime.now
     calendar.createEvent({
       id: `planification-${v.id}@${domain}`,
       sequence: v.lockVersion,
-      start: DateTime.fromISO(v.debut).toJSDate(),
-      end: DateTime.fromISO(v.fin).toJSDate(),
+      // Luxon values in Brussels: DTSTART;TZID=Europe/Brussels with the local wall time
+      start: DateTime.fromISO(v.debut, { zone: TIME_ZONE }),
+      end: DateTime.fromISO(v.fin, { zone: TIME_ZONE }),
       timezone: TIME_ZONE,
       stamp: now.toJSDate(),
       lastModified: updatedAt.get(v.id) ?? now.toJSDate(),
@@ -176,5 +184,5 @@ export async function icsFeed(userId: number, appUrl: string, now = DateTime.now
         : null,
     })
   }
-  return calendar.toString()
+  return withVtimezone(calendar.toString())
 }
