@@ -10,7 +10,8 @@ import { passeRappels } from '#services/planning/rappels'
  */
 export default class PlanningRappels extends BaseCommand {
   static commandName = 'planning:rappels'
-  static description = 'Met en file les e-mails de rappel des visites de demain (une fois par visite)'
+  static description =
+    'Met en file les e-mails de rappel des visites de demain (une fois par visite)'
   static options: CommandOptions = { startApp: true }
 
   async run() {

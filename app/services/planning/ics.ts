@@ -111,7 +111,10 @@ function withVtimezone(text: string): string {
 /** The visits of the feed: both plannings, the window around today, cancelled ones left out. */
 export async function visitesDuFlux(userId: number, now = DateTime.now()) {
   const start = now.setZone(TIME_ZONE).startOf('day').minus({ days: ICS_JOURS_AVANT })
-  const end = now.setZone(TIME_ZONE).startOf('day').plus({ days: ICS_JOURS_APRES + 1 })
+  const end = now
+    .setZone(TIME_ZONE)
+    .startOf('day')
+    .plus({ days: ICS_JOURS_APRES + 1 })
   const lists = await Promise.all(
     PLANNING_TYPES.map((type) => planificationsInRange({ type, start, end, personnes: [userId] }))
   )

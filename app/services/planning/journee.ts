@@ -24,6 +24,8 @@ export async function journee(userId: number, rawDate: unknown, today: string): 
   const lists = await Promise.all(
     PLANNING_TYPES.map((type) => planificationsInRange({ type, start, end, personnes: [userId] }))
   )
-  const visites = lists.flat().sort((a, b) => Date.parse(a.debut) - Date.parse(b.debut) || a.id - b.id)
+  const visites = lists
+    .flat()
+    .sort((a, b) => Date.parse(a.debut) - Date.parse(b.debut) || a.id - b.id)
   return { date, today, precedent: addDays(date, -1), suivant: addDays(date, 1), visites }
 }

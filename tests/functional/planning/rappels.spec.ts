@@ -58,12 +58,13 @@ function demain(time: string): string {
   return `${jourDesRappels()}T${time}`
 }
 
-function historique(id: number) {
-  return db
+async function historique(id: number): Promise<string[]> {
+  const rows = await db
     .from('planification_historique')
     .where({ planification_id: id, action: 'rappel' })
     .orderBy('id')
     .select('detail')
+  return rows.map((h) => h.detail as string)
 }
 
 test.group('Planning / reminders the day before', (group) => {
@@ -79,10 +80,7 @@ test.group('Planning / reminders the day before', (group) => {
     const mail = await lastMailTo(email)
     assert.include(mail!.subject, 'Rappel')
     assert.include(mail!.text!, 'entre 09:00 et 10:30')
-    assert.deepEqual(
-      (await historique(v.id)).map((h) => h.detail),
-      [`Rappel envoyé à ${email}`]
-    )
+    assert.deepEqual(await historique(v.id), [`Rappel envoyé à ${email}`])
     const row = await db.from('planification_rappels').where('planification_id', v.id).first()
     assert.isTrue(row.envoye)
     // Run by the service directly too: nothing more
@@ -137,18 +135,15 @@ test.group('Planning / reminders the day before', (group) => {
     assert.lengthOf(await historique(v.id), 0)
   })
 
-  test('a visit without client email gets none; the history says why, once', async ({
-    assert,
-  }) => {
+  test('a visit without client email gets none; the history says why, once', async ({ assert }) => {
     const { v } = await visite({ email: null, debut: demain('13:00'), fin: demain('14:00') })
     const first = await passeRappels()
     assert.include(first.visites, v.id)
     const second = await passeRappels()
     assert.notInclude(second.visites, v.id)
-    assert.deepEqual(
-      (await historique(v.id)).map((h) => h.detail),
-      ['Rappel non envoyé : le client n’a pas d’adresse e-mail.']
-    )
+    assert.deepEqual(await historique(v.id), [
+      'Rappel non envoyé : le client n’a pas d’adresse e-mail.',
+    ])
     const row = await db.from('planification_rappels').where('planification_id', v.id).first()
     assert.isFalse(row.envoye)
   })

@@ -104,12 +104,12 @@ function VisiteCard({ visite, onDone }: { visite: PlanificationDto; onDone: () =
           )}
         </div>
         <h2 className="fs-6 fw-semibold mb-0 text-break">{visite.titre}</h2>
-        {visite.client && (
+        {(visite.commande || (visite.client && !visite.titre.includes(visite.client.nom))) && (
           <div className="text-break">
             <i className="bi bi-person me-1" aria-hidden="true" />
-            {visite.client.nom}
+            {visite.client && !visite.titre.includes(visite.client.nom) && visite.client.nom}
             {visite.commande && (
-              <span className="text-body-secondary"> — {visite.commande.numero}</span>
+              <span className="text-body-secondary"> {visite.commande.numero}</span>
             )}
           </div>
         )}
@@ -124,7 +124,10 @@ function VisiteCard({ visite, onDone }: { visite: PlanificationDto; onDone: () =
             >
               <i className="bi bi-sign-turn-right me-2" aria-hidden="true" />
               {visite.adresse}
-              <span className="visually-hidden"> (itinéraire dans l’application de navigation)</span>
+              <span className="visually-hidden">
+                {' '}
+                (itinéraire dans l’application de navigation)
+              </span>
             </a>
           ) : (
             <div className="text-break">{visite.adresse}</div>

@@ -8,7 +8,8 @@ import { makeTechnicien } from '#tests/functional/planning/helpers'
 import { creerJeton } from '#services/planning/ics'
 
 async function jeton() {
-  return creerJeton((await makeTechnicien()).id)
+  const tech = await makeTechnicien()
+  return creerJeton(tech.id)
 }
 
 export const planningJourneeParams: ParamProvider[] = [
