@@ -25,6 +25,9 @@ import {
   jourDesRappels,
   passeRappels,
 } from '#services/planning/rappels'
+import app from '@adonisjs/core/services/app'
+import { Worker } from '@adonisjs/queue'
+import { knex as knexAdapter } from '@boringnode/queue/drivers/knex_adapter'
 import SendRappelVisite from '#jobs/send_rappel_visite'
 import Texte from '#models/texte'
 import { TIME_ZONE } from '#shared/app'
@@ -212,4 +215,42 @@ test.group('Planning / reminders the day before', (group) => {
     assert.include(suivante.visites, lendemain.id)
     assert.notInclude(suivante.visites, tard.id)
   })
+
+  test('through the database driver: the job waits in queue_jobs and a worker sends it', async ({
+    assert,
+  }) => {
+    const email = uniqueEmail()
+    const { v } = await visite({ email, debut: demain('10:00'), fin: demain('11:00') })
+    // The pool's own knex (outside the test's transaction), as the queue's database adapter has
+    const knex = db.manager.get('pg')!.connection!.client!
+    const queue = `test-rappels-${randomBytes(4).toString('hex')}`
+    try {
+      await SendRappelVisite.dispatch({ planificationId: v.id, jour: jourDesRappels() })
+        .with('database')
+        .toQueue(queue)
+        .run()
+      const waiting = await knex('queue_jobs').where({ queue, status: 'pending' }).count('* as n')
+      assert.equal(Number(waiting[0].n), 1)
+      assert.equal(await mailsTo(email), 0)
+      const config = app.config.get<any>('queue')
+      const worker = new Worker({
+        ...config,
+        default: 'database',
+        autoLoadJobs: false,
+        adapters: { database: knexAdapter(knex) },
+        jobFactory: (JobClass: any) => app.container.make(JobClass),
+        worker: { concurrency: 1, idleDelay: '100ms', gracefulShutdown: false },
+      })
+      const running = worker.start([queue])
+      for (let i = 0; i < 100 && (await mailsTo(email)) === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      await worker.stop()
+      await running
+      assert.equal(await mailsTo(email), 1)
+      assert.deepEqual(await historique(v.id), [`Rappel envoyé à ${email}`])
+    } finally {
+      await knex('queue_jobs').where({ queue }).delete()
+    }
+  }).timeout(30_000)
 })
