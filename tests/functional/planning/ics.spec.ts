@@ -14,6 +14,9 @@ import { systemActor } from '#services/actor'
 import { changePlanificationStatut } from '#services/planning/planification_service'
 import { hashToken, icsFeed } from '#services/planning/ics'
 import { TIME_ZONE } from '#shared/app'
+import limiter from '@adonisjs/limiter/services/main'
+import { ICS_LIMIT } from '#controllers/public/planning_ics_controller'
+import { clearTries } from '#services/throttle'
 
 function events(text: string): VEvent[] {
   return Object.values(ical.sync.parseICS(text)).filter(
@@ -155,5 +158,24 @@ test.group('Planning / ICS feed', (group) => {
     const pro = await makeUser('pro')
     const response = await sendJson(client, pro!, 'post', '/esi/planning/ics', {})
     response.assertStatus(403)
+  })
+
+  test('throttled: past the limit per address, a 429 with Retry-After', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    // The other tests of this file read feeds from the same address
+    const clear = () => clearTries(limiter.use({ ...ICS_LIMIT }), 'ics_ip:127.0.0.1')
+    await clear()
+    cleanup(clear)
+    const url = `/ics/${'B'.repeat(43)}`
+    for (let i = 0; i < ICS_LIMIT.requests; i++) {
+      const answer = await client.get(url)
+      assert.equal(answer.status(), 404)
+    }
+    const refused = await client.get(url)
+    refused.assertStatus(429)
+    assert.isAbove(Number(refused.header('retry-after')), 0)
   })
 })
