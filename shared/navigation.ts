@@ -61,6 +61,7 @@ export const MENU: MenuNode[] = [
     sub: [
       { name: 'Commercial', to: '/esi/planning/com', area: 'esi' },
       { name: 'Technique', to: '/esi/planning/tec', area: 'esi' },
+      { name: 'Ma journée', to: '/esi/planning/ma-journee', area: 'esi' },
     ],
   },
   {

@@ -16,6 +16,7 @@ export const TEXTE_CATEGORIES = [
   { value: 'email_facture', label: 'E-mail d’envoi de facture' },
   { value: 'relance_facture', label: 'Relances de facture (niveaux 1 à 3)' },
   { value: 'email_commande_fournisseur', label: 'E-mail de commande fournisseur' },
+  { value: 'email_rappel_visite', label: 'E-mail de rappel de visite (la veille)' },
 ] as const
 
 export type TexteCategorie = (typeof TEXTE_CATEGORIES)[number]['value']
@@ -124,6 +125,11 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
     sample: 'Rue des Alouettes 14, 5100 Jambes',
   },
   { key: 'commande.numero', label: 'Numéro de la commande', sample: 'CMD-2026-00017' },
+  { key: 'visite.nature', label: 'Nature de la visite', sample: 'Mesurage' },
+  { key: 'visite.date', label: 'Date de la visite', sample: 'mardi 01/12/2026' },
+  { key: 'visite.plage', label: 'Plage horaire de la visite', sample: 'entre 09:00 et 10:30' },
+  { key: 'visite.adresse', label: 'Adresse de la visite', sample: 'Rue de Fer 12, 5000 Namur' },
+  { key: 'visite.technicien', label: 'Technicien(s) de la visite', sample: 'Marc Dubois' },
   { key: 'user.nom', label: 'Votre nom', sample: 'Sophie Lambert' },
   { key: 'user.email', label: 'Votre e-mail', sample: 'sophie.lambert@dubois-menuiseries.be' },
 ]

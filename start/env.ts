@@ -12,6 +12,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   LOG_LEVEL: Env.schema.string.optional(),
   /** Daily relances proposals (HH:MM Europe/Brussels, default 07:00; « off »: cron only). */
   RELANCES_HEURE: Env.schema.string.optional(),
+  /** Reminders of tomorrow's visits (HH:MM Europe/Brussels, default 17:00; « off »: none). */
+  RAPPELS_HEURE: Env.schema.string.optional(),
+  // Job queue: database (default, the app's PostgreSQL), redis, or sync (tests: run at once)
+  QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
+  // inline: the web process also runs the worker (default outside production); off: `node ace queue:work`
+  QUEUE_WORKER: Env.schema.enum.optional(['inline', 'off'] as const),
   // Reverse proxies allowed to set X-Forwarded-For: IPs/CIDRs, comma-separated; unset = loopback
   TRUSTED_PROXIES: Env.schema.string.optional(),
   // The developer error page (stack trace) instead of the French error pages: `npm run dev` only

@@ -181,6 +181,12 @@ export type ScannedRoutes = {
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.journee': { paramsTuple?: []; params?: {} }
+    'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
+    'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
+    'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -209,8 +215,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -312,6 +316,10 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.journee': { paramsTuple?: []; params?: {} }
+    'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -326,8 +334,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -427,6 +433,10 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.journee': { paramsTuple?: []; params?: {} }
+    'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -441,8 +451,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -554,6 +562,8 @@ export type ScannedRoutes = {
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
+    'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

@@ -164,6 +164,23 @@ Bien cordialement,
 {{user.nom}}
 {{societe.nom}}`,
   },
+  {
+    // Issue 13 §5: sent by the queue the day before a visit (app/services/planning/rappels.ts)
+    code: 'rappel_visite',
+    titre: 'Rappel de visite (la veille)',
+    categorie: 'email_rappel_visite',
+    contenu: `Bonjour {{client.civilite}} {{client.nom}},
+
+Nous vous rappelons notre visite de demain, {{visite.date}}, {{visite.plage}} : {{visite.nature}}, à l’adresse {{visite.adresse}}.
+
+Intervenant : {{visite.technicien}}.
+
+Un empêchement ? Merci de nous prévenir au plus vite au {{societe.telephone}}.
+
+Bien cordialement,
+
+{{societe.nom}}`,
+  },
 ]
 
 export async function seedDemoTextes(trx: TransactionClientContract, base: DemoBase) {
