@@ -181,6 +181,9 @@ export type ScannedRoutes = {
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -209,8 +212,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -312,6 +313,9 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -326,8 +330,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -427,6 +429,9 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -441,8 +446,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }

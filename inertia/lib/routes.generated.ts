@@ -161,6 +161,7 @@ export const ROUTES = {
   'esi.planifications.update': '/esi/planifications/:id',
   'esi.planning.com': '/esi/planning/com',
   'esi.planning.tec': '/esi/planning/tec',
+  'esi.planning.visites.details': '/esi/planning/visites/:id/details',
   'esi.production.envoyer': '/esi/commandes/production/envoyer',
   'esi.production.index': '/esi/commandes/production',
   'esi.production.preparer': '/esi/commandes/production/:commandeId/preparer',
