@@ -1,8 +1,9 @@
 /*
  * Issue 13: the calendar shows Brussels wall time whatever the browser's zone. @event-calendar
  * accepts only fixed offsets, not Europe/Brussels (its DST), so it runs in 'UTC' and is fed
- * « floating » Brussels wall times: a Date whose UTC fields are the Brussels clock. What goes
- * back to the server is that wall time without an offset, which the server reads as Brussels.
+ * « floating » Brussels wall times (« 2026-12-01T09:00:00 »); what it hands back is that clock as
+ * a browser-local Date. What goes to the server is the wall time without an offset, which the
+ * server reads as Brussels.
  */
 const TIME_ZONE = 'Europe/Brussels'
 
@@ -27,28 +28,33 @@ export function brusselsWallTime(instant: string | Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }
 
-/** A calendar Date (UTC fields = Brussels clock) as « yyyy-mm-ddThh:mm » for the server. */
+/**
+ * A Date the calendar hands out (select, drop, datesSet, dateFromPoint) as « yyyy-mm-ddThh:mm ».
+ * @event-calendar gives its wall time as a browser-local Date (its toLocalDate: the local fields
+ * are the calendar's clock), so the local getters read the Brussels wall time back.
+ */
 export function wallTimeOf(date: Date): string {
-  return `${wallDateOf(date)}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
+  return `${wallDateOf(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
-/** The calendar day « yyyy-mm-dd » of a calendar Date. */
+/** The calendar day « yyyy-mm-dd » of a Date the calendar handed out. */
 export function wallDateOf(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-/** « yyyy-mm-ddThh:mm » (Brussels) as the calendar's floating Date. */
-export function calendarDateOf(wall: string): Date {
+/** A wall time as a UTC instant: clock arithmetic that no zone's DST can bend. */
+function clock(wall: string): number {
   const [d, t = '00:00'] = wall.split('T')
-  return new Date(`${d}T${t.slice(0, 5)}:00Z`)
+  return Date.parse(`${d}T${t.slice(0, 5)}:00Z`)
 }
 
-/** Adds minutes to a wall time (no DST jump: it is clock arithmetic, like the calendar's). */
+/** Adds minutes to a wall time (clock arithmetic, like the calendar's own). */
 export function addMinutes(wall: string, minutes: number): string {
-  return wallTimeOf(new Date(calendarDateOf(wall).getTime() + minutes * 60_000))
+  if (Number.isNaN(clock(wall))) return wall
+  return new Date(clock(wall) + minutes * 60_000).toISOString().slice(0, 16)
 }
 
 /** Minutes between two wall times. */
 export function minutesBetween(from: string, to: string): number {
-  return Math.round((calendarDateOf(to).getTime() - calendarDateOf(from).getTime()) / 60_000)
+  return Math.round((clock(to) - clock(from)) / 60_000)
 }

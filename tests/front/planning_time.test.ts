@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   addMinutes,
   brusselsWallTime,
-  calendarDateOf,
   minutesBetween,
   wallDateOf,
   wallTimeOf,
@@ -26,19 +25,20 @@ describe('planning_time: Brussels wall time for the calendar, whatever the brows
     expect(brusselsWallTime('2026-10-25T01:30:00Z')).toBe('2026-10-25T02:30')
   })
 
-  it('round-trips a wall time through the calendar Date (UTC fields = the clock)', () => {
-    const d = calendarDateOf('2026-03-29T09:15')
-    expect(d.getUTCHours()).toBe(9)
+  it('reads back the wall time of a Date the calendar hands out (browser-local fields)', () => {
+    // What @event-calendar's toLocalDate builds for 29/03/2026 09:15 on the calendar
+    const d = new Date(2026, 2, 29, 9, 15)
     expect(wallTimeOf(d)).toBe('2026-03-29T09:15')
     expect(wallDateOf(d)).toBe('2026-03-29')
-    expect(wallTimeOf(calendarDateOf(brusselsWallTime('2026-10-25T01:30:00Z')))).toBe(
-      '2026-10-25T02:30'
-    )
+    expect(wallTimeOf(new Date(2026, 11, 31, 23, 45))).toBe('2026-12-31T23:45')
   })
 
   it('adds and measures minutes in clock arithmetic', () => {
     expect(addMinutes('2026-12-01T09:00', 90)).toBe('2026-12-01T10:30')
     expect(addMinutes('2026-12-31T23:30', 60)).toBe('2027-01-01T00:30')
     expect(minutesBetween('2026-12-01T09:00', '2026-12-01T17:00')).toBe(480)
+    // The browser's own DST (New York: 08/03/2026) does not bend the Brussels clock
+    expect(addMinutes('2026-03-08T01:30', 60)).toBe('2026-03-08T02:30')
+    expect(minutesBetween('2026-03-29T01:00', '2026-03-29T04:00')).toBe(180)
   })
 })

@@ -92,30 +92,26 @@ export function errorMessage(error: unknown): string {
   return 'Le serveur ne répond pas : réessayez.'
 }
 
-function eventContent(v: PlanificationDto, timeText: string): { domNodes: Node[] } {
-  // Built with text nodes: a title or a client name never becomes HTML
-  const wrap = document.createElement('div')
-  wrap.className = 'planning-event-body'
-  const time = document.createElement('div')
-  time.className = 'planning-event-time'
-  if (v.statut === 'realisee') {
-    const check = document.createElement('i')
-    check.className = 'bi bi-check-circle-fill me-1'
-    check.setAttribute('aria-hidden', 'true')
-    time.append(check)
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
+  )
+
+/** The event's text: time (a check when done), title; every text escaped (names are typed). */
+function eventContent(v: PlanificationDto, timeText: string): { html: string } {
+  const check =
+    v.statut === 'realisee' ? '<i class="bi bi-check-circle-fill me-1" aria-hidden="true"></i>' : ''
+  const statut =
+    v.statut === 'planifiee'
+      ? ''
+      : `<span class="visually-hidden"> (${escapeHtml(PLANIF_STATUT_LABELS[v.statut])})</span>`
+  return {
+    html:
+      `<div class="planning-event-body"><div class="planning-event-time">${check}` +
+      `${escapeHtml(timeText)}</div><div class="planning-event-title">${escapeHtml(v.titre)}` +
+      `</div>${statut}</div>`,
   }
-  time.append(timeText)
-  const title = document.createElement('div')
-  title.className = 'planning-event-title'
-  title.textContent = v.titre
-  wrap.append(time, title)
-  if (v.statut !== 'planifiee') {
-    const sr = document.createElement('span')
-    sr.className = 'visually-hidden'
-    sr.textContent = ` (${PLANIF_STATUT_LABELS[v.statut]})`
-    wrap.append(sr)
-  }
-  return { domNodes: [wrap] }
 }
 
 function toEvent(v: PlanificationDto): Calendar.EventInput {
@@ -123,13 +119,49 @@ function toEvent(v: PlanificationDto): Calendar.EventInput {
     id: v.id,
     start: `${brusselsWallTime(v.debut)}:00`,
     end: `${brusselsWallTime(v.fin)}:00`,
-    resourceIds: v.personnes,
+    // The calendar keeps resource ids as strings
+    resourceIds: v.personnes.map(String),
     title: v.titre,
     backgroundColor: NATURE_COULEURS[v.nature],
     classNames: ['planning-event', `planning-${v.statut}`, `planning-nature-${v.nature}`],
     editable: v.statut === 'planifiee',
+    styles: [`--planning-nature: ${NATURE_COULEURS[v.nature]}`],
     extendedProps: { visite: v },
   }
+}
+
+/**
+ * @event-calendar's markup is a table (role table > rowgroup > row) whose rowgroup also holds the
+ * events' layer (a plain div of buttons) and whose root holds the toolbar: axe reports
+ * aria-required-children. The layer becomes a row of cells (each event a focusable cell that
+ * Enter opens, as before) and the toolbar we do not use leaves the tree.
+ */
+function fixCalendarAria(root: HTMLElement) {
+  root.querySelectorAll<HTMLElement>('nav.ec-toolbar:not([hidden])').forEach((nav) => {
+    nav.hidden = true
+  })
+  root
+    .querySelectorAll<HTMLElement>(
+      '.ec-events, [role="rowgroup"] > div:is(:not([role]), [data-layer])'
+    )
+    .forEach((layer) => {
+      layer.dataset.layer = ''
+      layer.querySelectorAll<HTMLElement>('.ec-event').forEach((ev) => {
+        // A visit opens on Enter (a focusable cell); the drag pointer and previews are decor
+        if (ev.getAttribute('role') === 'button') ev.setAttribute('role', 'gridcell')
+        else if (!ev.hasAttribute('role')) ev.setAttribute('role', 'presentation')
+      })
+      // A row needs cells: an empty layer stays a plain div
+      if (layer.querySelector('[role="gridcell"]')) layer.setAttribute('role', 'row')
+      else layer.removeAttribute('role')
+    })
+  // The month's day cells and the timeline's person headers sit in a plain grid: make it a row
+  root
+    .querySelectorAll<HTMLElement>('[role="cell"], [role="rowheader"], [role="columnheader"]')
+    .forEach((cell) => {
+      const parent = cell.parentElement
+      if (parent && !parent.hasAttribute('role')) parent.setAttribute('role', 'row')
+    })
 }
 
 function isPhone(): boolean {
@@ -251,7 +283,7 @@ export default function PlanningIndex(props: PlanningIndexProps) {
         longPressDelay: 400,
         dayMaxEvents: true,
         resources: shownRessources.map((r) => ({
-          id: r.id,
+          id: String(r.id),
           title: r.nom,
           eventBackgroundColor: r.couleur,
         })) as unknown as Calendar.ResourceInput[],
@@ -279,8 +311,11 @@ export default function PlanningIndex(props: PlanningIndexProps) {
             },
           },
         ],
-        eventContent: (info: Calendar.EventContentInfo) =>
-          eventContent(info.event.extendedProps.visite as PlanificationDto, info.timeText),
+        eventContent: (info: Calendar.EventContentInfo) => {
+          // The pointer and the selection are events of the calendar's own, without a visit
+          const v = info.event.extendedProps.visite as PlanificationDto | undefined
+          return v ? eventContent(v, info.timeText) : undefined
+        },
         datesSet: (info: Calendar.DatesSetInfo) => {
           setTitle(info.view.title)
           // The date stays while it is on screen (a week keeps « today »), else the first day
@@ -337,7 +372,12 @@ export default function PlanningIndex(props: PlanningIndexProps) {
       }
     )
     calRef.current = cal
+    const root = elRef.current
+    fixCalendarAria(root)
+    const observer = new MutationObserver(() => fixCalendarAria(root))
+    observer.observe(root, { childList: true, subtree: true })
     return () => {
+      observer.disconnect()
       calRef.current = null
       void destroyCalendar(cal)
     }
@@ -356,7 +396,7 @@ export default function PlanningIndex(props: PlanningIndexProps) {
     calRef.current?.setOption(
       'resources',
       shownRessources.map((r) => ({
-        id: r.id,
+        id: String(r.id),
         title: r.nom,
         eventBackgroundColor: r.couleur,
       })) as unknown as Calendar.ResourceInput[]

@@ -11,7 +11,7 @@ import ClientPicker from '../../../components/devis/ClientPicker.js'
 import { http, HttpError } from '../../../lib/http.js'
 import { route } from '../../../lib/route.js'
 import { askCancellationReason } from '../../../lib/dialogs/index.js'
-import { brusselsWallTime, minutesBetween } from '../../../lib/planning_time.js'
+import { addMinutes, brusselsWallTime, minutesBetween } from '../../../lib/planning_time.js'
 import {
   NATURE_DUREE_MINUTES,
   NATURE_ETAPE,
@@ -205,12 +205,11 @@ export default function PlanificationModal({
       if (init.mode === 'create' && !init.item) {
         next.cle = NATURE_ETAPE[nature] ? (attente.find((a) => a.nature === nature)?.cle ?? '') : ''
         // A new visit of another nature takes that nature's usual length
-        const debut = `${f.dateDebut}T${f.heureDebut}`
-        const end = new Date(
-          new Date(`${debut}:00Z`).getTime() + NATURE_DUREE_MINUTES[nature] * 60_000
+        const [dateFin, heureFin] = split(
+          addMinutes(`${f.dateDebut}T${f.heureDebut}`, NATURE_DUREE_MINUTES[nature])
         )
-        next.dateFin = end.toISOString().slice(0, 10)
-        next.heureFin = end.toISOString().slice(11, 16)
+        next.dateFin = dateFin
+        next.heureFin = heureFin
       }
       return next
     })
