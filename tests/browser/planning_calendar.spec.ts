@@ -162,10 +162,8 @@ test.group('Browser / the planning calendar', (group) => {
       ),
       'en_cours'
     )
-    assert.equal(
-      (await db.from('planifications').where('id', visite.id).first()).statut,
-      'realisee'
-    )
+    const realisee = await db.from('planifications').where('id', visite.id).first()
+    assert.equal(realisee.statut, 'realisee')
 
     // 4. Accessibility of the calendar page in each view (serious and critical)
     const serious: string[] = []

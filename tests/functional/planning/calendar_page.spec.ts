@@ -155,9 +155,12 @@ test.group('Planning / the calendar page', (group) => {
       commande_id: commande.id,
     })
     created.assertStatus(201)
-    const d = (
-      await getJson(client, user, `/esi/planning/visites/${created.body().id}/details`)
-    ).body()
+    const response = await getJson(
+      client,
+      user,
+      `/esi/planning/visites/${created.body().id}/details`
+    )
+    const d = response.body()
     assert.deepInclude(d.liens, {
       label: 'Pose et réception',
       href: `/esi/commandes/${commande.id}/pose`,
