@@ -13,7 +13,12 @@ import type { Locator, Page } from 'playwright-core'
 import { withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { baseUrl, loginAs, newPage } from '#tests/browser/helpers/browser'
-import { commandeAPlanifier, makeTechnicien } from '#tests/functional/planning/helpers'
+import {
+  clientAvecChantier,
+  commandeAPlanifier,
+  makeRdv,
+  makeTechnicien,
+} from '#tests/functional/planning/helpers'
 import { TIME_ZONE } from '#shared/app'
 
 const DESKTOP = { viewport: { width: 1366, height: 1000 }, timezoneId: 'America/New_York' }
@@ -186,6 +191,72 @@ test.group('Browser / the planning calendar', (group) => {
     assert.include(page.url(), 'vue=jour')
 
     assert.deepEqual(outside, [], 'no request left the app')
+    assert.deepEqual(errors, [])
+    await page.context().close()
+  })
+
+  test('com: select a slot, pick the client; a double booking is refused and nothing typed is lost', async ({
+    assert,
+  }) => {
+    const commerciale = await makeTechnicien('Chloé Commerciale')
+    await db
+      .table('planning_ressources')
+      .insert({ user_id: commerciale.id, type: 'com', position: 0, couleur: '#1d4ed8' })
+    const jour = jourOuvrable()
+    // Already at a customer's from 10:30 to 11:30
+    await makeRdv(commerciale, `${jour}T10:30`, `${jour}T11:30`)
+    const client = await clientAvecChantier()
+
+    const page = await newPage(DESKTOP)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await loginAs(page, commerciale.email, TEST_PASSWORD)
+    await page.goto(`/esi/planning/com?vue=ressources&date=${jour}`)
+    await page.locator('.ec-event').first().waitFor()
+
+    // Select 10:00 → 11:00 in her column
+    const from = await pointOf(page, commerciale.name!, '10:00')
+    const to = await pointOf(page, commerciale.name!, '11:00')
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(to.x, to.y - 12, { steps: 10 })
+    await page.mouse.up()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('#client_search').waitFor()
+    assert.equal(await dialog.locator('#planif-heure-debut').inputValue(), '10:00')
+    assert.equal(await dialog.locator('#planif-heure-fin').inputValue(), '11:00')
+    assert.isTrue(await dialog.locator(`#planif-personne-${commerciale.id}`).isChecked())
+
+    await dialog.locator('#client_search').fill('Vandenb')
+    await dialog
+      .getByRole('option', { name: /Vandenberghe/ })
+      .first()
+      .click()
+    await dialog.locator('#planif-notes').fill('Apporter le catalogue des portes.')
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+    // 10:00–11:00 overlaps 10:30–11:30: the server's sentence names the other visit
+    const alert = dialog.getByRole('alert')
+    await alert.waitFor()
+    assert.include(await alert.innerText(), 'a déjà')
+    assert.equal(
+      await dialog.locator('#planif-notes').inputValue(),
+      'Apporter le catalogue des portes.'
+    )
+
+    await dialog.locator('#planif-heure-debut').fill('08:00')
+    await dialog.locator('#planif-heure-fin').fill('09:30')
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const created = await db
+      .from('planifications')
+      .where({ client_id: client.idClient, notes: 'Apporter le catalogue des portes.' })
+      .first()
+    assert.exists(created)
+    assert.equal(
+      DateTime.fromJSDate(new Date(created.debut)).setZone(TIME_ZONE).toFormat('yyyy-LL-dd HH:mm'),
+      `${jour} 08:00`
+    )
+    await page.locator('.ec-event', { hasText: 'Vandenberghe' }).first().waitFor()
     assert.deepEqual(errors, [])
     await page.context().close()
   })
