@@ -288,6 +288,10 @@ export default function PlanningIndex(props: PlanningIndexProps) {
           eventBackgroundColor: r.couleur,
         })) as unknown as Calendar.ResourceInput[],
         noEventsContent: 'Aucune visite',
+        moreLinkContent: (arg: Calendar.MoreLinkInfo) =>
+          `+ ${arg.num} autre${arg.num > 1 ? 's' : ''}`,
+        // The week's timeline in hours, not half-hours: a week stays readable
+        views: { resourceTimelineWeek: { slotDuration: '01:00' } },
         eventSources: [
           {
             events: async (info: Calendar.FetchInfo) => {
