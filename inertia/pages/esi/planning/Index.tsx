@@ -291,7 +291,11 @@ export default function PlanningIndex(props: PlanningIndexProps) {
         moreLinkContent: (arg: Calendar.MoreLinkInfo) =>
           `+ ${arg.num} autre${arg.num > 1 ? 's' : ''}`,
         // The week's timeline in hours, not half-hours: a week stays readable
-        views: { resourceTimelineWeek: { slotDuration: '01:00' } },
+        views: {
+          resourceTimelineWeek: { slotDuration: '01:00' },
+          // The month's column heads are weekdays, not the first week's dates
+          dayGridMonth: { dayHeaderFormat: { weekday: 'short' } },
+        },
         eventSources: [
           {
             events: async (info: Calendar.FetchInfo) => {
