@@ -130,6 +130,9 @@ test.group('Browser / the planning calendar', (group) => {
     await item.waitFor({ state: 'detached' })
 
     // 2. The event dragged to technician 2's column, same time
+    const nine = (await pointOf(page, t1.name!, '09:00')).y
+    const ten = (await pointOf(page, t1.name!, '10:00')).y
+    const slotPx = (ten - nine) / 2
     const event = page.locator('.ec-event', { hasText: commande.numero })
     await event.waitFor()
     const eb = (await event.boundingBox())!
@@ -153,6 +156,49 @@ test.group('Browser / the planning calendar', (group) => {
       DateTime.fromJSDate(new Date(after.debut)).setZone(TIME_ZONE).toFormat('HH:mm'),
       '09:00'
     )
+
+    // 2b. Resized by half an hour: the end is saved
+    const resizer = page.locator('.ec-event', { hasText: commande.numero }).locator('.ec-resizer')
+    const rb = (await resizer.boundingBox())!
+    await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2 + 10, { steps: 3 })
+    await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2 + slotPx, { steps: 6 })
+    await page.mouse.up()
+    const resized = await until(
+      () => db.from('planifications').where('id', visite.id).first(),
+      (row) =>
+        DateTime.fromJSDate(new Date(row.fin)).setZone(TIME_ZONE).toFormat('HH:mm') !== '10:30'
+    )
+    assert.equal(
+      DateTime.fromJSDate(new Date(resized.fin)).setZone(TIME_ZONE).toFormat('HH:mm'),
+      '11:00'
+    )
+
+    // 2c. Back to technician 1, who is at a customer's then (a commercial visit): refused,
+    // the event goes back and the server's sentence shows
+    await makeRdv(t1, `${jour}T09:00`, `${jour}T10:00`)
+    const back = page.locator('.ec-event', { hasText: commande.numero })
+    const bb = (await back.boundingBox())!
+    await page.mouse.move(bb.x + bb.width / 2, bb.y + 8)
+    await page.mouse.down()
+    await page.mouse.move(bb.x + bb.width / 2 - 20, bb.y + 8, { steps: 4 })
+    await page.mouse.move(p1.x, bb.y + 8, { steps: 12 })
+    await page.mouse.up()
+    // The refusal's toast (after the resize's « Visite enregistrée »)
+    const toastTitle = page.locator('.swal2-toast .swal2-title', { hasText: 'a déjà' })
+    await toastTitle.waitFor()
+    assert.include(await toastTitle.innerText(), t1.name!)
+    const still = await db
+      .from('planification_personnes')
+      .where('planification_id', visite.id)
+      .select('user_id')
+    assert.deepEqual(
+      still.map((p) => p.user_id),
+      [t2.id]
+    )
+    const reverted = (await back.boundingBox())!
+    assert.approximately(reverted.x, bb.x, 2)
 
     // 3. Opened, « Marquer réalisée »: the commande step starts
     await page.locator('.ec-event', { hasText: commande.numero }).click()
