@@ -130,9 +130,9 @@ test.group('Browser / the planning calendar', (group) => {
     await item.waitFor({ state: 'detached' })
 
     // 2. The event dragged to technician 2's column, same time
-    const nine = (await pointOf(page, t1.name!, '09:00')).y
-    const ten = (await pointOf(page, t1.name!, '10:00')).y
-    const slotPx = (ten - nine) / 2
+    const nine = await pointOf(page, t1.name!, '09:00')
+    const ten = await pointOf(page, t1.name!, '10:00')
+    const slotPx = (ten.y - nine.y) / 2
     const event = page.locator('.ec-event', { hasText: commande.numero })
     await event.waitFor()
     const eb = (await event.boundingBox())!
