@@ -326,7 +326,10 @@ test.group('Browser / the planning calendar', (group) => {
     let w = await widths()
     assert.isAtMost(w.doc, w.view)
     assert.isAtMost(w.body, w.view)
-    await page.screenshot({ path: 'tmp/planning_phone.png', fullPage: true })
+    // PLANNING_SCREENSHOT=tmp/planning_phone.png keeps the picture to look at
+    if (process.env.PLANNING_SCREENSHOT) {
+      await page.screenshot({ path: process.env.PLANNING_SCREENSHOT, fullPage: true })
+    }
 
     await page.getByRole('button', { name: /À planifier/ }).click()
     const list = page.locator('#planning-attente')
