@@ -120,7 +120,17 @@ export function parsePlanningQuery(
   type: PlanningType,
   today: string
 ): PlanningQuery {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '')
+  // AdonisJS's query parser splits « 1,2 » into an array (qs comma option): join it back
+  const str = (v: unknown): string =>
+    typeof v === 'string'
+      ? v
+      : Array.isArray(v)
+        ? v.filter((x) => typeof x === 'string').join(',')
+        : v && typeof v === 'object'
+          ? Object.values(v)
+              .filter((x) => typeof x === 'string')
+              .join(',')
+          : ''
   const vue = (VUES as readonly string[]).includes(str(raw.vue)) ? (str(raw.vue) as Vue) : 'semaine'
   const date = validIsoDate(str(raw.date)) ? str(raw.date) : today
   const personnes = [

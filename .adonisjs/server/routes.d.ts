@@ -183,6 +183,7 @@ export type ScannedRoutes = {
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
@@ -318,6 +319,7 @@ export type ScannedRoutes = {
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
@@ -435,6 +437,7 @@ export type ScannedRoutes = {
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }

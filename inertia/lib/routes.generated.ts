@@ -164,6 +164,7 @@ export const ROUTES = {
   'esi.planning.ics_revoquer': '/esi/planning/ics/revoquer',
   'esi.planning.journee': '/esi/planning/ma-journee',
   'esi.planning.tec': '/esi/planning/tec',
+  'esi.planning.visites.details': '/esi/planning/visites/:id/details',
   'esi.production.envoyer': '/esi/commandes/production/envoyer',
   'esi.production.index': '/esi/commandes/production',
   'esi.production.preparer': '/esi/commandes/production/:commandeId/preparer',

@@ -27,6 +27,7 @@ import { commandeFournisseurParams } from '#tests/functional/routes/params/comma
 import { avenantParams } from '#tests/functional/routes/params/avenants'
 import { planningParams } from '#tests/functional/routes/params/planning'
 import { planningJourneeParams } from '#tests/functional/routes/params/planning_journee'
+import { planningCalendarParams } from '#tests/functional/routes/params/planning_calendar'
 
 export interface RouteRef {
   name?: string
@@ -67,4 +68,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...avenantParams,
   ...planningParams,
   ...planningJourneeParams,
+  ...planningCalendarParams,
 ]
