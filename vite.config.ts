@@ -42,6 +42,9 @@ export default defineConfig({
       '@inertiajs/react',
       'sweetalert2',
       'nprogress',
+      // The planning map's (loaded by a dynamic import, discovered too late otherwise)
+      'leaflet',
+      'leaflet.markercluster',
     ],
   },
 })

@@ -181,6 +181,14 @@ export type ScannedRoutes = {
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.reordonner': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_coordonnees': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_geocoder': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_trajet': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -209,8 +217,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -312,6 +318,10 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -326,8 +336,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -427,6 +435,10 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -441,8 +453,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -554,6 +564,10 @@ export type ScannedRoutes = {
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.reordonner': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_coordonnees': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_geocoder': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_trajet': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }
