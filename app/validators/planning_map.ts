@@ -9,6 +9,25 @@ import { PLANNING_TYPES } from '#shared/planning'
 
 const id = () => vine.number().withoutDecimals().positive().max(2_147_483_647)
 
+/** Vine looks messages up by field and rule: one message for every rule a field may fail. */
+const RULES = [
+  'required',
+  'string',
+  'number',
+  'enum',
+  'regex',
+  'maxLength',
+  'min',
+  'max',
+  'withoutDecimals',
+  'positive',
+  'array',
+  'object',
+]
+function each(field: string, message: string): Record<string, string> {
+  return Object.fromEntries(RULES.map((rule) => [`${field}.${rule}`, message]))
+}
+
 /** At most this many visits in one person's day (and points in a road distance request). */
 export const JOURNEE_MAX_VISITES = 50
 
@@ -23,15 +42,15 @@ export const reorderValidator = vine.create({
   lock_versions: vine.array(id()).minLength(1).maxLength(JOURNEE_MAX_VISITES),
 })
 reorderValidator.messagesProvider = frenchMessages({
-  'type.*': 'Planning inconnu.',
-  'personne.*': 'Choisissez une personne.',
-  'date.*': 'Indiquez la journée (aaaa-mm-jj).',
+  ...each('type', 'Planning inconnu.'),
+  ...each('personne', 'Choisissez une personne.'),
+  ...each('date', 'Indiquez la journée (aaaa-mm-jj).'),
+  ...each('ordre', 'Ordre des visites invalide.'),
   'ordre.array.minLength': 'La journée n’a aucune visite à réordonner.',
   'ordre.array.maxLength': `Au plus ${JOURNEE_MAX_VISITES} visites par journée.`,
-  'ordre.*': 'Ordre des visites invalide.',
-  'ordre.*.*': 'Visite inconnue.',
-  'lock_versions.*': 'Versions des visites manquantes : rechargez la carte.',
-  'lock_versions.*.*': 'Versions des visites manquantes : rechargez la carte.',
+  ...each('ordre.*', 'Visite inconnue.'),
+  ...each('lock_versions', 'Versions des visites manquantes : rechargez la carte.'),
+  ...each('lock_versions.*', 'Versions des visites manquantes : rechargez la carte.'),
 })
 
 /** « etape:12:pose », « demande:7 » or « societe » (the company's own address). */
@@ -48,13 +67,13 @@ export const coordonneesValidator = vine.create({
   longitude: vine.number().min(-180).max(180),
 })
 coordonneesValidator.messagesProvider = frenchMessages({
-  'cle.*': 'Élément de la carte inconnu.',
-  'latitude.*': 'Latitude invalide (entre -90 et 90).',
-  'longitude.*': 'Longitude invalide (entre -180 et 180).',
+  ...each('cle', 'Élément de la carte inconnu.'),
+  ...each('latitude', 'Latitude invalide (entre -90 et 90).'),
+  ...each('longitude', 'Longitude invalide (entre -180 et 180).'),
 })
 
 export const geocoderValidator = vine.create({ cle: cle() })
-geocoderValidator.messagesProvider = frenchMessages({ 'cle.*': 'Élément de la carte inconnu.' })
+geocoderValidator.messagesProvider = frenchMessages(each('cle', 'Élément de la carte inconnu.'))
 
 const point = vine.object({
   lat: vine.number().min(-90).max(90),
@@ -68,8 +87,10 @@ export const trajetValidator = vine.create({
     .maxLength(JOURNEE_MAX_VISITES + 1),
 })
 trajetValidator.messagesProvider = frenchMessages({
-  'points.*': `Indiquez de 2 à ${JOURNEE_MAX_VISITES + 1} points.`,
-  'points.*.*': 'Point invalide.',
-  'points.*.lat': 'Latitude invalide (entre -90 et 90).',
-  'points.*.lng': 'Longitude invalide (entre -180 et 180).',
+  ...each('points', `Indiquez de 2 à ${JOURNEE_MAX_VISITES + 1} points.`),
+  'points.array.minLength': `Indiquez de 2 à ${JOURNEE_MAX_VISITES + 1} points.`,
+  'points.array.maxLength': `Indiquez de 2 à ${JOURNEE_MAX_VISITES + 1} points.`,
+  ...each('points.*', 'Point invalide.'),
+  ...each('points.*.lat', 'Latitude invalide (entre -90 et 90).'),
+  ...each('points.*.lng', 'Longitude invalide (entre -180 et 180).'),
 })
