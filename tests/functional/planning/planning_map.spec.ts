@@ -247,10 +247,11 @@ test.group('Planning map / reorder a day', (group) => {
     stale.assertStatus(409)
     assert.match(stale.body().message, /Cette visite/)
     // Unknown visit, unknown person, a person who is not staff: 404
+    const pro = await makeUser('pro')
     for (const patch of [
       { ordre: [b.id, 2_000_000_000] },
       { personne: 2_000_000_000 },
-      { personne: (await makeUser('pro')).id },
+      { personne: pro.id },
     ]) {
       const r = await sendJson(client, tech, 'post', REORDER, { ...body, ...patch })
       r.assertStatus(404)
