@@ -153,6 +153,25 @@ test.group('Browser / planning map', (group) => {
     assert.deepEqual(await violations(page), [])
     await shot(page, 'planning-map-1366')
 
+    // « Réordonner la journée »: the visits take the route order from the first start
+    await page.getByRole('button', { name: 'Réordonner la journée' }).click()
+    await page.click('.swal2-popup:not(.swal2-toast) .swal2-confirm')
+    await page.getByText('La journée suit déjà l’ordre de la tournée.').waitFor()
+    const rows = await db
+      .from('planifications as p')
+      .join('planification_personnes as pp', 'pp.planification_id', 'p.id')
+      .where('pp.user_id', user.id)
+      .orderBy('p.debut')
+      .select('p.titre', 'p.debut', 'p.fin')
+    assert.deepEqual(
+      rows.map((r) => r.titre),
+      expected.ordre.map((i) => day[i].t.slice(6))
+    )
+    assert.equal(new Date(rows[0].debut).toISOString(), '2026-12-02T07:00:00.000Z')
+    for (let i = 1; i < rows.length; i++) {
+      assert.equal(+new Date(rows[i].debut), +new Date(rows[i - 1].fin))
+    }
+
     // Nothing left the app
     const outside = requests.filter((url) => !url.startsWith(baseUrl()))
     assert.deepEqual(outside, [])
