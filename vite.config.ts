@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
 
 export default defineConfig({
+  // VITE_CACHE_DIR: a pre-bundle cache of its own for a checkout sharing node_modules (worktrees)
+  cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
   plugins: [
     react(),
     adonisjs({
@@ -42,6 +44,9 @@ export default defineConfig({
       '@inertiajs/react',
       'sweetalert2',
       'nprogress',
+      // The planning map's (loaded by a dynamic import, discovered too late otherwise)
+      'leaflet',
+      'leaflet.markercluster',
     ],
   },
 })

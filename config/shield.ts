@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+import { tileOrigin } from '#services/planning/tile_origin'
 
 /**
  * The shield settings for a mode, a function so that the production values can be tested
@@ -7,6 +8,8 @@ import { defineConfig } from '@adonisjs/shield'
  * whose injected inline scripts it would block; built assets get the full policy.
  */
 export function shieldSettings(mode: { production: boolean; devServer: boolean }) {
+  const tiles = tileOrigin()
+  const mapTiles = tiles ? [tiles] : []
   return {
     csp: {
       enabled: !mode.devServer,
@@ -15,7 +18,8 @@ export function shieldSettings(mode: { production: boolean; devServer: boolean }
         // @nonce: the inline script of the root view that applies dark mode before first paint
         scriptSrc: [`'self'`, '@nonce'],
         styleSrc: [`'self'`, `'unsafe-inline'`],
-        imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com'],
+        // + the planning map's tile server when MAP_TILE_URL is set (none by default)
+        imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com', ...mapTiles],
         // No Vite keywords: CSP is only on for built assets, where they would stay unresolved
         connectSrc: [`'self'`],
         fontSrc: [`'self'`, 'data:'],

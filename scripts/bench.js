@@ -375,6 +375,10 @@ async function main() {
     null,
     mesureBench.requests,
   ])
+  // Issue 13: the planning map's data with 2 000 waiting items (scripts/lib/bench_planning_map.js)
+  const planningMap = await import('./lib/bench_planning_map.js')
+  await planningMap.preparePlanningMapBench()
+  scenarios.push([planningMap.PLANNING_MAP_SCENARIO, planningMap.PLANNING_MAP_PATH, json])
   const selected = ONLY ? scenarios.filter(([label]) => ONLY.test(label)) : scenarios
 
   // SQL queries of one request: every query the pg driver sends while it runs

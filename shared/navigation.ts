@@ -60,7 +60,9 @@ export const MENU: MenuNode[] = [
     subActivePaths: '/esi/planning',
     sub: [
       { name: 'Commercial', to: '/esi/planning/com', area: 'esi' },
+      { name: 'Carte commerciale', to: '/esi/planning/com/carte', area: 'esi' },
       { name: 'Technique', to: '/esi/planning/tec', area: 'esi' },
+      { name: 'Carte technique', to: '/esi/planning/tec/carte', area: 'esi' },
       { name: 'Ma journée', to: '/esi/planning/ma-journee', area: 'esi' },
     ],
   },

@@ -75,4 +75,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   PEPPOL_HTTP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   PEPPOL_HTTP_TOKEN: Env.schema.secret.optional(),
   PEPPOL_HTTP_TIMEOUT_MS: Env.schema.number.optional(),
+
+  // The planning map (issue 13 §4): a tile server for production (unset: the offline base map,
+  // no network request), an optional OSRM server for road distances, a geocoder (none by default)
+  MAP_TILE_URL: Env.schema.string.optional(),
+  MAP_TILE_ATTRIBUTION: Env.schema.string.optional(),
+  OSRM_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  GEOCODER: Env.schema.enum.optional(['none', 'nominatim'] as const),
+  GEOCODER_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 })

@@ -69,6 +69,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/planning/Journee': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Journee.tsx'))['default']>
     'esi/planning/PlanificationModal': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanificationModal.tsx'))['default']>
     'esi/planning/Planificationoffcanvas': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Planificationoffcanvas.tsx'))['default']>
+    'esi/planning/PlanifMap': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanifMap.tsx'))['default']>
     'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>
     'esi/production/Show': ExtractProps<(typeof import('../../inertia/pages/esi/production/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>

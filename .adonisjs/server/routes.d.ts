@@ -184,6 +184,12 @@ export type ScannedRoutes = {
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.reordonner': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_coordonnees': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_geocoder': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_trajet': { paramsTuple?: []; params?: {} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
@@ -320,6 +326,8 @@ export type ScannedRoutes = {
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
@@ -438,6 +446,8 @@ export type ScannedRoutes = {
     'esi.planning.com': { paramsTuple?: []; params?: {} }
     'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.planning.visites.details': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com_carte': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
@@ -565,6 +575,10 @@ export type ScannedRoutes = {
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.reordonner': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_coordonnees': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_geocoder': { paramsTuple?: []; params?: {} }
+    'esi.planning.carte_trajet': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }

@@ -599,6 +599,78 @@ export async function updatePlanification(
   return planificationDto(id)
 }
 
+/**
+ * Moves one planned visit to [debut, fin) inside the caller's transaction, keeping its persons
+ * (the map's « Réordonner la journée », app/services/planning/reorder_day.ts, which defers the
+ * no-overlap constraint so two visits can swap). Same rules as a drag: version, statut, range,
+ * history, the commande step's dates, audit; the caller notifies once for the whole day.
+ */
+export async function retimeInTransaction(
+  trx: TransactionClientContract,
+  actor: Actor,
+  id: number,
+  debut: DateTime,
+  fin: DateTime,
+  lockVersion: number
+): Promise<{ personnes: number[]; moved: boolean }> {
+  const row = await lockPlanification(trx, id)
+  await checkVersion(trx, row, lockVersion)
+  if (row.statut !== 'planifiee') {
+    refuse(
+      `Cette visite est ${PLANIF_STATUT_LABELS[row.statut as PlanifStatut].toLowerCase()} : elle ne se déplace plus.`
+    )
+  }
+  checkRange(debut, fin)
+  const slots = await trx
+    .from('planification_personnes')
+    .where('planification_id', id)
+    .orderBy('user_id')
+    .select('user_id')
+  const personnes = slots.map((r) => Number(r.user_id))
+  const oldDebut = DateTime.fromJSDate(new Date(row.debut))
+  const oldFin = DateTime.fromJSDate(new Date(row.fin))
+  const moved = +oldDebut !== +debut || +oldFin !== +fin
+  const userId = actor.user?.id ?? null
+  await trx
+    .from('planifications')
+    .where('id', id)
+    .update({
+      debut: debut.toISO(),
+      fin: fin.toISO(),
+      lock_version: row.lock_version + 1,
+      updated_by: userId,
+      updated_at: new Date(),
+    })
+  await writePersonnes(trx, id, personnes, debut, fin, true)
+  if (!moved) return { personnes, moved }
+  await historique(
+    trx,
+    id,
+    userId,
+    'deplacee',
+    `${frRange(oldDebut, oldFin)} → ${frRange(debut, fin)} (journée réordonnée)`
+  )
+  if (row.etape) {
+    await planifierEtape(trx, actor, row.commande_id, row.etape, {
+      debut,
+      fin,
+      responsableId: personnes[0],
+    })
+  }
+  await audit(
+    actor,
+    {
+      action: 'planification.modifiee',
+      subjectType: 'planification',
+      subjectId: id,
+      before: { debut: oldDebut.toISO(), fin: oldFin.toISO() },
+      after: { debut: debut.toISO(), fin: fin.toISO(), ordre: 'journée réordonnée' },
+    },
+    trx
+  )
+  return { personnes, moved }
+}
+
 export type StatutChange = { lockVersion: number; statut: PlanifStatut; motif?: string | null }
 
 /**
