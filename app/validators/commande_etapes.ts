@@ -3,7 +3,7 @@
  * 80): a step's edit and manual statut, the withdrawal, a cancellation, the solde's override.
  */
 import vine from '@vinejs/vine'
-import { frenchMessages } from '#validators/french'
+import { each, frenchMessages } from '#validators/french'
 import { STATUTS_MANUELS } from '#shared/commande_timeline'
 
 const version = () => vine.number().withoutDecimals().positive().max(2_147_483_647)
@@ -36,7 +36,7 @@ export const etapeEditValidator = vine.create({
 })
 etapeEditValidator.messagesProvider = frenchMessages({
   ...versionMessages('de l’étape'),
-  'responsable_id.*': 'Responsable inconnu.',
+  ...each('responsable_id', 'Responsable inconnu.'),
   'prevue_debut.regex': 'Date de début invalide (jj/mm/aaaa).',
   'prevue_fin.regex': 'Date de fin invalide (jj/mm/aaaa).',
   'notes.maxLength': 'Les notes ne dépassent pas 5 000 caractères.',

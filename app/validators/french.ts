@@ -11,3 +11,28 @@ export function frenchMessages(
     { ...fields, ...extraFields }
   )
 }
+
+/** Every rule a field may fail, for one French message per field (vine reads `field.rule`). */
+const RULES = [
+  'required',
+  'string',
+  'number',
+  'boolean',
+  'enum',
+  'regex',
+  'minLength',
+  'maxLength',
+  'min',
+  'max',
+  'withoutDecimals',
+  'positive',
+  'array',
+  'object',
+  'array.minLength',
+  'array.maxLength',
+]
+
+/** The same French message for every rule of `field` (« Latitude invalide… »). */
+export function each(field: string, message: string): Record<string, string> {
+  return Object.fromEntries(RULES.map((rule) => [`${field}.${rule}`, message]))
+}

@@ -6,7 +6,7 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
-import { frenchMessages } from '#validators/french'
+import { each, frenchMessages } from '#validators/french'
 import { LIGNE_MESSAGES, lignesSchema, pctField } from '#validators/lignes'
 import { OFFRE_LIMITS } from '#shared/offres'
 
@@ -48,10 +48,6 @@ export const updateOffreValidator = vine.create({
 export const offreActionValidator = vine.create({
   lock_version: vine.number().withoutDecimals().min(0).max(2_147_483_647),
 })
-
-const RULES = ['required', 'number', 'withoutDecimals', 'positive', 'min', 'max']
-const each = (field: string, message: string) =>
-  Object.fromEntries(RULES.map((rule) => [`${field}.${rule}`, message]))
 
 const MESSAGES = {
   ...LIGNE_MESSAGES,

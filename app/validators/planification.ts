@@ -4,7 +4,7 @@
  * checks beyond the shape (range, persons, the commande step) comes back as a 422 with its reason.
  */
 import vine from '@vinejs/vine'
-import { frenchMessages } from '#validators/french'
+import { each, frenchMessages } from '#validators/french'
 import { NATURES, PERSONNES_MAX, PLANIF_STATUTS, PLANNING_TYPES } from '#shared/planning'
 
 const id = () => vine.number().withoutDecimals().positive().max(2_147_483_647)
@@ -32,23 +32,22 @@ const fields = {
 }
 
 const messages = {
-  'nature.*': 'Choisissez la nature de la visite.',
-  'debut.*': 'Indiquez le début (date et heure).',
-  'fin.*': 'Indiquez la fin (date et heure).',
-  'personnes.array.minLength': 'Choisissez au moins une personne.',
+  ...each('nature', 'Choisissez la nature de la visite.'),
+  ...each('debut', 'Indiquez le début (date et heure).'),
+  ...each('fin', 'Indiquez la fin (date et heure).'),
+  ...each('personnes', 'Choisissez au moins une personne.'),
   'personnes.array.maxLength': `Au plus ${PERSONNES_MAX} personnes par visite.`,
-  'personnes.*': 'Choisissez au moins une personne.',
-  'personnes.*.*': 'Personne inconnue.',
+  ...each('personnes.*', 'Personne inconnue.'),
   'titre.maxLength': 'Le titre ne dépasse pas 200 caractères.',
-  'client_id.*': 'Client inconnu.',
-  'devis_id.*': 'Devis inconnu.',
-  'commande_id.*': 'Commande inconnue.',
-  'demande_id.*': 'Demande inconnue.',
+  ...each('client_id', 'Client inconnu.'),
+  ...each('devis_id', 'Devis inconnu.'),
+  ...each('commande_id', 'Commande inconnue.'),
+  ...each('demande_id', 'Demande inconnue.'),
   'adresse.maxLength': 'L’adresse ne dépasse pas 300 caractères.',
-  'latitude.*': 'Latitude invalide (entre -90 et 90).',
-  'longitude.*': 'Longitude invalide (entre -180 et 180).',
+  ...each('latitude', 'Latitude invalide (entre -90 et 90).'),
+  ...each('longitude', 'Longitude invalide (entre -180 et 180).'),
   'notes.maxLength': 'Les notes ne dépassent pas 5 000 caractères.',
-  'lock_version.*': 'Version de la visite inconnue : rechargez le planning.',
+  ...each('lock_version', 'Version de la visite inconnue : rechargez le planning.'),
 }
 
 export const planificationCreateValidator = vine.create({
@@ -57,7 +56,7 @@ export const planificationCreateValidator = vine.create({
 })
 planificationCreateValidator.messagesProvider = frenchMessages({
   ...messages,
-  'type.*': 'Planning inconnu.',
+  ...each('type', 'Planning inconnu.'),
 })
 
 /** A drag, a resize or the modal: every field optional but the version. */
@@ -84,6 +83,6 @@ export const planificationStatutValidator = vine.create({
 })
 planificationStatutValidator.messagesProvider = frenchMessages({
   ...messages,
-  'statut.*': 'Statut inconnu.',
+  ...each('statut', 'Statut inconnu.'),
   'motif.maxLength': 'Le motif ne dépasse pas 500 caractères.',
 })

@@ -4,29 +4,12 @@
  * changed meanwhile, a team mate busy) comes back as its 409/422 with the reason.
  */
 import vine from '@vinejs/vine'
-import { frenchMessages } from '#validators/french'
+import { each, frenchMessages } from '#validators/french'
 import { PLANNING_TYPES } from '#shared/planning'
 
 const id = () => vine.number().withoutDecimals().positive().max(2_147_483_647)
 
 /** Vine looks messages up by field and rule: one message for every rule a field may fail. */
-const RULES = [
-  'required',
-  'string',
-  'number',
-  'enum',
-  'regex',
-  'maxLength',
-  'min',
-  'max',
-  'withoutDecimals',
-  'positive',
-  'array',
-  'object',
-]
-function each(field: string, message: string): Record<string, string> {
-  return Object.fromEntries(RULES.map((rule) => [`${field}.${rule}`, message]))
-}
 
 /** At most this many visits in one person's day (and points in a road distance request). */
 export const JOURNEE_MAX_VISITES = 50

@@ -168,6 +168,22 @@ test.group('Planning / visits through HTTP', (group) => {
     })
     noPerson.assertStatus(422)
     assert.include(JSON.stringify(noPerson.body()), 'Choisissez au moins une personne.')
+    const farAway = await sendJson(client, tech, 'post', URL, {
+      type: 'com',
+      nature: 'rdv',
+      debut: '2026-12-02T14:00',
+      fin: '2026-12-02T15:00',
+      personnes: [tech.id],
+      titre: 'x',
+      latitude: 200,
+    })
+    farAway.assertStatus(422)
+    assert.deepInclude(farAway.body().errors, {
+      field: 'latitude',
+      message: 'Latitude invalide (entre -90 et 90).',
+      rule: 'max',
+      meta: { max: 90 },
+    })
     const reversed = await sendJson(client, tech, 'post', URL, {
       type: 'com',
       nature: 'rdv',
