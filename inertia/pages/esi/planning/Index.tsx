@@ -5,7 +5,7 @@
  * date and filters live in the URL. Times are Brussels wall time (see lib/planning_time.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
-import { Head, router } from '@inertiajs/react'
+import { Head, Link, router } from '@inertiajs/react'
 import {
   createCalendar,
   destroyCalendar,
@@ -223,6 +223,34 @@ export default function PlanningIndex(props: PlanningIndexProps) {
       gone = true
     }
   }, [type, attenteVersion])
+
+  /** The waiting item in its creation modal, on the day shown (a click in the list). */
+  const planItem = useCallback(
+    (item: AttenteItem) => {
+      const debut = `${query.date}T08:00`
+      setModal({
+        mode: 'create',
+        debut,
+        fin: addMinutes(debut, item.dureeMinutes),
+        personnes: query.personnes.length === 1 ? query.personnes : [],
+        item,
+      })
+    },
+    [query.date, query.personnes]
+  )
+
+  // ?planifier=<cle> (« Planifier » on the map): that item opens in the modal once the list is in
+  const toPlan = useRef(
+    typeof window === 'undefined'
+      ? null
+      : new URLSearchParams(window.location.search).get('planifier')
+  )
+  useEffect(() => {
+    if (!attente || !toPlan.current) return
+    const item = attente.find((i) => i.cle === toPlan.current)
+    toPlan.current = null
+    if (item) planItem(item)
+  }, [attente, planItem])
 
   /** Saves a drag or a resize; the event goes back where it was when the server refuses. */
   const saveMove = useCallback(
@@ -612,6 +640,17 @@ export default function PlanningIndex(props: PlanningIndexProps) {
                         </button>
                       ))}
                     </div>
+                    <Link
+                      href={route(
+                        type === 'com' ? 'esi.planning.com_carte' : 'esi.planning.tec_carte',
+                        {},
+                        { date: query.date }
+                      )}
+                      className="btn btn-sm btn-alt-secondary"
+                    >
+                      <i className="bi bi-map me-1" aria-hidden="true" />
+                      Carte
+                    </Link>
                     <button
                       type="button"
                       className="btn btn-sm btn-alt-primary d-xl-none"
@@ -728,14 +767,7 @@ export default function PlanningIndex(props: PlanningIndexProps) {
               }}
               onChoose={(item) => {
                 setListOpen(false)
-                const debut = `${query.date}T08:00`
-                setModal({
-                  mode: 'create',
-                  debut,
-                  fin: addMinutes(debut, item.dureeMinutes),
-                  personnes: query.personnes.length === 1 ? query.personnes : [],
-                  item,
-                })
+                planItem(item)
               }}
             />
           </div>
