@@ -65,6 +65,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/mesurage/Index': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Index.tsx'))['default']>
     'esi/mesurage/Show': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Show.tsx'))['default']>
     'esi/paiement/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/esi/paiement/DemandePaiement.tsx'))['default']>
+    'esi/planning/Equipes': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Equipes.tsx'))['default']>
     'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>
     'esi/production/Show': ExtractProps<(typeof import('../../inertia/pages/esi/production/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>

@@ -181,6 +181,15 @@ export type ScannedRoutes = {
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -209,8 +218,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -312,6 +319,9 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -326,8 +336,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -427,6 +435,9 @@ export type ScannedRoutes = {
     'esi.planifications.index': { paramsTuple?: []; params?: {} }
     'esi.planifications.attente': { paramsTuple?: []; params?: {} }
     'esi.planifications.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.com': { paramsTuple?: []; params?: {} }
+    'esi.planning.tec': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -441,8 +452,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.planning.com': { paramsTuple?: []; params?: {} }
-    'esi.planning.tec': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -471,6 +480,8 @@ export type ScannedRoutes = {
     'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -487,6 +498,7 @@ export type ScannedRoutes = {
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -554,6 +566,9 @@ export type ScannedRoutes = {
     'esi.commandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.planifications.store': { paramsTuple?: []; params?: {} }
     'esi.planifications.statut': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

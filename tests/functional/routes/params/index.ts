@@ -26,6 +26,7 @@ import { commandeFichierParams } from '#tests/functional/routes/params/commande_
 import { commandeFournisseurParams } from '#tests/functional/routes/params/commandes_fournisseur'
 import { avenantParams } from '#tests/functional/routes/params/avenants'
 import { planningParams } from '#tests/functional/routes/params/planning'
+import { planningRessourcesParams } from '#tests/functional/routes/params/planning_ressources'
 
 export interface RouteRef {
   name?: string
@@ -65,4 +66,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...commandeFournisseurParams,
   ...avenantParams,
   ...planningParams,
+  ...planningRessourcesParams,
 ]
