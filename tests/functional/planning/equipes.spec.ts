@@ -79,13 +79,10 @@ test.group('Planning / settings and requests', (group) => {
       })
       assert.oneOf(r.status(), [302, 303])
     }
-    assert.deepEqual(
-      (await ressourcesOf('tec')).map((r) => [r.nom, r.equipe]),
-      [
-        ['Kevin Lejeune', 'Équipe pose 1'],
-        ['Bruno Collignon', null],
-      ]
-    )
+    assert.deepEqual(await ressourcesOf('tec').then((l) => l.map((r) => [r.nom, r.equipe])), [
+      ['Kevin Lejeune', 'Équipe pose 1'],
+      ['Bruno Collignon', null],
+    ])
     // Twice, or a customer: refused with the reason
     const twice = await send(client, admin, 'post', '/esi/planning/equipes', {
       type: 'tec',
@@ -129,10 +126,7 @@ test.group('Planning / settings and requests', (group) => {
     assert.equal(unchanged.couleur, '#0f766e')
 
     await send(client, admin, 'put', `/esi/planning/equipes/${row.id}`, { actif: false })
-    assert.deepEqual(
-      (await ressourcesOf('tec')).map((r) => r.nom),
-      ['Kevin Lejeune']
-    )
+    assert.deepEqual(await ressourcesOf('tec').then((l) => l.map((r) => r.nom)), ['Kevin Lejeune'])
     const removed = await send(client, admin, 'delete', `/esi/planning/equipes/${kevinRow.id}`)
     assert.oneOf(removed.status(), [302, 303])
     assert.isNull(await db.from('planning_ressources').where('id', kevinRow.id).first())
@@ -140,7 +134,8 @@ test.group('Planning / settings and requests', (group) => {
     unknown.assertStatus(404)
 
     assert.lengthOf(await audits('planning_ressource.ajoutee'), 2)
-    assert.isAtLeast((await audits('planning_ressource.modifiee')).length, 3)
+    const modifiees = await audits('planning_ressource.modifiee')
+    assert.isAtLeast(modifiees.length, 3)
     const [retiree] = await audits('planning_ressource.retiree')
     assert.equal(retiree.user_id, admin.id)
 
@@ -177,9 +172,8 @@ test.group('Planning / settings and requests', (group) => {
       duree_minutes: 90,
     })
     assert.oneOf(created.status(), [302, 303])
-    const waiting = (await attenteItems('tec')).find(
-      (i) => i.titre === 'SAV — volet roulant bloqué'
-    )
+    const tecItems = await attenteItems('tec')
+    const waiting = tecItems.find((i) => i.titre === 'SAV — volet roulant bloqué')
     assert.exists(waiting)
     assert.equal(waiting!.nature, 'sav')
     assert.equal(waiting!.dureeMinutes, 90)
@@ -202,7 +196,8 @@ test.group('Planning / settings and requests', (group) => {
       `/esi/planning/demandes/${waiting!.demandeId}/annuler`
     )
     assert.oneOf(cancelled.status(), [302, 303])
-    assert.isUndefined((await attenteItems('tec')).find((i) => i.demandeId === waiting!.demandeId))
+    const after = await attenteItems('tec')
+    assert.isUndefined(after.find((i) => i.demandeId === waiting!.demandeId))
     const again = await send(
       client,
       esi,
