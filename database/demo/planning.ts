@@ -122,13 +122,15 @@ export async function seedDemoPlanning(trx: TransactionClientContract, base: Dem
       .attach({ [base.societes.esiSociete.id]: { role: 'membre' } }, trx)
     staff.push(user)
   }
-  const ressources = DEMO_PLANNING_STAFF.map(([, , type, couleur, equipe], i) => ({
-    user_id: staff[i].id,
-    type,
-    couleur,
-    equipe,
-    position: i % 4,
-  }))
+  const ressources: Record<string, string | number | null>[] = DEMO_PLANNING_STAFF.map(
+    ([, , type, couleur, equipe], i) => ({
+      user_id: staff[i].id,
+      type,
+      couleur,
+      equipe,
+      position: i % 4,
+    })
+  )
   // The demo user measures and sees SAV: last of the technical planning
   ressources.push({
     user_id: base.users.esi.id,
