@@ -23,9 +23,13 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 
 /**
  * The p95 each scenario must stay under with 10 concurrent users (reference §D.1: pages, lists
- * and saves p95 ≤ 200 ms; the PDF and the statistics are reports, allowed 500 ms).
+ * and saves p95 ≤ 200 ms; the PDF and the statistics are reports, allowed 500 ms). The planning's
+ * week of 5 000 visits (a 2.4 MB answer) and its 2 000 waiting items are bulk reads, allowed
+ * 1 000 and 500 ms (decision 474); its drag-and-drop save is a save: 200 ms.
  */
 function targetP95(label) {
+  if (/Planning — semaine/.test(label)) return 1000
+  if (/Planning — carte/.test(label)) return 500
   return /PDF|statistiques/i.test(label) ? 500 : 200
 }
 

@@ -53,7 +53,13 @@ trajetValidator.messagesProvider = frenchMessages(messages)
 
 export const demandeStoreValidator = vine.create({
   type: vine.enum(PLANNING_TYPES),
-  client_id: vine.number().withoutDecimals().positive().max(Number.MAX_SAFE_INTEGER),
+  client_id: vine
+    .number()
+    .withoutDecimals()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable()
+    .optional(),
   titre: vine.string().trim().minLength(1).maxLength(200),
   notes: vine.string().trim().maxLength(5000).nullable().optional(),
   duree_minutes: vine

@@ -128,7 +128,8 @@ export async function seedDemoPlanning(trx: TransactionClientContract, base: Dem
       type,
       couleur,
       equipe,
-      position: i % 4,
+      // In its planning's order: the commerciaux 0–1, the technicians 0–3
+      position: DEMO_PLANNING_STAFF.slice(0, i).filter((s) => s[2] === type).length,
     })
   )
   // The demo user measures and sees SAV: last of the technical planning

@@ -100,7 +100,7 @@ export default class PlanningRessourcesController {
     const input = await request.validateUsing(demandeStoreValidator)
     await createDemande(actorOf(ctx), {
       type: input.type,
-      clientId: input.client_id,
+      clientId: input.client_id ?? null,
       titre: input.titre,
       notes: input.notes ?? null,
       dureeMinutes: input.duree_minutes ?? null,

@@ -183,9 +183,10 @@ test.group('Planning / settings and requests', (group) => {
     assert.lengthOf(listed.inertiaProps.demandes.tec, 1)
 
     const noClient = await send(client, esi, 'post', '/esi/planning/demandes', {
-      type: 'com',
+      type: 'tec',
       titre: 'Visite',
     })
+    noClient.assertFlashMessage('error', 'Une demande SAV se fait pour un client.')
     assert.oneOf(noClient.status(), [302, 303])
     assert.lengthOf(await db.from('planning_demandes').where('titre', 'Visite'), 0)
 

@@ -535,13 +535,9 @@ export default function PlanningEquipes(props: EquipesPageProps) {
           </div>
         )}
         <Trajet key={trajetMinutes} minutes={trajetMinutes} max={trajetMax} canManage={canManage} />
-        <div className="row">
-          {TYPES.map((t) => (
-            <div className="col-xl-6" key={t}>
-              <Ressources type={t} rows={ressources[t]} staff={staff} canManage={canManage} />
-            </div>
-          ))}
-        </div>
+        {TYPES.map((t) => (
+          <Ressources key={t} type={t} rows={ressources[t]} staff={staff} canManage={canManage} />
+        ))}
         <Demandes demandes={demandes} duree={duree} />
       </div>
     </>
