@@ -274,7 +274,7 @@ function Ressources({
   return (
     <Block title={PLANNING_TYPE_LABELS[type]}>
       {rows.length ? (
-        <div className="table-responsive">
+        <div className="table-responsive position-relative">
           <table className="table table-sm align-middle" data-testid={`ressources-${type}`}>
             <caption className="visually-hidden">
               Les {PERSONNES[type]} du {PLANNING_TYPE_LABELS[type].toLowerCase()}
