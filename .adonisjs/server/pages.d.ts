@@ -65,6 +65,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/mesurage/Index': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Index.tsx'))['default']>
     'esi/mesurage/Show': ExtractProps<(typeof import('../../inertia/pages/esi/mesurage/Show.tsx'))['default']>
     'esi/paiement/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/esi/paiement/DemandePaiement.tsx'))['default']>
+    'esi/planning/Equipes': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Equipes.tsx'))['default']>
     'esi/planning/Index': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Index.tsx'))['default']>
     'esi/planning/Journee': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Journee.tsx'))['default']>
     'esi/planning/PlanificationModal': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanificationModal.tsx'))['default']>

@@ -194,6 +194,13 @@ export type ScannedRoutes = {
     'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -330,6 +337,7 @@ export type ScannedRoutes = {
     'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -450,6 +458,7 @@ export type ScannedRoutes = {
     'esi.planning.tec_carte': { paramsTuple?: []; params?: {} }
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
+    'esi.planning.equipes': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -492,6 +501,8 @@ export type ScannedRoutes = {
     'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
     'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
     'api.user.role': { paramsTuple?: []; params?: {} }
     'api.user.acces_role': { paramsTuple?: []; params?: {} }
   }
@@ -508,6 +519,7 @@ export type ScannedRoutes = {
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   POST: {
@@ -581,6 +593,9 @@ export type ScannedRoutes = {
     'esi.planning.carte_trajet': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_creer': { paramsTuple?: []; params?: {} }
     'esi.planning.ics_revoquer': { paramsTuple?: []; params?: {} }
+    'esi.planning.equipes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
+    'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register.store': { paramsTuple?: []; params?: {} }
     'guest.password.email': { paramsTuple?: []; params?: {} }

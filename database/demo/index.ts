@@ -19,6 +19,8 @@
  *   « cf_en_retard » (order confirmed for a past date), « reception_partielle » (a damaged
  *   line), « retractee » (home, withdrawn: acompte credited and refunded).
  * tests/functional/demo/commandes_demo.spec.ts checks the gates and that every role is there.
+ * The planning (issue 13, database/demo/planning.ts) comes last: its mesurage and pose visits
+ * plan the steps of that story through the planning service.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { seedDemoAccounts } from '#database/demo/accounts'
@@ -46,6 +48,7 @@ const DOMAIN_MODULES: DemoModule[] = [
     ),
   (trx, base) => import('#database/demo/receptions').then((m) => m.seedDemoReceptions(trx, base)),
   (trx, base) => import('#database/demo/avenants').then((m) => m.seedDemoAvenants(trx, base)),
+  (trx, base) => import('#database/demo/planning').then((m) => m.seedDemoPlanning(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

@@ -785,7 +785,12 @@ export async function changePlanificationStatut(
   return planificationDto(id)
 }
 
-/** The visits of a planning that overlap [start, end), for the calendar and the map. */
+/**
+ * The visits of a planning that overlap [start, end), for the calendar and the map.
+ * One statement for any number of visits (the week of 50 technicians is 5 000): the persons come
+ * as an array per visit, and the instants already in Brussels local time with their offset, so
+ * no date object is made per visit (luxon's zone conversion was most of the time; bench, issue 13).
+ */
 export async function planificationsInRange(options: {
   type: PlanningType
   start: DateTime
@@ -794,8 +799,11 @@ export async function planificationsInRange(options: {
   natures?: Nature[]
   avecAnnulees?: boolean
 }): Promise<PlanificationDto[]> {
-  const ids = await db
-    .from('planifications as p')
+  const local = (column: string) =>
+    `to_char(${column} AT TIME ZONE ?, 'YYYY-MM-DD"T"HH24:MI:SS.MS')`
+  const offset = (column: string) =>
+    `(extract(epoch FROM (${column} AT TIME ZONE ?) - (${column} AT TIME ZONE 'UTC')) / 60)::int`
+  const rows = await dtoQuery()
     .where('p.type', options.type)
     .whereRaw(`tstzrange(p.debut, p.fin) && tstzrange(?::timestamptz, ?::timestamptz)`, [
       options.start.toISO()!,
@@ -813,8 +821,97 @@ export async function planificationsInRange(options: {
     )
     .orderBy('p.debut')
     .orderBy('p.id')
-    .select('p.id')
-  return planificationDtos(ids.map((r) => r.id))
+    .select(
+      db.raw(`${local('p.debut')} AS debut_local`, [TIME_ZONE]),
+      db.raw(`${offset('p.debut')} AS debut_offset`, [TIME_ZONE]),
+      db.raw(`${local('p.fin')} AS fin_local`, [TIME_ZONE]),
+      db.raw(`${offset('p.fin')} AS fin_offset`, [TIME_ZONE]),
+      db.raw(
+        `ARRAY(SELECT pp.user_id FROM planification_personnes pp
+                WHERE pp.planification_id = p.id ORDER BY pp.user_id) AS personnes_ids`
+      )
+    )
+  const withOffset = (localTime: string, minutes: number) => {
+    const abs = Math.abs(minutes)
+    const hh = String(Math.floor(abs / 60)).padStart(2, '0')
+    const mm = String(abs % 60).padStart(2, '0')
+    return `${localTime}${minutes < 0 ? '-' : '+'}${hh}:${mm}`
+  }
+  return rows.map((r) =>
+    dtoOf(
+      r,
+      (r.personnes_ids as number[]).map(Number),
+      withOffset(r.debut_local, r.debut_offset),
+      withOffset(r.fin_local, r.fin_offset)
+    )
+  )
+}
+
+/** The visit's row with its client, commande and devis (what a DTO reads). */
+function dtoQuery() {
+  return db
+    .from('planifications as p')
+    .leftJoin('clients as c', 'c.id_client', 'p.client_id')
+    .leftJoin('commandes as k', 'k.id', 'p.commande_id')
+    .leftJoin('devis as d', 'd.id', 'p.devis_id')
+    .select(
+      'p.id',
+      'p.type',
+      'p.nature',
+      'p.statut',
+      'p.titre',
+      'p.client_id',
+      'p.commande_id',
+      'p.etape',
+      'p.devis_id',
+      'p.demande_id',
+      'p.adresse',
+      'p.latitude',
+      'p.longitude',
+      'p.notes',
+      'p.motif_annulation',
+      'p.lock_version',
+      'c.nom as client_nom',
+      'c.prenom as client_prenom',
+      'c.societe as client_societe',
+      db.raw('COALESCE(c.gsm, c.telephone) AS client_telephone'),
+      'k.numero as commande_numero',
+      'd.numero as devis_numero'
+    )
+}
+
+/** A row of dtoQuery() as the pages receive it. */
+function dtoOf(r: Row, personnes: number[], debut: string, fin: string): PlanificationDto {
+  return {
+    id: r.id,
+    type: r.type,
+    nature: r.nature,
+    statut: r.statut,
+    debut,
+    fin,
+    titre: r.titre,
+    personnes,
+    client: r.client_id
+      ? {
+          id: Number(r.client_id),
+          nom:
+            r.client_societe ||
+            [r.client_prenom, r.client_nom].filter(Boolean).join(' ') ||
+            String(r.client_nom ?? ''),
+          telephone: r.client_telephone ?? null,
+        }
+      : null,
+    commande: r.commande_id ? { id: r.commande_id, numero: r.commande_numero } : null,
+    etape: r.etape,
+    devis: r.devis_id ? { id: r.devis_id, numero: r.devis_numero ?? null } : null,
+    demandeId: r.demande_id,
+    adresse: r.adresse,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    notes: r.notes,
+    motifAnnulation: r.motif_annulation,
+    lockVersion: r.lock_version,
+  }
 }
 
 export async function planificationDto(id: number): Promise<PlanificationDto> {
@@ -823,24 +920,10 @@ export async function planificationDto(id: number): Promise<PlanificationDto> {
   return dto
 }
 
-/** The visits as the pages receive them, in the order of `ids` (three queries for any number). */
+/** The visits as the pages receive them, in the order of `ids` (two queries for any number). */
 export async function planificationDtos(ids: number[]): Promise<PlanificationDto[]> {
   if (!ids.length) return []
-  const rows = await db
-    .from('planifications as p')
-    .leftJoin('clients as c', 'c.id_client', 'p.client_id')
-    .leftJoin('commandes as k', 'k.id', 'p.commande_id')
-    .leftJoin('devis as d', 'd.id', 'p.devis_id')
-    .whereIn('p.id', ids)
-    .select(
-      'p.*',
-      'c.nom as client_nom',
-      'c.prenom as client_prenom',
-      'c.societe as client_societe',
-      db.raw('COALESCE(c.gsm, c.telephone) AS client_telephone'),
-      'k.numero as commande_numero',
-      'd.numero as devis_numero'
-    )
+  const rows = await dtoQuery().whereIn('p.id', ids).select('p.debut', 'p.fin')
   const personnes = await db
     .from('planification_personnes')
     .whereIn('planification_id', ids)
@@ -854,37 +937,6 @@ export async function planificationDtos(ids: number[]): Promise<PlanificationDto
   }
   const iso = (v: Date) => DateTime.fromJSDate(new Date(v)).setZone(TIME_ZONE).toISO()!
   const dtos = new Map<number, PlanificationDto>()
-  for (const r of rows) {
-    dtos.set(r.id, {
-      id: r.id,
-      type: r.type,
-      nature: r.nature,
-      statut: r.statut,
-      debut: iso(r.debut),
-      fin: iso(r.fin),
-      titre: r.titre,
-      personnes: byId.get(r.id) ?? [],
-      client: r.client_id
-        ? {
-            id: Number(r.client_id),
-            nom:
-              r.client_societe ||
-              [r.client_prenom, r.client_nom].filter(Boolean).join(' ') ||
-              String(r.client_nom ?? ''),
-            telephone: r.client_telephone ?? null,
-          }
-        : null,
-      commande: r.commande_id ? { id: r.commande_id, numero: r.commande_numero } : null,
-      etape: r.etape,
-      devis: r.devis_id ? { id: r.devis_id, numero: r.devis_numero ?? null } : null,
-      demandeId: r.demande_id,
-      adresse: r.adresse,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      notes: r.notes,
-      motifAnnulation: r.motif_annulation,
-      lockVersion: r.lock_version,
-    })
-  }
+  for (const r of rows) dtos.set(r.id, dtoOf(r, byId.get(r.id) ?? [], iso(r.debut), iso(r.fin)))
   return ids.map((id) => dtos.get(id)).filter((d): d is PlanificationDto => Boolean(d))
 }

@@ -6,7 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { PlanningType, RessourceDto } from '#shared/planning'
 
-const PALETTE = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0f766e', '#a16207']
+export const PALETTE = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0f766e', '#a16207']
 
 export async function ressourcesOf(type: PlanningType): Promise<RessourceDto[]> {
   const rows = await db
@@ -28,4 +28,50 @@ export async function ressourcesOf(type: PlanningType): Promise<RessourceDto[]> 
     couleur: PALETTE[i % PALETTE.length],
     equipe: null,
   }))
+}
+
+/** A row of the settings page: who is in a planning, active or not (the admin's view). */
+export type RessourceConfig = {
+  id: number
+  userId: number
+  nom: string
+  email: string
+  type: PlanningType
+  couleur: string
+  position: number
+  equipe: string | null
+  actif: boolean
+}
+
+/** Every configured person of a planning, active or not, in their order (the settings page). */
+export async function ressourcesConfigurees(type: PlanningType): Promise<RessourceConfig[]> {
+  const rows = await db
+    .from('planning_ressources as r')
+    .join('users as u', 'u.id', 'r.user_id')
+    .where('r.type', type)
+    .orderBy('r.position')
+    .orderBy('u.name')
+    .select('r.*', 'u.name', 'u.email')
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    nom: r.name,
+    email: r.email,
+    type: r.type,
+    couleur: r.couleur,
+    position: r.position,
+    equipe: r.equipe,
+    actif: r.actif,
+  }))
+}
+
+/** The staff members one may add to a planning (role esi), by name. */
+export async function staffMembers(): Promise<{ id: number; nom: string }[]> {
+  const rows = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
+  return rows.map((u) => ({ id: u.id, nom: u.name }))
+}
+
+/** The colour proposed for the n-th person of a planning. */
+export function couleurProposee(n: number): string {
+  return PALETTE[n % PALETTE.length]
 }

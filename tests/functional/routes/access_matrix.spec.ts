@@ -102,6 +102,22 @@ const CONTROLLER_RULES: Record<string, { refuses: (user: User) => boolean; why: 
     refuses: (user) => user.role !== 'esi',
     why: 'only an esi may set an acces_role',
   },
+  // The planning's settings (issue 13): seen by all staff, changed with the admin droit
+  ...Object.fromEntries(
+    [
+      'esi.planning.equipes.store',
+      'esi.planning.equipes.update',
+      'esi.planning.equipes.destroy',
+      'esi.planning.trajet',
+    ].map((name) => [
+      name,
+      {
+        // Without two-factor the staff gate answers first
+        refuses: (user: User) => user.hasTwoFactor && !canReach(SUBJECT(user), 'admin'),
+        why: 'the planning settings need the admin droit',
+      },
+    ])
+  ),
 }
 
 const SUBJECT = (user: User) => ({ role: user.role, acces_role: user.accesRole, droit: user.droit })

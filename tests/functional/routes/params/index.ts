@@ -28,6 +28,7 @@ import { avenantParams } from '#tests/functional/routes/params/avenants'
 import { planningParams } from '#tests/functional/routes/params/planning'
 import { planningJourneeParams } from '#tests/functional/routes/params/planning_journee'
 import { planningCalendarParams } from '#tests/functional/routes/params/planning_calendar'
+import { planningRessourcesParams } from '#tests/functional/routes/params/planning_ressources'
 
 export interface RouteRef {
   name?: string
@@ -69,4 +70,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...planningParams,
   ...planningJourneeParams,
   ...planningCalendarParams,
+  ...planningRessourcesParams,
 ]
