@@ -1,6 +1,6 @@
 /*
  * Parameters of the planning's settings routes for the route × role matrix: a technician in the
- * technical planning, an open SAV request; the calendar's JSON reads with their planning.
+ * technical planning, an open SAV request.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { ParamProvider } from '#tests/functional/routes/params/index'
@@ -9,16 +9,6 @@ import { systemActor } from '#services/actor'
 import { createDemande } from '#services/planning/demandes'
 
 export const planningRessourcesParams: ParamProvider[] = [
-  // The JSON reads of the calendar need their planning (and range): without it, a 404
-  {
-    matches: (route) =>
-      ['esi.planifications.index', 'esi.planifications.attente'].includes(route.name ?? ''),
-    params: async () => ({}),
-    url: async (route) =>
-      route.name === 'esi.planifications.index'
-        ? '/esi/planifications?type=tec&start=2026-11-30&end=2026-12-07'
-        : '/esi/planifications/attente?type=tec',
-  },
   {
     matches: (route) =>
       /^esi\.planning\.equipes\./.test(route.name ?? '') && route.pattern.includes(':id'),
