@@ -7,7 +7,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { parseHeureRappels } from '#services/planning/rappels_scheduler'
 import { bornesDuJour, jourDesRappels, RAPPELS_HEURE_DEFAUT } from '#services/planning/rappels'
-import { nextRun } from '#services/relances/relance_scheduler'
+import { nextRun } from '#services/daily_timer'
 
 test.group('Reminders / rules', () => {
   test('RAPPELS_HEURE: 17:00 by default, « off », anything else refused', ({ assert }) => {

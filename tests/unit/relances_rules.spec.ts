@@ -18,7 +18,8 @@ import {
   type RelanceFacture,
 } from '#shared/relances'
 import { addDays } from '#shared/dates'
-import { nextRun, parseHeure, passedToday } from '#services/relances/relance_scheduler'
+import { parseHeure } from '#services/relances/relance_scheduler'
+import { nextRun, passedToday } from '#services/daily_timer'
 
 const ECHEANCE = '2026-03-10'
 const open = (over: Partial<RelanceFacture> = {}): RelanceFacture => ({
