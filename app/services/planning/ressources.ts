@@ -5,6 +5,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { PlanningType, RessourceDto } from '#shared/planning'
+import type { RessourceRow } from '#shared/planning_equipes'
 
 export const PALETTE = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0f766e', '#a16207']
 
@@ -30,21 +31,9 @@ export async function ressourcesOf(type: PlanningType): Promise<RessourceDto[]> 
   }))
 }
 
-/** A row of the settings page: who is in a planning, active or not (the admin's view). */
-export type RessourceConfig = {
-  id: number
-  userId: number
-  nom: string
-  email: string
-  type: PlanningType
-  couleur: string
-  position: number
-  equipe: string | null
-  actif: boolean
-}
 
 /** Every configured person of a planning, active or not, in their order (the settings page). */
-export async function ressourcesConfigurees(type: PlanningType): Promise<RessourceConfig[]> {
+export async function ressourcesConfigurees(type: PlanningType): Promise<RessourceRow[]> {
   const rows = await db
     .from('planning_ressources as r')
     .join('users as u', 'u.id', 'r.user_id')
