@@ -22,7 +22,13 @@ import Dropdown from '../../../components/ui/Dropdown.js'
 import { http, HttpError } from '../../../lib/http.js'
 import { route } from '../../../lib/route.js'
 import { toast } from '../../../lib/toast.js'
-import { addMinutes, brusselsWallTime, wallDateOf, wallTimeOf } from '../../../lib/planning_time.js'
+import {
+  addMinutes,
+  brusselsWallTime,
+  minutesBetween,
+  wallDateOf,
+  wallTimeOf,
+} from '../../../lib/planning_time.js'
 import {
   HEURES_OUVRABLES,
   JOURS_OUVRABLES,
@@ -114,11 +120,21 @@ function eventContent(v: PlanificationDto, timeText: string): { html: string } {
   }
 }
 
+/** A visit over several days (a pose of two days) is a bar of days, not a column over the night. */
+function severalDays(v: PlanificationDto): boolean {
+  return brusselsWallTime(v.debut).slice(0, 10) !== brusselsWallTime(v.fin).slice(0, 10)
+}
+
 function toEvent(v: PlanificationDto): Calendar.EventInput {
+  const debut = brusselsWallTime(v.debut)
+  const fin = brusselsWallTime(v.fin)
+  const days = severalDays(v)
   return {
     id: v.id,
-    start: `${brusselsWallTime(v.debut)}:00`,
-    end: `${brusselsWallTime(v.fin)}:00`,
+    allDay: days,
+    // The bar ends after its last day (the calendar's ends are exclusive)
+    start: days ? debut.slice(0, 10) : `${debut}:00`,
+    end: days ? addMinutes(`${fin.slice(0, 10)}T00:00`, 24 * 60).slice(0, 10) : `${fin}:00`,
     // The calendar keeps resource ids as strings
     resourceIds: v.personnes.map(String),
     title: v.titre,
@@ -127,6 +143,26 @@ function toEvent(v: PlanificationDto): Calendar.EventInput {
     editable: v.statut === 'planifiee',
     styles: [`--planning-nature: ${NATURE_COULEURS[v.nature]}`],
     extendedProps: { visite: v },
+  }
+}
+
+/**
+ * The visit's new times after a drag or a resize. A bar of days moves by whole days and keeps its
+ * hours (08:00 on its first day, 16:30 on its last); a timed event says its own times.
+ */
+function movedTimes(v: PlanificationDto, event: Calendar.Event): { debut: string; fin: string } {
+  if (!event.allDay) return { debut: wallTimeOf(event.start), fin: wallTimeOf(event.end) }
+  const debut = brusselsWallTime(v.debut)
+  const fin = brusselsWallTime(v.fin)
+  const shift = minutesBetween(`${debut.slice(0, 10)}T00:00`, `${wallDateOf(event.start)}T00:00`)
+  const lastDay = addMinutes(`${wallDateOf(event.end)}T00:00`, -24 * 60).slice(0, 10)
+  return {
+    debut: addMinutes(debut, shift),
+    // A resize changes the last day; a drag moves both ends by the same days
+    fin:
+      lastDay === addMinutes(fin, shift).slice(0, 10)
+        ? addMinutes(fin, shift)
+        : `${lastDay}T${fin.slice(11, 16)}`,
   }
 }
 
@@ -292,7 +328,9 @@ export default function PlanningIndex(props: PlanningIndexProps) {
         hiddenDays: HIDDEN_DAYS,
         buttonText: BUTTON_TEXT,
         headerToolbar: { start: '', center: '', end: '' },
-        allDaySlot: false,
+        // Visits over several days sit in the row of days above the hours
+        allDaySlot: true,
+        allDayContent: 'Journées',
         nowIndicator: false,
         slotMinTime: HEURES_OUVRABLES.debut,
         slotMaxTime: HEURES_OUVRABLES.fin,
@@ -320,7 +358,12 @@ export default function PlanningIndex(props: PlanningIndexProps) {
           `+ ${arg.num} autre${arg.num > 1 ? 's' : ''}`,
         // The week's timeline in hours, not half-hours: a week stays readable
         views: {
-          resourceTimelineWeek: { slotDuration: '01:00' },
+          // One column an hour, labelled « 8 h », wide enough for its label
+          resourceTimelineWeek: {
+            slotDuration: '01:00',
+            slotWidth: 44,
+            slotLabelFormat: (time: Date) => `${time.getHours()} h`,
+          },
           // The month's column heads are weekdays, not the first week's dates
           dayGridMonth: { dayHeaderFormat: { weekday: 'short' } },
         },
@@ -350,7 +393,17 @@ export default function PlanningIndex(props: PlanningIndexProps) {
         eventContent: (info: Calendar.EventContentInfo) => {
           // The pointer and the selection are events of the calendar's own, without a visit
           const v = info.event.extendedProps.visite as PlanificationDto | undefined
-          return v ? eventContent(v, info.timeText) : undefined
+          if (!v) return undefined
+          // A bar of days says its hours: « 23/11 08:00 → 24/11 16:30 »
+          const time = severalDays(v)
+            ? [v.debut, v.fin]
+                .map((t) => {
+                  const w = brusselsWallTime(t)
+                  return `${w.slice(8, 10)}/${w.slice(5, 7)} ${w.slice(11, 16)}`
+                })
+                .join(' → ')
+            : info.timeText
+          return eventContent(v, time)
         },
         datesSet: (info: Calendar.DatesSetInfo) => {
           setTitle(info.view.title)
@@ -387,23 +440,11 @@ export default function PlanningIndex(props: PlanningIndexProps) {
             const to = Number(info.newResource.id)
             personnes = [...new Set(v.personnes.map((p) => (p === from ? to : p)))]
           }
-          void saveMove(
-            v,
-            { debut: wallTimeOf(info.event.start), fin: wallTimeOf(info.event.end), personnes },
-            info.revert
-          )
+          void saveMove(v, { ...movedTimes(v, info.event), personnes }, info.revert)
         },
         eventResize: (info: Calendar.EventResizeInfo) => {
           const v = info.event.extendedProps.visite as PlanificationDto
-          void saveMove(
-            v,
-            {
-              debut: wallTimeOf(info.event.start),
-              fin: wallTimeOf(info.event.end),
-              personnes: v.personnes,
-            },
-            info.revert
-          )
+          void saveMove(v, { ...movedTimes(v, info.event), personnes: v.personnes }, info.revert)
         },
       }
     )
