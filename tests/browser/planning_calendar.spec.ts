@@ -322,6 +322,53 @@ test.group('Browser / the planning calendar', (group) => {
     await page.context().close()
   })
 
+  test('a visit over two days is a bar of days; dragged a day later it keeps its hours', async ({
+    assert,
+  }) => {
+    const tech = await makeTechnicien('Chantier Long')
+    // A Tuesday a week or two ahead: the bar (Tuesday–Wednesday) and Thursday in the same week
+    let mardi = DateTime.now().setZone(TIME_ZONE).plus({ weeks: 1 }).set({ weekday: 2 })
+    if (mardi < DateTime.now()) mardi = mardi.plus({ weeks: 1 })
+    const jour = mardi.toISODate()!
+    const lendemain = mardi.plus({ days: 1 }).toISODate()!
+    const c = await clientAvecChantier()
+    const { createPlanification } = await import('#services/planning/planification_service')
+    const { systemActor } = await import('#services/actor')
+    const visite = await createPlanification(systemActor(), {
+      type: 'tec',
+      nature: 'sav',
+      debut: `${jour}T08:00`,
+      fin: `${lendemain}T16:30`,
+      personnes: [tech.id],
+      clientId: Number(c.idClient),
+      titre: 'SAV sur deux jours',
+    })
+    const page = await newPage(DESKTOP)
+    await loginAs(page, tech.email, TEST_PASSWORD)
+    await page.goto(`/esi/planning/tec?date=${jour}`)
+    const bar = page.locator('.ec-event', { hasText: 'SAV sur deux jours' })
+    await bar.waitFor()
+    assert.include(await bar.innerText(), '08:00 →')
+    // In the row of days, not a column over the night: its box is short
+    const bb = (await bar.boundingBox())!
+    assert.isBelow(bb.height, 120)
+    const day = bb.width / 2
+    await page.mouse.move(bb.x + day / 2, bb.y + bb.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(bb.x + day / 2 + 10, bb.y + bb.height / 2, { steps: 3 })
+    await page.mouse.move(bb.x + day / 2 + day, bb.y + bb.height / 2, { steps: 10 })
+    await page.mouse.up()
+    const moved = await until(
+      () => db.from('planifications').where('id', visite.id).first(),
+      (r) => r.lock_version > visite.lockVersion
+    )
+    const fmt = (d: Date) =>
+      DateTime.fromJSDate(new Date(d)).setZone(TIME_ZONE).toFormat('yyyy-LL-dd HH:mm')
+    assert.equal(fmt(moved.debut), `${lendemain} 08:00`)
+    assert.equal(fmt(moved.fin), `${mardi.plus({ days: 2 }).toISODate()} 16:30`)
+    await page.context().close()
+  })
+
   test('a phone: one day by default, nothing wider than the screen, the list full width', async ({
     assert,
   }) => {
