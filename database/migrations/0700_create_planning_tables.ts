@@ -106,7 +106,8 @@ export default class extends BaseSchema {
 
     this.schema.raw(`CREATE TABLE IF NOT EXISTS planification_personnes (
       planification_id integer NOT NULL REFERENCES planifications(id) ON DELETE CASCADE,
-      user_id integer NOT NULL REFERENCES users(id) ON DELETE RESTRICT,
+      -- A deleted account takes its slots with it (the visit stays, in its history)
+      user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       creneau tstzrange NOT NULL,
       actif boolean NOT NULL DEFAULT true,
       PRIMARY KEY (planification_id, user_id)

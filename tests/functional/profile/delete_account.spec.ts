@@ -44,6 +44,10 @@ const OWNED_BY_USER = new Set([
   'password_reset_tokens',
   'remember_me_tokens',
   'user_textes',
+  // Issue 13: his place in a planning, his ICS address, his slots in visits
+  'planning_ressources',
+  'planning_ics_jetons',
+  'planification_personnes',
 ])
 
 test.group('Profile / delete account', (group) => {

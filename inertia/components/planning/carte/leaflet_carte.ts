@@ -7,9 +7,7 @@
  * leaves the app.
  */
 import L from 'leaflet'
-import 'leaflet/dist/leaflet.css'
-import 'leaflet.markercluster/dist/MarkerCluster.css'
-import 'leaflet.markercluster/dist/MarkerCluster.Default.css'
+// Leaflet's own styles come through carte.css (@import): a page never links node_modules
 import './carte.css'
 import benelux from '../../../assets/carte/benelux.geo.json'
 

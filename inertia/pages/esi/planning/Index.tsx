@@ -16,7 +16,8 @@ import {
   TimeGrid,
   type Calendar,
 } from '@event-calendar/core'
-import '@event-calendar/core/index.css'
+// The calendar's own styles through a local file (@import): a page never links node_modules
+import './planning_calendar.css'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Dropdown from '../../../components/ui/Dropdown.js'
 import { http, HttpError } from '../../../lib/http.js'
