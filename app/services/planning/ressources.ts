@@ -31,7 +31,6 @@ export async function ressourcesOf(type: PlanningType): Promise<RessourceDto[]> 
   }))
 }
 
-
 /** Every configured person of a planning, active or not, in their order (the settings page). */
 export async function ressourcesConfigurees(type: PlanningType): Promise<RessourceRow[]> {
   const rows = await db
