@@ -64,6 +64,7 @@ export const MENU: MenuNode[] = [
       { name: 'Technique', to: '/esi/planning/tec', area: 'esi' },
       { name: 'Carte technique', to: '/esi/planning/tec/carte', area: 'esi' },
       { name: 'Ma journée', to: '/esi/planning/ma-journee', area: 'esi' },
+      { name: 'Équipes et demandes', to: '/esi/planning/equipes', area: 'esi' },
     ],
   },
   {
