@@ -5,7 +5,8 @@ import { whereWords } from '#services/list/list_params'
 /*
  * The global search (/recherhce): one query per kind of record, each on its accent- and
  * case-free search text (clients.recherche, contacts.recherche, produits.recherche, devis.recherche
- * with their trigram indexes, the sociétés' expression index of migration 0100; the numbers of
+ * and factures.recherche with their trigram indexes, the sociétés' expression index of migration
+ * 0100; the numbers of
  * the other documents). Every word typed must appear (« vandenberghe namur »: the name and the
  * town), in any order. Results grouped by kind, a few per kind.
  */
@@ -107,6 +108,25 @@ async function devis(words: string[]): Promise<SearchHit[]> {
   }))
 }
 
+/**
+ * Factures by number, client and objet (issue 14 §5): their stored search text with its trigram
+ * index (migration 0503), like the devis — a draft has no number yet.
+ */
+async function factures(words: string[]): Promise<SearchHit[]> {
+  const query = db.from('factures')
+  whereWords(query, 'recherche', words)
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(PER_GROUP + 1)
+    .select('id', 'numero', 'objet', 'client_nom')
+  return rows.map((r) => ({
+    id: r.id,
+    titre: `${r.numero ?? 'Brouillon'} — ${r.objet}`,
+    detail: r.client_nom || null,
+    url: urlFor('esi.factures.show', { id: r.id }),
+  }))
+}
+
 /** The other documents by number, objet or client: far fewer rows, an expression suffices. */
 function documentSource(
   table: 'bdcs' | 'commandes' | 'demandes_paiement' | 'offres',
@@ -146,6 +166,7 @@ const SOURCES: { type: string; label: string; run: (words: string[]) => Promise<
     label: 'Commandes',
     run: documentSource('commandes', 'esi.commandes.show', 'client_nom'),
   },
+  { type: 'factures', label: 'Factures', run: factures },
   {
     type: 'demandes',
     label: 'Demandes de paiement',

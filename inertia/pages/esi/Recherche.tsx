@@ -17,6 +17,7 @@ const ICONS: Record<string, string> = {
   devis: 'bi bi-file-earmark-text',
   bdc: 'bi bi-pen',
   commandes: 'bi bi-box-seam',
+  factures: 'bi bi-receipt',
   demandes: 'bi bi-credit-card',
   offres: 'bi bi-file-earmark-richtext',
 }
@@ -30,6 +31,7 @@ const LIST_URL: Record<string, string> = {
   devis: route('esi.devis.index'),
   bdc: route('esi.bdc.index'),
   commandes: route('esi.commandes.index'),
+  factures: route('esi.compta.facture'),
   offres: route('partner.offres.index'),
 }
 

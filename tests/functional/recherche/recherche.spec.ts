@@ -9,6 +9,7 @@ import { ContactFactory } from '#database/factories/contact_factory'
 import { ProduitFactory } from '#database/factories/produit_factory'
 import { SocieteFactory } from '#database/factories/societe_factory'
 import { likeContains } from '#services/list/list_params'
+import { issued } from '#tests/functional/factures/helpers'
 import { makeBdc } from '#tests/functional/bdc/helpers'
 import Devis from '#models/devis'
 
@@ -45,6 +46,7 @@ test.group('Recherche', (group) => {
         'devis',
         'bdc',
         'commandes',
+        'factures',
         'demandes',
         'offres',
       ]
@@ -125,6 +127,29 @@ test.group('Recherche', (group) => {
       const hits = (response.inertiaProps.groups as Group[]).find((g) => g.type === type)!.hits
       assert.lengthOf(hits, 1, q)
       assert.include(hits[0].titre, numero)
+    }
+  })
+
+  test('factures are found by number, and by words of the client and the objet together', async ({
+    client,
+    assert,
+  }) => {
+    const esi = await makeUser('esi')
+    const facture = await issued()
+    const numero = facture.numero!
+    for (const q of [numero, numero.toLowerCase(), 'dubois sav']) {
+      const response = await client
+        .get(`/recherhce?q=${encodeURIComponent(q)}`)
+        .withInertia()
+        .loginAs(esi)
+      response.assertStatus(200)
+      const hits = (response.inertiaProps.groups as Group[]).find(
+        (g) => g.type === 'factures'
+      )!.hits
+      assert.isTrue(
+        hits.some((h) => h.titre.startsWith(numero) && h.url.endsWith(`/${facture.id}`)),
+        q
+      )
     }
   })
 
