@@ -251,6 +251,11 @@ const PAGES = {
     '/esi/planning/equipes',
     '/esi/planifications?type=tec',
     '/esi/planifications/attente?type=tec',
+    // Issue 14 §5: the preview area's special pages and the global search over factures
+    '/preview/landing',
+    '/preview/specials/checkout',
+    '/preview/specials/status',
+    '/recherhce?q=fac',
   ],
   pro: ['/dashboard', '/app/contacts', '/app/offres', '/app/company', '/profile', '/esi/devis'],
   other: ['/dashboard', '/app/company', '/profile', '/app/contacts', '/'],

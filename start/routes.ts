@@ -190,6 +190,8 @@ router
       .get('/preview/backend-boxed', [PreviewController, 'backendBoxed'])
       .as('preview.backend_boxed')
     router.get('/preview/auth', [PreviewController, 'auth']).as('preview.auth')
+    router.get('/preview/landing', [PreviewController, 'landing']).as('preview.landing')
+    router.get('/preview/specials/:page', [PreviewController, 'special']).as('preview.specials')
     router.get('/preview/errors/:code', [PreviewController, 'error']).as('preview.errors')
   })
   .use(esiStack())

@@ -81,6 +81,8 @@ declare module '@adonisjs/inertia/types' {
     'offres/Preview': ExtractProps<(typeof import('../../inertia/pages/offres/Preview.tsx'))['default']>
     'preview/Auth': ExtractProps<(typeof import('../../inertia/pages/preview/Auth.tsx'))['default']>
     'preview/Backend': ExtractProps<(typeof import('../../inertia/pages/preview/Backend.tsx'))['default']>
+    'preview/Landing': ExtractProps<(typeof import('../../inertia/pages/preview/Landing.tsx'))['default']>
+    'preview/Specials': ExtractProps<(typeof import('../../inertia/pages/preview/Specials.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
     'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
     'Public/Facture': ExtractProps<(typeof import('../../inertia/pages/Public/Facture.tsx'))['default']>

@@ -235,6 +235,8 @@ export type ScannedRoutes = {
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
     'preview.auth': { paramsTuple?: []; params?: {} }
+    'preview.landing': { paramsTuple?: []; params?: {} }
+    'preview.specials': { paramsTuple: [ParamValue]; params: {'page': ParamValue} }
     'preview.errors': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
     'api.user': { paramsTuple?: []; params?: {} }
     'api.user.societes': { paramsTuple?: []; params?: {} }
@@ -358,6 +360,8 @@ export type ScannedRoutes = {
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
     'preview.auth': { paramsTuple?: []; params?: {} }
+    'preview.landing': { paramsTuple?: []; params?: {} }
+    'preview.specials': { paramsTuple: [ParamValue]; params: {'page': ParamValue} }
     'preview.errors': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
     'api.user': { paramsTuple?: []; params?: {} }
     'api.user.societes': { paramsTuple?: []; params?: {} }
@@ -479,6 +483,8 @@ export type ScannedRoutes = {
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
     'preview.auth': { paramsTuple?: []; params?: {} }
+    'preview.landing': { paramsTuple?: []; params?: {} }
+    'preview.specials': { paramsTuple: [ParamValue]; params: {'page': ParamValue} }
     'preview.errors': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
     'api.user': { paramsTuple?: []; params?: {} }
     'api.user.societes': { paramsTuple?: []; params?: {} }

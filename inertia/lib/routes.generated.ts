@@ -229,6 +229,8 @@ export const ROUTES = {
   'preview.backend': '/preview/backend',
   'preview.backend_boxed': '/preview/backend-boxed',
   'preview.errors': '/preview/errors/:code',
+  'preview.landing': '/preview/landing',
+  'preview.specials': '/preview/specials/:page',
   'public.planning.ics': '/ics/:token',
   'public.welcome': '/',
   'signed.email.verify': '/email/verify/:id/:hash',

@@ -151,6 +151,7 @@ async function urlFor(route: RouteRow, user: User | null): Promise<string> {
     if (provider.matches(route)) Object.assign(params, await provider.params(route, user))
   }
   if (route.pattern.includes(':code') && route.name === 'preview.errors') params.code = 404
+  if (route.name === 'preview.specials') params.page = 'checkout'
   // Any token: the page answers 200 and says when the link is not valid
   if (route.pattern.includes(':token') && route.name === 'guest.password.reset') params.token = 'x'
   return fillPattern(route.pattern, params)
