@@ -7,6 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import DialogModal from '../../../components/ui/DialogModal.js'
+import { FieldGroup, TextInput } from '../../../components/form/index.js'
 import ClientPicker from '../../../components/devis/ClientPicker.js'
 import { http, HttpError } from '../../../lib/http.js'
 import { route } from '../../../lib/route.js'
@@ -533,18 +534,23 @@ export default function PlanificationModal({
               </div>
               {!lieEtape && !lieDemande && !item && (
                 <div className="col-12">
-                  <label htmlFor="planif-titre" className="form-label">
-                    Titre{' '}
-                    <span className="text-body-secondary small">(facultatif avec un client)</span>
-                  </label>
-                  <input
+                  <TextInput
                     id="planif-titre"
+                    name="titre"
+                    groupClassName=""
+                    label={
+                      <>
+                        Titre{' '}
+                        <span className="text-body-secondary small">
+                          (facultatif avec un client)
+                        </span>
+                      </>
+                    }
                     value={form.titre}
                     maxLength={200}
-                    onChange={(e) => set('titre', e.target.value)}
-                    {...field('titre')}
+                    onChange={(v) => set('titre', v)}
+                    error={errors.titre}
                   />
-                  {fieldError('titre')}
                 </div>
               )}
               <div className="col-12">
@@ -634,58 +640,46 @@ export default function PlanificationModal({
                 </div>
               )}
               <div className="col-12">
-                <label htmlFor="planif-adresse" className="form-label">
-                  Adresse
-                </label>
-                <input
+                <TextInput
                   id="planif-adresse"
+                  name="adresse"
+                  groupClassName=""
+                  label="Adresse"
                   value={form.adresse}
                   maxLength={300}
-                  onChange={(e) => set('adresse', e.target.value)}
+                  onChange={(v) => set('adresse', v)}
                   placeholder={lieEtape || lieDemande ? 'Adresse du chantier' : ''}
-                  {...field('adresse')}
+                  error={errors.adresse}
                 />
-                {fieldError('adresse')}
               </div>
-              <div className="col-6">
-                <label htmlFor="planif-latitude" className="form-label">
-                  Latitude
-                </label>
-                <input
-                  id="planif-latitude"
-                  inputMode="decimal"
-                  value={form.latitude}
-                  onChange={(e) => set('latitude', e.target.value)}
-                  {...field('latitude')}
-                />
-                {fieldError('latitude')}
-              </div>
-              <div className="col-6">
-                <label htmlFor="planif-longitude" className="form-label">
-                  Longitude
-                </label>
-                <input
-                  id="planif-longitude"
-                  inputMode="decimal"
-                  value={form.longitude}
-                  onChange={(e) => set('longitude', e.target.value)}
-                  {...field('longitude')}
-                />
-                {fieldError('longitude')}
-              </div>
+              {(['latitude', 'longitude'] as const).map((coord) => (
+                <div className="col-6" key={coord}>
+                  <TextInput
+                    id={`planif-${coord}`}
+                    name={coord}
+                    groupClassName=""
+                    label={coord === 'latitude' ? 'Latitude' : 'Longitude'}
+                    inputMode="decimal"
+                    value={form[coord]}
+                    onChange={(v) => set(coord, v)}
+                    error={errors[coord]}
+                  />
+                </div>
+              ))}
               <div className="col-12">
-                <label htmlFor="planif-notes" className="form-label">
-                  Notes
-                </label>
-                <textarea
-                  id="planif-notes"
-                  rows={3}
-                  maxLength={5000}
-                  value={form.notes}
-                  onChange={(e) => set('notes', e.target.value)}
-                  {...field('notes')}
-                />
-                {fieldError('notes')}
+                <FieldGroup id="planif-notes" label="Notes" error={errors.notes} className="">
+                  {(control) => (
+                    <textarea
+                      {...control}
+                      name="notes"
+                      rows={3}
+                      maxLength={5000}
+                      value={form.notes}
+                      onChange={(e) => set('notes', e.target.value)}
+                      className={`form-control ${control.className}`.trim()}
+                    />
+                  )}
+                </FieldGroup>
               </div>
             </div>
           </fieldset>
