@@ -19,7 +19,8 @@ import type { Etape } from '#shared/commande_etapes'
 export const ATTENTE_LIMIT = 2000
 
 const clientNom = `COALESCE(NULLIF(c.societe, ''), NULLIF(trim(concat_ws(' ', c.prenom, c.nom)), ''), c.nom)`
-const adresseChantier = `NULLIF(concat_ws(', ', NULLIF(c.chantier_rue, ''), NULLIF(trim(concat_ws(' ', c.chantier_code_postal, c.chantier_localite)), '')), '')`
+/** The client's site address as one line (« Rue de Fer 12, 5000 Namur »), SQL over `c`. */
+export const adresseChantier = `NULLIF(concat_ws(', ', NULLIF(c.chantier_rue, ''), NULLIF(trim(concat_ws(' ', c.chantier_code_postal, c.chantier_localite)), '')), '')`
 
 // The day in Brussels, by PostgreSQL (no date object per item: 4 000 of them on a big list)
 const isoDay = (column: string) => `COALESCE(to_char(${column} AT TIME ZONE ?, 'YYYY-MM-DD'), '')`

@@ -12,6 +12,7 @@ import { NotFoundException, TransitionException } from '#exceptions/http_excepti
 import { geocoder, type Coordonnees } from '#services/planning/geocoding'
 import { companySociete } from '#services/company'
 import { NATURE_ETAPE } from '#shared/planning'
+import { adresseChantier } from '#services/planning/attente'
 
 type Cible =
   | { kind: 'client'; id: number; adresse: string | null }
@@ -28,12 +29,7 @@ async function cibleOf(cle: string): Promise<Cible> {
       .from('commandes as k')
       .join('clients as c', 'c.id_client', 'k.client_id')
       .where('k.id', Number(etape[1]))
-      .select(
-        'c.id_client',
-        db.raw(
-          `NULLIF(concat_ws(', ', NULLIF(c.chantier_rue, ''), NULLIF(trim(concat_ws(' ', c.chantier_code_postal, c.chantier_localite)), '')), '') AS adresse`
-        )
-      )
+      .select('c.id_client', db.raw(`${adresseChantier} AS adresse`))
       .first()
     if (!row) throw new NotFoundException()
     return { kind: 'client', id: Number(row.id_client), adresse: row.adresse }
