@@ -108,10 +108,11 @@ export type PlanningQuery = {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-function validIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false
-  const d = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+/** The day asked for (?date=yyyy-mm-dd) when it is a real date, else today (a bad link shows today). */
+export function jourDemande(raw: unknown, today: string): string {
+  if (typeof raw !== 'string' || !ISO_DATE.test(raw)) return today
+  const d = new Date(`${raw}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : today
 }
 
 /** Reads the URL state, dropping what does not parse (never an error: a bad link shows today). */
@@ -132,7 +133,7 @@ export function parsePlanningQuery(
               .join(',')
           : ''
   const vue = (VUES as readonly string[]).includes(str(raw.vue)) ? (str(raw.vue) as Vue) : 'semaine'
-  const date = validIsoDate(str(raw.date)) ? str(raw.date) : today
+  const date = jourDemande(raw.date, today)
   const personnes = [
     ...new Set(
       str(raw.personnes)

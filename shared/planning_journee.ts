@@ -40,12 +40,3 @@ export function telUrl(numero: string | null | undefined): string | null {
   const digits = (numero ?? '').replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
   return digits.replace(/\+/g, '').length >= 6 ? `tel:${digits}` : null
 }
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** The day asked for (?date=yyyy-mm-dd) when it is a real date, else today. */
-export function jourDemande(raw: unknown, today: string): string {
-  if (typeof raw !== 'string' || !ISO_DATE.test(raw)) return today
-  const d = new Date(`${raw}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : today
-}

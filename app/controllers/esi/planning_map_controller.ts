@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import PlanificationPolicy from '#policies/planification_policy'
 import { authorize } from '#policies/base_policy'
@@ -17,20 +16,10 @@ import {
   reorderValidator,
   trajetValidator,
 } from '#validators/planning_map'
-import { TIME_ZONE } from '#shared/app'
-import type { PlanningType } from '#shared/planning'
+import { jourDemande, type PlanningType } from '#shared/planning'
+import { todayIso } from '#shared/dates'
 
 const policy = new PlanificationPolicy()
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** ?date= when it is a real day, else today in Brussels (a bad link shows today). */
-function dayParam(raw: unknown): string {
-  const today = DateTime.now().setZone(TIME_ZONE).toISODate()!
-  if (typeof raw !== 'string' || !ISO_DATE.test(raw)) return today
-  const d = DateTime.fromISO(raw, { zone: TIME_ZONE })
-  return d.isValid ? d.toISODate()! : today
-}
 
 function personneParam(raw: unknown): number | null {
   const n = Number(raw)
@@ -52,7 +41,7 @@ export default class PlanningMapController {
     const depart = await societeCoordonnees()
     return inertia.render('esi/planning/PlanifMap', {
       type,
-      date: dayParam(qs.date),
+      date: jourDemande(qs.date, todayIso()),
       personne: ressources.some((r) => r.id === personne) ? personne : null,
       ressources,
       tuiles: tileConfig(),

@@ -7,7 +7,7 @@ import { planificationsInRange } from '#services/planning/planification_service'
 import { TIME_ZONE } from '#shared/app'
 import { addDays } from '#shared/dates'
 import { PLANNING_TYPES, type PlanificationDto } from '#shared/planning'
-import { jourDemande } from '#shared/planning_journee'
+import { jourDemande } from '#shared/planning'
 
 export type Journee = {
   date: string
