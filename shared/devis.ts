@@ -131,6 +131,9 @@ export type LigneForm = {
   /** Decimal text with up to 2 decimals. */
   remise_pct: string
   taux_tva: number | null
+  /** Devis only (issue 14 §1): an option, and whether it is ticked (counted). */
+  optionnel?: boolean
+  retenue?: boolean
 }
 
 /** A validated line, as stored: money in cents, decimals as text with a dot. */
@@ -143,6 +146,9 @@ export type LigneData = {
   prix_unitaire_ht: number | null
   remise_pct: string
   taux_tva: number | null
+  /** Devis only (issue 14 §1): an option, and whether it is ticked (counted in the totals). */
+  optionnel?: boolean
+  retenue?: boolean
 }
 
 export function emptyLigne(type: LigneType = 'produit'): LigneForm {

@@ -52,6 +52,15 @@ export type TotalsLigneInput = {
   /** Percentage, up to 2 decimals ("10", "12,5"). */
   remise_pct?: string | number | null
   taux_tva?: number | null
+  /** An optional line (devis « option », issue 14 §1): counted only when retenue. */
+  optionnel?: boolean
+  /** Whether an optional line is ticked; ignored on other lines. */
+  retenue?: boolean
+}
+
+/** An option the customer has not ticked: priced on its line, left out of every total. */
+export function ligneEcartee(ligne: Pick<TotalsLigneInput, 'optionnel' | 'retenue'>): boolean {
+  return ligne.optionnel === true && ligne.retenue === false
 }
 
 export type TotalsInput = {
@@ -151,7 +160,9 @@ export function computeTotals(input: TotalsInput): Totals {
   const byRate = new Map<number, bigint>()
   let running = 0n
   for (const ligne of input.lignes) {
-    if (ligne.type === 'produit') {
+    if (ligne.type === 'produit' && ligneEcartee(ligne)) {
+      lignes.push({ total_ht: ligneNet(ligne) })
+    } else if (ligne.type === 'produit') {
       const net = BigInt(ligneNet(ligne))
       const rate = Number(ligne.taux_tva ?? 0)
       byRate.set(rate, (byRate.get(rate) ?? 0n) + net)

@@ -107,6 +107,9 @@ export const lignesSchema = () =>
           .in([...TAUX_TVA])
           .nullable()
           .optional(),
+        // Devis only (issue 14 §1): the line is an option, ticked (counted) or not
+        optionnel: vine.boolean().optional(),
+        retenue: vine.boolean().optional(),
       })
     )
     .maxLength(MAX_LIGNES)
@@ -120,6 +123,8 @@ type ValidatedLigne = {
   prix_unitaire_ht?: string | number
   remise_pct?: string
   taux_tva?: number | null
+  optionnel?: boolean
+  retenue?: boolean
 }
 
 /**
@@ -193,5 +198,7 @@ export function toLigneData(l: ValidatedLigne) {
     prix_unitaire_ht: l.type === 'produit' ? Number(l.prix_unitaire_ht ?? 0) : null,
     remise_pct: l.type === 'produit' ? (l.remise_pct ?? '0') : '0',
     taux_tva: l.type === 'produit' ? (l.taux_tva ?? null) : null,
+    optionnel: l.type === 'produit' && l.optionnel === true,
+    retenue: !(l.type === 'produit' && l.optionnel === true) || l.retenue !== false,
   }
 }

@@ -112,3 +112,39 @@ test.group('Totals / worked examples', () => {
     assert.throws(() => computeTotals({ lignes: [], remise_globale_pct: 'dix' }))
   })
 })
+
+test.group('Totals / options (issue 14 §1)', () => {
+  const base = { type: 'produit' as const, quantite: '1', taux_tva: 21 }
+
+  test('an unticked option is priced on its line and left out of every total', ({ assert }) => {
+    const with3 = (retenue: boolean) =>
+      computeTotals({
+        lignes: [
+          { ...base, prix_unitaire_ht: 100_000 },
+          { ...base, prix_unitaire_ht: 25_000, taux_tva: 6, optionnel: true, retenue },
+          { type: 'sous_total' },
+        ],
+        acompte_pct: 30,
+      })
+    const out = with3(false)
+    const inn = with3(true)
+    assert.equal(out.lignes[1].total_ht, 25_000)
+    assert.equal(out.total_ht, 100_000)
+    assert.equal(out.total_ttc, 121_000)
+    assert.deepEqual(
+      out.tva.map((g) => g.taux_tva),
+      [21]
+    )
+    assert.equal(out.lignes[2].total_ht, 100_000)
+    assert.equal(out.acompte, 36_300)
+    // Ticked, it counts like any line
+    assert.equal(inn.total_ht, 125_000)
+    assert.equal(inn.total_ttc, 121_000 + 26_500)
+    assert.equal(inn.lignes[2].total_ht, 125_000)
+  })
+
+  test('retenue is ignored on a line that is no option', ({ assert }) => {
+    const t = computeTotals({ lignes: [{ ...base, prix_unitaire_ht: 1_000, retenue: false }] })
+    assert.equal(t.total_ht, 1_000)
+  })
+})

@@ -12,6 +12,7 @@ import Texte from '#models/texte'
 import { nextNumero } from '#services/documents/numbering'
 import { replaceLignes, totalsOf } from '#services/documents/lignes'
 import { clientPartiesSnapshot } from '#services/pdf/document_parts'
+import { ligneEcartee } from '#shared/totals'
 
 /** The company's base text printed as the conditions of every new bdc. */
 export const BDC_CONDITIONS_CODE = 'bdc_conditions'
@@ -24,7 +25,11 @@ export async function createBdcFromDevis(
   const lignes = await DevisLigne.query({ client: trx })
     .where('devis_id', devis.id)
     .orderBy('position')
-  const data = lignes.map((l) => l.toData())
+  // Issue 14 §1: the options the customer left unticked are not part of the order; those he
+  // ticked become firm lines (a bdc has no options)
+  const data = lignes
+    .filter((l) => !ligneEcartee(l))
+    .map((l) => ({ ...l.toData(), optionnel: false, retenue: true }))
   // Recomputed from the same lines by the same function: equal to the devis by construction
   const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
   // The client and company blocks as of now: the signed bdc prints them, whatever changes later

@@ -30,6 +30,12 @@ export function normaliseLignes(lignes: LigneData[]): LigneData[] {
   )
 }
 
+/** The option columns of a devis line: a line that is no option is always counted. */
+export function optionColumns(l: Pick<LigneData, 'type' | 'optionnel' | 'retenue'>) {
+  const optionnel = l.type === 'produit' && l.optionnel === true
+  return { optionnel, retenue: optionnel ? l.retenue !== false : true }
+}
+
 export function totalsOf(
   lignes: LigneData[],
   remiseGlobalePct: string | number,
@@ -76,6 +82,8 @@ export async function replaceLignes(
       remise_pct: l.remise_pct,
       taux_tva: l.taux_tva,
       total_ht: totals.lignes[index]?.total_ht ?? null,
+      // Options exist on devis only (issue 14 §1); only a produit line can be one
+      ...(table === 'devis_lignes' ? optionColumns(l) : {}),
     }))
   )
 }
