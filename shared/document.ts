@@ -46,7 +46,20 @@ export type DocumentLigne = {
   remise_pct: string
   taux_tva: number | null
   total_ht: number | null
+  /** A devis option (issue 14 §1): ticked (counted) or not (printed, out of the totals). */
+  option?: 'retenue' | 'ecartee'
 }
+
+/** How an option line reads on the printed and on-screen document. */
+export function optionLabel(option: DocumentLigne['option']): string | null {
+  if (option === 'retenue') return 'Option retenue'
+  if (option === 'ecartee') return 'Option non retenue, hors total'
+  return null
+}
+
+/** The note under the lines when an option is left out of the totals. */
+export const OPTIONS_HORS_TOTAL_NOTE =
+  'Les montants entre parenthèses sont des options non retenues, non comprises dans le total.'
 
 export type DocumentData = {
   kind: DocumentKind

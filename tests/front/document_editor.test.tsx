@@ -63,7 +63,7 @@ afterEach(() => {
   container.remove()
 })
 
-function Editor(props: Partial<DocumentEditorOptions<Form>>) {
+function Editor(props: Partial<DocumentEditorOptions<Form>> & { withOptions?: boolean }) {
   const editor = useDocumentEditor<Form>({
     initial: INITIAL,
     labels: { objet: 'Objet' },
@@ -85,6 +85,7 @@ function Editor(props: Partial<DocumentEditorOptions<Form>>) {
         />
       }
       catalogue={devisCatalogue}
+      withOptions={props.withOptions}
       totalsLabel="Totaux"
       notSavedTitle="Le document n’est pas enregistré :"
       submitLabel="Enregistrer"
@@ -296,3 +297,26 @@ describe('save failures and the devis toast', () => {
 function text(selector: string) {
   return container.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim()
 }
+
+describe('devis options (issue 14 §1)', () => {
+  const click = (selector: string) => act(() => $<HTMLInputElement>(selector)!.click())
+  const total = () => $('[data-testid="ligne-total-0"]')!.textContent
+
+  it('« Option » takes the line out of the total until it is proposed ticked', () => {
+    act(() => root.render(<Editor withOptions />))
+    const ttc = () => container.querySelector('table[aria-label="Totaux"]')!.textContent
+    expect(ttc()).toContain('12,10')
+    click('#lignes-0-optionnel')
+    expect(total()).toContain('(10,00')
+    expect(total()).toContain('hors total')
+    expect(ttc()).not.toContain('12,10')
+    click('#lignes-0-retenue')
+    expect(total()).not.toContain('hors total')
+    expect(ttc()).toContain('12,10')
+  })
+
+  it('an offre or a facture editor has no option switch', () => {
+    act(() => root.render(<Editor />))
+    expect($('#lignes-0-optionnel')).toBeNull()
+  })
+})

@@ -237,6 +237,7 @@ export function documentLigne(l: StoredLigne): DocumentLigne {
     remise_pct: produit ? l.remise_pct : '0',
     taux_tva: produit ? l.taux_tva : null,
     total_ht: l.type === 'produit' || l.type === 'sous_total' ? l.total_ht : null,
+    ...(produit && l.optionnel ? { option: l.retenue === false ? 'ecartee' : 'retenue' } : {}),
   }
 }
 

@@ -16,7 +16,13 @@ import {
   SHADE,
   type Writer,
 } from '#services/pdf/pdf_writer'
-import { formatPct, isZeroPct, type DocumentLigne } from '#shared/document'
+import {
+  formatPct,
+  isZeroPct,
+  optionLabel,
+  OPTIONS_HORS_TOTAL_NOTE,
+  type DocumentLigne,
+} from '#shared/document'
 import { formatEuros } from '#shared/totals'
 import { formatQuantiteUnite } from '#shared/produits'
 
@@ -75,6 +81,8 @@ function drawRow(w: Writer, l: DocumentLigne) {
     font = FONT
     w.font(font, 8.5)
     h = Math.max(w.height(l.designation || ' ', designationW), 10) + 2 * PAD
+    // An option carries its label on a line of its own under the designation
+    if (l.option) h += 10
   }
   // A designation longer than a page is cut with "…" (the editor limits it anyway)
   const clipped = h > MAX_ROW
@@ -101,13 +109,27 @@ function drawRow(w: Writer, l: DocumentLigne) {
       lineBreak: false,
     })
   } else {
-    w.font(FONT, 8.5).at(l.designation, LEFT + PAD, y + PAD, designationW, cellOpts)
+    const label = optionLabel(l.option)
+    const top = label ? y + PAD + 10 : y + PAD
+    if (label) {
+      w.font(BOLD, 7.5, ACCENT).at(label.toUpperCase(), LEFT + PAD, y + PAD, designationW, {
+        lineBreak: false,
+      })
+    }
+    w.font(FONT, 8.5, l.option === 'ecartee' ? MUTED : undefined).at(
+      l.designation,
+      LEFT + PAD,
+      top,
+      designationW,
+      cellOpts
+    )
+    const net = formatEuros(l.total_ht ?? 0)
     const cells = [
       quantiteText(l),
       l.prix_unitaire_ht === null ? '' : formatEuros(l.prix_unitaire_ht),
       isZeroPct(l.remise_pct) ? '' : formatPct(l.remise_pct),
       l.taux_tva === null ? '' : formatPct(l.taux_tva),
-      formatEuros(l.total_ht ?? 0),
+      l.option === 'ecartee' ? `(${net})` : net,
     ]
     cells.forEach((text, i) => {
       const c = COLS[i + 1]
@@ -134,5 +156,11 @@ export function drawLines(w: Writer) {
     w.y += 20
   }
   for (const ligne of w.doc.lignes) drawRow(w, ligne)
+  if (w.doc.lignes.some((l) => l.option === 'ecartee')) {
+    w.y += 4
+    w.ensure(14)
+    w.font(ITALIC, 8, MUTED).at(OPTIONS_HORS_TOTAL_NOTE, LEFT + PAD, w.y, WIDTH - 2 * PAD)
+    w.y += 10
+  }
   w.y += 14
 }

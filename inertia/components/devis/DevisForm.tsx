@@ -191,6 +191,7 @@ export default function DevisForm({
       }
       totalsLabel="Totaux du devis"
       acomptePct={data.acompte_pct}
+      withOptions
       notSavedTitle="Le devis n’est pas enregistré :"
       submitLabel={submitLabel ?? (devisId ? 'Enregistrer' : 'Créer le devis')}
     />

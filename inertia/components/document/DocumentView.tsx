@@ -9,6 +9,8 @@ import {
   formatEnterpriseNumber,
   formatPct,
   isZeroPct,
+  optionLabel,
+  OPTIONS_HORS_TOTAL_NOTE,
   type DocumentData,
   type DocumentLigne,
   type DocumentRetractation,
@@ -72,12 +74,25 @@ function LigneRow({ ligne }: { ligne: DocumentLigne }) {
     )
   return (
     <tr>
-      <td className="doc-designation">{ligne.designation}</td>
+      <td className="doc-designation">
+        {ligne.option && (
+          <span className="doc-option d-block" data-testid="doc-option">
+            {optionLabel(ligne.option)}
+          </span>
+        )}
+        <span className={ligne.option === 'ecartee' ? 'text-body-secondary' : undefined}>
+          {ligne.designation}
+        </span>
+      </td>
       <td>{quantite(ligne)}</td>
       <td>{ligne.prix_unitaire_ht === null ? '' : formatEuros(ligne.prix_unitaire_ht)}</td>
       <td>{isZeroPct(ligne.remise_pct) ? '' : formatPct(ligne.remise_pct)}</td>
       <td>{ligne.taux_tva === null ? '' : formatPct(ligne.taux_tva)}</td>
-      <td>{formatEuros(ligne.total_ht ?? 0)}</td>
+      <td>
+        {ligne.option === 'ecartee'
+          ? `(${formatEuros(ligne.total_ht ?? 0)})`
+          : formatEuros(ligne.total_ht ?? 0)}
+      </td>
     </tr>
   )
 }
@@ -188,6 +203,9 @@ export default function DocumentView({ document: doc }: { document: DocumentData
           ))}
         </tbody>
       </table>
+      {doc.lignes.some((l) => l.option === 'ecartee') && (
+        <p className="doc-options-note">{OPTIONS_HORS_TOTAL_NOTE}</p>
+      )}
 
       <section className="doc-summary">
         <div>

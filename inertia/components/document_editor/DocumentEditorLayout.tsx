@@ -41,6 +41,8 @@ export type DocumentEditorLayoutProps<T extends EditorForm> = {
   totalsLabel: string
   /** A devis: the acompte % as typed (its line shows). */
   acomptePct?: string
+  /** A devis: a produit line may be marked « option » (issue 14 §1). */
+  withOptions?: boolean
   /** « Le devis n’est pas enregistré : » */
   notSavedTitle: string
   submitLabel: string
@@ -112,6 +114,7 @@ export default function DocumentEditorLayout<T extends EditorForm>({
   totalsNote,
   totalsLabel,
   acomptePct,
+  withOptions,
   notSavedTitle,
   submitLabel,
   submitTestId,
@@ -145,6 +148,7 @@ export default function DocumentEditorLayout<T extends EditorForm>({
           errors={errors}
           catalogue={catalogue}
           readOnly={readOnly}
+          withOptions={withOptions}
         />
       </Block>
 

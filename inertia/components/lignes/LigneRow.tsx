@@ -9,7 +9,7 @@ import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { LigneForm } from '@shared/devis'
 import { TAUX_TVA, UNITE_LABELS, UNITES } from '@shared/produits'
-import { formatEuros } from '@shared/totals'
+import { formatEuros, ligneEcartee } from '@shared/totals'
 import ProduitAutocomplete from './ProduitAutocomplete.js'
 import { ligneFromChoice, type Catalogue } from './catalogue.js'
 
@@ -20,6 +20,8 @@ export type LigneRowProps = {
   errors: Record<string, string | undefined>
   catalogue: Catalogue
   readOnly?: boolean
+  /** A devis: the line's « Option » switch and, for an option, whether it is proposed ticked. */
+  withOptions?: boolean
   update: (patch: Partial<LigneForm>) => void
   remove: () => void
 }
@@ -32,6 +34,54 @@ function CellError({ id, message }: { id: string; message?: string }) {
   ) : null
 }
 
+/**
+ * « Option »: the customer may tick or untick the line online before accepting (issue 14 §1);
+ * « Comptée » says whether it is proposed ticked (counted in the totals) or not.
+ */
+function OptionSwitches({
+  ligne,
+  index,
+  readOnly,
+  update,
+}: Pick<LigneRowProps, 'ligne' | 'index' | 'readOnly' | 'update'>) {
+  const optionId = `lignes-${index}-optionnel`
+  const retenueId = `lignes-${index}-retenue`
+  return (
+    <div className="d-flex flex-wrap gap-3 mt-1 small">
+      <div className="form-check form-switch mb-0">
+        <input
+          id={optionId}
+          type="checkbox"
+          className="form-check-input"
+          checked={ligne.optionnel === true}
+          disabled={readOnly}
+          onChange={(e) =>
+            update({ optionnel: e.target.checked, retenue: e.target.checked ? false : true })
+          }
+        />
+        <label className="form-check-label" htmlFor={optionId}>
+          Option
+        </label>
+      </div>
+      {ligne.optionnel === true && (
+        <div className="form-check mb-0">
+          <input
+            id={retenueId}
+            type="checkbox"
+            className="form-check-input"
+            checked={ligne.retenue !== false}
+            disabled={readOnly}
+            onChange={(e) => update({ retenue: e.target.checked })}
+          />
+          <label className="form-check-label" htmlFor={retenueId}>
+            Proposée cochée (comptée dans le total)
+          </label>
+        </div>
+      )}
+    </div>
+  )
+}
+
 export default function LigneRow({
   ligne,
   index,
@@ -39,6 +89,7 @@ export default function LigneRow({
   errors,
   catalogue,
   readOnly,
+  withOptions,
   update,
   remove,
 }: LigneRowProps) {
@@ -127,6 +178,9 @@ export default function LigneRow({
             />
           )}
           <CellError id={`${id('designation')}-error`} message={err('designation')} />
+          {withOptions && (
+            <OptionSwitches ligne={ligne} index={index} readOnly={readOnly} update={update} />
+          )}
         </td>
         <td data-label="Quantité" style={{ width: '6rem' }}>
           <label htmlFor={id('quantite')} className="visually-hidden">
@@ -191,7 +245,13 @@ export default function LigneRow({
           data-label="Total HT"
           data-testid={`ligne-total-${index}`}
         >
-          {formatEuros(total ?? 0)}
+          {ligneEcartee(ligne) ? (
+            <span className="text-body-tertiary" title="Option non cochée : hors total">
+              ({formatEuros(total ?? 0)})<span className="d-block small">hors total</span>
+            </span>
+          ) : (
+            formatEuros(total ?? 0)
+          )}
         </td>
       </>
     )

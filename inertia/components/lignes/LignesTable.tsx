@@ -35,6 +35,8 @@ export type LignesTableProps = {
   /** Where the designation cell searches products (esi prices or a société's partner prices). */
   catalogue: Catalogue
   readOnly?: boolean
+  /** A devis: each produit line has its « Option » switch (issue 14 §1). */
+  withOptions?: boolean
 }
 
 let keySeq = 0
@@ -86,6 +88,7 @@ export default function LignesTable({
   errors,
   catalogue,
   readOnly,
+  withOptions,
 }: LignesTableProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -165,6 +168,7 @@ export default function LignesTable({
                     errors={errors}
                     catalogue={catalogue}
                     readOnly={readOnly}
+                    withOptions={withOptions}
                     update={update(i)}
                     remove={remove(i)}
                   />

@@ -66,6 +66,8 @@ export function liveTotals(form: TotalsForm): LiveTotals {
       prix_unitaire_ht: prix,
       remise_pct: pct(l.remise_pct, at('remise_pct'), errors),
       taux_tva: l.taux_tva ?? 0,
+      optionnel: l.optionnel,
+      retenue: l.retenue,
     }
   })
   const remise = pct(form.remise_globale_pct, 'remise_globale_pct', errors)

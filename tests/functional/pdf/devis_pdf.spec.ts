@@ -294,3 +294,32 @@ test.group('PDF / devis Preview page', (group) => {
     assert.match(doc.intro!, /^Notre offre n° \(brouillon\) du \d{2}\/\d{2}\/\d{4}\.$/)
   })
 })
+
+test.group('PDF / devis options (issue 14 §1)', (group) => {
+  withTransaction(group)
+
+  test('options print their label; an unticked one in brackets, out of the totals, with the note', async ({
+    client,
+    assert,
+  }) => {
+    await makeEsiSociete()
+    const user = await makeUser('esi')
+    const made = await makeDevis({
+      numero: 'DEV-2026-00077',
+      commercialId: user.id,
+      lignes: [
+        produit('Châssis PVC 120 × 140', 100_000, 21, '1'),
+        { ...produit('Volet roulant motorisé', 45_000, 21, '1'), optionnel: true, retenue: false },
+        { ...produit('Moustiquaire', 8_000, 21, '2'), optionnel: true, retenue: true },
+      ],
+    })
+    // 1 000 + 160 counted at 21 %: the 450 € option is not
+    assert.equal(made.devis.totalTtc, 140_360)
+    const { text } = await textOf(client, `/esi/devis/${made.devis.id}/pdf`, user)
+    assert.include(text, 'OPTION NON RETENUE, HORS TOTAL')
+    assert.include(text, 'OPTION RETENUE')
+    assert.include(text, `(${money(45_000)})`)
+    assert.include(text, normaliseSpaces('Les montants entre parenthèses sont des options'))
+    assert.include(text, money(140_360))
+  })
+})
