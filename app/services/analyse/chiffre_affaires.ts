@@ -3,7 +3,7 @@
  * - `factures`: HT of the factures issued in the period (numero set, by date_facture) minus HT of
  *   the notes de crédit issued in it (by date_nc) — the sales journal's total HT;
  * - `bdc`: HT of the bons de commande signed in the period (signe_le, Brussels time).
- * By family: each line's HT after its document's global discount, by produits.categorie; a line
+ * By family: each product line's HT (not the sous-totaux) after its document's global discount, by produits.categorie; a line
  * without product (acompte, deduction of an acompte on a solde, free line) is « hors catalogue ».
  * The families can differ from the total by a few cents of discount rounding (arrondi_ht).
  */
@@ -54,13 +54,13 @@ export async function chiffreAffaires(params: AnalyseParams): Promise<ChiffreAff
   const result = await db.rawQuery(
     `WITH d AS MATERIALIZED (${docs}),
      lignes AS (
-       SELECT d.sign, d.remise, l.total_ht, l.produit_id FROM d
+       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
          JOIN bdc_lignes l ON d.k = 'b' AND l.bdc_id = d.id
        UNION ALL
-       SELECT d.sign, d.remise, l.total_ht, l.produit_id FROM d
+       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
          JOIN facture_lignes l ON d.k = 'f' AND l.facture_id = d.id
        UNION ALL
-       SELECT d.sign, d.remise, l.total_ht, l.produit_id FROM d
+       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
          JOIN note_credit_lignes l ON d.k = 'n' AND l.note_credit_id = d.id
      )
      SELECT
@@ -75,7 +75,7 @@ export async function chiffreAffaires(params: AnalyseParams): Promise<ChiffreAff
             SELECT ${FAMILLE} AS famille,
               round(l.sign * l.total_ht * (1 - l.remise / 100)) AS ht
             FROM lignes l LEFT JOIN produits p ON p.id = l.produit_id
-            WHERE l.total_ht IS NOT NULL
+            WHERE l.type = 'produit' AND l.total_ht IS NOT NULL
           ) x GROUP BY famille
         ) f) AS par_famille`,
     bindings

@@ -12,6 +12,7 @@ import { ClientFactory } from '#database/factories/client_factory'
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import { factureOn, libreDraftFor, onDay } from '#tests/functional/creances/helpers'
 import { ncIssued } from '#tests/functional/notes_credit/helpers'
+import { autre } from '#tests/functional/document_helpers'
 import {
   analyseAs,
   cents,
@@ -103,7 +104,12 @@ test.group('Analyse / chiffre d’affaires', (group) => {
       ligneDe(chassis.id, 400_00),
       ligneDe(null, 50_00),
     ])
-    await commandeSigneeLe('2031-01-10T10:00:00Z', [ligneDe(chassis.id, 100_00, '3')])
+    // A section and its sous-total (which carries the section's HT) count once
+    await commandeSigneeLe('2031-01-10T10:00:00Z', [
+      autre('section', 'Châssis'),
+      ligneDe(chassis.id, 100_00, '3'),
+      autre('sous_total', 'Sous-total'),
+    ])
     await commandeSigneeLe('2030-12-31T23:30:00Z', [ligneDe(chassis.id, 999_00)]) // 2031-01-01 in Brussels
     await commandeSigneeLe('2031-03-31T22:30:00Z', [ligneDe(chassis.id, 777_00)]) // 1st April
     const { props } = await analyseAs(client, user, PATH, `${PERIOD}&source=bdc`)
