@@ -56,7 +56,10 @@ test.group('Analyse / rights', (group) => {
     const max = ACTION_LIMITS.exportPerUser.requests
     const statuses: number[] = []
     for (let i = 0; i < max; i++) {
-      const response = await client.get(`${URLS[i % 4]}/export`).loginAs(user).redirects(0)
+      const response = await client
+        .get(`${URLS[i % 4]}/export`)
+        .loginAs(user)
+        .redirects(0)
       statuses.push(response.status())
     }
     assert.deepEqual(statuses, Array(max).fill(200))

@@ -80,7 +80,9 @@ export default function ChiffreAffairesPage({ ca, warnings, today }: ChiffreAffa
                       </th>
                       <td className="text-end">{m.nombre}</td>
                       <td className="text-end">{formatMoney(m.brut_ht)}</td>
-                      {!bdc && <td className="text-end">{formatMoney(m.deduit_ht ? -m.deduit_ht : 0)}</td>}
+                      {!bdc && (
+                        <td className="text-end">{formatMoney(m.deduit_ht ? -m.deduit_ht : 0)}</td>
+                      )}
                       <td className="text-end fw-semibold">{formatMoney(m.net_ht)}</td>
                     </tr>
                   ))}
