@@ -49,20 +49,22 @@ function documents(params: AnalyseParams): [string, unknown[]] {
   ]
 }
 
+// The lines of the period's documents: only the tables of the source asked for
+const LIGNES: Record<AnalyseParams['source'], string> = {
+  bdc: `SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
+    FROM d JOIN bdc_lignes l ON l.bdc_id = d.id`,
+  factures: `SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
+    FROM d JOIN facture_lignes l ON d.k = 'f' AND l.facture_id = d.id
+    UNION ALL
+    SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
+    FROM d JOIN note_credit_lignes l ON d.k = 'n' AND l.note_credit_id = d.id`,
+}
+
 export async function chiffreAffaires(params: AnalyseParams): Promise<ChiffreAffaires> {
   const [docs, bindings] = documents(params)
   const result = await db.rawQuery(
     `WITH d AS MATERIALIZED (${docs}),
-     lignes AS (
-       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
-         JOIN bdc_lignes l ON d.k = 'b' AND l.bdc_id = d.id
-       UNION ALL
-       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
-         JOIN facture_lignes l ON d.k = 'f' AND l.facture_id = d.id
-       UNION ALL
-       SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id FROM d
-         JOIN note_credit_lignes l ON d.k = 'n' AND l.note_credit_id = d.id
-     )
+     lignes AS (${LIGNES[params.source]})
      SELECT
        (SELECT coalesce(json_agg(m), '[]') FROM (
           SELECT mois, count(*) AS nombre,
