@@ -1,10 +1,11 @@
 /*
  * An analyse page in a real Chromium (issue 14 §3): the acceptance of the devis draws its chart
  * (chart.js downloaded by this page only, not by the devis list) and its tables at 1366 and
- * 390 px without a horizontal scroll of the page; a period preset and the du / au form put the
+ * 390 px without a horizontal scroll of the page nor a serious axe violation; a period preset and the du / au form put the
  * period in the URL and the figures follow.
  */
 import { test } from '@japa/runner'
+import { AxeBuilder } from '@axe-core/playwright'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
@@ -45,6 +46,14 @@ test.group('Browser / analyse', (group) => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth
       )
       assert.isAtMost(overflow, 0, 'no horizontal scroll of the page')
+      // axe (WCAG 2 A and AA): no serious or critical violation
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      assert.deepEqual(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        []
+      )
 
       // A typed period: the URL carries it, the refused devis of February 2031 now counts
       await page.fill('#analyse-du', '2031-01-01')

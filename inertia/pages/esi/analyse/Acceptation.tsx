@@ -1,6 +1,7 @@
 import AnalyseFrame from '../../../components/analyse/AnalyseFrame.js'
 import AnalyseChartBlock from '../../../components/analyse/AnalyseChartBlock.js'
 import Block from '../../../components/ui/Block.js'
+import TableScroll from '../../../components/analyse/TableScroll.js'
 import { formatMoney } from '../../../lib/format.js'
 import { formatDays, formatRate } from '../../../components/devis_list/stats_format.js'
 import type { Acceptation, AcceptationLigne } from '@shared/analyse'
@@ -21,7 +22,7 @@ function AcceptationTable({
   total: AcceptationLigne
 }) {
   return (
-    <div className="table-responsive">
+    <TableScroll label={`Acceptation par ${who.toLowerCase()}`}>
       <table className="table table-sm table-striped align-middle" id={id}>
         <thead>
           <tr>
@@ -73,7 +74,7 @@ function AcceptationTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }
 

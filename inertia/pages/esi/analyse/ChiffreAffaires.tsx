@@ -1,6 +1,7 @@
 import AnalyseFrame from '../../../components/analyse/AnalyseFrame.js'
 import AnalyseChartBlock from '../../../components/analyse/AnalyseChartBlock.js'
 import Block from '../../../components/ui/Block.js'
+import TableScroll from '../../../components/analyse/TableScroll.js'
 import { formatMoney } from '../../../lib/format.js'
 import { formatRate, monthLabel } from '../../../components/devis_list/stats_format.js'
 import { CA_SOURCES, CA_SOURCE_LABELS, type ChiffreAffaires } from '@shared/analyse'
@@ -51,7 +52,7 @@ export default function ChiffreAffairesPage({ ca, warnings, today }: ChiffreAffa
       <div className="row">
         <div className="col-xl-7">
           <Block title="Par mois">
-            <div className="table-responsive">
+            <TableScroll label="Chiffre d’affaires par mois">
               <table className="table table-sm table-striped align-middle" id="analyse-table">
                 <thead>
                   <tr>
@@ -103,12 +104,12 @@ export default function ChiffreAffairesPage({ ca, warnings, today }: ChiffreAffa
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableScroll>
           </Block>
         </div>
         <div className="col-xl-5">
           <Block title="Par famille de produits">
-            <div className="table-responsive">
+            <TableScroll label="Chiffre d’affaires par famille">
               <table className="table table-sm table-striped align-middle" id="analyse-familles">
                 <thead>
                   <tr>
@@ -153,7 +154,7 @@ export default function ChiffreAffairesPage({ ca, warnings, today }: ChiffreAffa
                   )}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </Block>
         </div>
       </div>

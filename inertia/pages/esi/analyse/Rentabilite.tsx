@@ -3,6 +3,7 @@ import AnalyseFrame from '../../../components/analyse/AnalyseFrame.js'
 import AnalyseChartBlock from '../../../components/analyse/AnalyseChartBlock.js'
 import { MargeCells, MargeHeaders } from '../../../components/analyse/MargeCells.js'
 import Block from '../../../components/ui/Block.js'
+import TableScroll from '../../../components/analyse/TableScroll.js'
 import { formatDate, formatMoney } from '../../../lib/format.js'
 import { formatRate } from '../../../components/devis_list/stats_format.js'
 import { NO_COMMERCIAL, type CommercialOption } from '@shared/devis_list'
@@ -88,7 +89,7 @@ export default function RentabilitePage(props: RentabiliteProps) {
       />
       <Block title="Par commande (les moins rentables d’abord)">
         <Shown shown={r.commandes.length} total={r.commandes_total} what="commandes" />
-        <div className="table-responsive">
+        <TableScroll label="Marge par commande">
           <table className="table table-sm table-striped align-middle" id="analyse-table">
             <thead>
               <tr>
@@ -120,11 +121,11 @@ export default function RentabilitePage(props: RentabiliteProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Block>
       <Block title="Par produit">
         <Shown shown={r.produits.length} total={r.produits_total} what="produits" />
-        <div className="table-responsive">
+        <TableScroll label="Marge par produit">
           <table className="table table-sm table-striped align-middle" id="analyse-produits">
             <thead>
               <tr>
@@ -150,7 +151,7 @@ export default function RentabilitePage(props: RentabiliteProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Block>
     </AnalyseFrame>
   )

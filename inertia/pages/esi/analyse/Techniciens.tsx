@@ -1,6 +1,7 @@
 import AnalyseFrame from '../../../components/analyse/AnalyseFrame.js'
 import AnalyseChartBlock from '../../../components/analyse/AnalyseChartBlock.js'
 import Block from '../../../components/ui/Block.js'
+import TableScroll from '../../../components/analyse/TableScroll.js'
 import { formatRate } from '../../../components/devis_list/stats_format.js'
 import { HEURES_PAR_JOUR_OUVRE, type Occupation } from '@shared/analyse'
 
@@ -41,7 +42,7 @@ export default function TechniciensPage({ occupation: o, warnings, today }: Tech
         horizontal
       />
       <Block title="Par technicien">
-        <div className="table-responsive">
+        <TableScroll label="Occupation par technicien">
           <table className="table table-sm table-striped align-middle" id="analyse-table">
             <thead>
               <tr>
@@ -89,7 +90,7 @@ export default function TechniciensPage({ occupation: o, warnings, today }: Tech
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Block>
     </AnalyseFrame>
   )
