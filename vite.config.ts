@@ -47,6 +47,9 @@ export default defineConfig({
       // The planning map's (loaded by a dynamic import, discovered too late otherwise)
       'leaflet',
       'leaflet.markercluster',
+      // The charts of the statistics and analyse pages (lazy too)
+      'chart.js',
+      'react-chartjs-2',
     ],
   },
 })

@@ -30,6 +30,7 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 function targetP95(label) {
   if (/Planning — semaine/.test(label)) return 1000
   if (/Planning — carte/.test(label)) return 500
+  if (/^Analyse — /.test(label)) return 800
   return /PDF|statistiques/i.test(label) ? 500 : 200
 }
 
@@ -388,6 +389,10 @@ async function main() {
     const dragBench = await planning.prepareDragBench(session)
     scenarios.push([dragLabel, '/esi/planifications', dragBench.headers, null, null, dragBench])
   }
+  // Issue 14 §3: each analyse page over a year of the volume (scripts/lib/bench_analyse.js)
+  const analyse = await import('./lib/bench_analyse.js')
+  await analyse.prepareAnalyseBench()
+  scenarios.push(...analyse.ANALYSE_SCENARIOS.map(([label, p]) => [label, p, inertia]))
   const selected = ONLY ? scenarios.filter(([label]) => ONLY.test(label)) : scenarios
 
   // SQL queries of one request: every query the pg driver sends while it runs

@@ -81,19 +81,15 @@ export const MENU: MenuNode[] = [
     ],
   },
   {
-    // SPEC.md §2: "Analyse: placeholder links only"
+    // Issue 14 §3: the analyses (staff only), each a page with its chart, table and exports
     name: 'Analyse',
     icon: 'bi bi-bar-chart',
     area: 'esi',
     sub: [
-      {
-        name: 'Chiffre d’affaires',
-        to: '#',
-        area: 'esi',
-        badge: 'bientôt',
-        'badge-variant': 'secondary',
-      },
-      { name: 'Rentabilité', to: '#', area: 'esi', badge: 'bientôt', 'badge-variant': 'secondary' },
+      { name: 'Chiffre d’affaires', to: '/esi/analyse/chiffre-affaires', area: 'esi' },
+      { name: 'Rentabilité', to: '/esi/analyse/rentabilite', area: 'esi' },
+      { name: 'Taux d’acceptation', to: '/esi/analyse/acceptation', area: 'esi' },
+      { name: 'Occupation des techniciens', to: '/esi/analyse/techniciens', area: 'esi' },
     ],
   },
   { heading: 'Référentiel', area: 'esi' },

@@ -55,6 +55,7 @@ import '#start/routes/planning_calendar'
 import '#start/routes/planning_map'
 import '#start/routes/planning_journee'
 import '#start/routes/planning_ressources'
+import '#start/routes/analyse'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

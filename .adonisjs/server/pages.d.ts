@@ -33,6 +33,10 @@ declare module '@adonisjs/inertia/types' {
     'Dashboard': ExtractProps<(typeof import('../../inertia/pages/Dashboard.tsx'))['default']>
     'Dev/Mails': ExtractProps<(typeof import('../../inertia/pages/Dev/Mails.tsx'))['default']>
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
+    'esi/analyse/Acceptation': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/Acceptation.tsx'))['default']>
+    'esi/analyse/ChiffreAffaires': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/ChiffreAffaires.tsx'))['default']>
+    'esi/analyse/Rentabilite': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/Rentabilite.tsx'))['default']>
+    'esi/analyse/Techniciens': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/Techniciens.tsx'))['default']>
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Avenant': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Avenant.tsx'))['default']>

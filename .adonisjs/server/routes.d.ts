@@ -201,6 +201,14 @@ export type ScannedRoutes = {
     'esi.planning.trajet': { paramsTuple?: []; params?: {} }
     'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
     'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.analyse.chiffre_affaires': { paramsTuple?: []; params?: {} }
+    'esi.analyse.chiffre_affaires.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -340,6 +348,14 @@ export type ScannedRoutes = {
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.analyse.chiffre_affaires': { paramsTuple?: []; params?: {} }
+    'esi.analyse.chiffre_affaires.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -463,6 +479,14 @@ export type ScannedRoutes = {
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.analyse.chiffre_affaires': { paramsTuple?: []; params?: {} }
+    'esi.analyse.chiffre_affaires.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite': { paramsTuple?: []; params?: {} }
+    'esi.analyse.rentabilite.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation': { paramsTuple?: []; params?: {} }
+    'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
+    'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }

@@ -112,9 +112,15 @@ describe('menu filter (SPEC.md §6)', () => {
     expect(forEsi.find((n) => n.name === 'Groupe')?.sub).toHaveLength(1)
   })
 
-  it('keeps the Analyse placeholders as "#" links with their badge', () => {
+  it('links the four Analyse pages (issue 14 §3), staff only', () => {
     const analyse = filterMenu(MENU, { role: 'esi' }).find((n) => n.name === 'Analyse')
-    expect(analyse?.sub?.every((n) => n.to === '#' && n.badge && n['badge-variant'])).toBe(true)
+    expect(analyse?.sub?.map((n) => n.to)).toEqual([
+      '/esi/analyse/chiffre-affaires',
+      '/esi/analyse/rentabilite',
+      '/esi/analyse/acceptation',
+      '/esi/analyse/techniciens',
+    ])
+    expect(filterMenu(MENU, { role: 'pro' }).find((n) => n.name === 'Analyse')).toBeUndefined()
   })
 
   it('isExternal matches http and https only', () => {
