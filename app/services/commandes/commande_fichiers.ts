@@ -21,6 +21,7 @@ import {
   type StoredFile,
 } from '#services/storage/files'
 import { historique } from '#services/commandes/etapes'
+import { heicToJpeg } from '#services/commandes/heic'
 import type { Etape } from '#shared/commande_etapes'
 
 const PHOTO_SIDE = 2560
@@ -33,6 +34,8 @@ export type PhotoInput = {
   moment?: 'avant' | 'apres' | null
   mesureLigneId?: number | null
   legende?: string | null
+  /** Shown on the public portfolio (issue 14 §4). */
+  publique?: boolean
   auteurId: number | null
 }
 
@@ -56,12 +59,20 @@ export async function processPhoto(input: Buffer) {
   }
 }
 
-/** When and where the photo was taken, from its EXIF (absent on screenshots: nulls). */
+/**
+ * When and where the photo was taken, from its EXIF (absent on screenshots: nulls). sharp finds
+ * the EXIF block in every accepted format (JPEG, PNG, WebP, HEIC); exifr reads its TIFF body.
+ */
 export async function photoFacts(input: Buffer) {
+  const none = { priseLe: null, latitude: null, longitude: null }
   try {
-    const exif = await exifr.parse(input, { gps: true, pick: ['DateTimeOriginal', 'CreateDate'] })
-    const gps = await exifr.gps(input).catch(() => null)
-    const date: unknown = exif?.DateTimeOriginal ?? exif?.CreateDate
+    const { exif } = await sharp(input).metadata()
+    if (!exif) return none
+    // A JPEG's block keeps its APP1 « Exif\0\0 » prefix, a HEIF's has none
+    const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif
+    const tags = await exifr.parse(tiff, { pick: ['DateTimeOriginal', 'CreateDate'] })
+    const gps = await exifr.gps(tiff).catch(() => null)
+    const date: unknown = tags?.DateTimeOriginal ?? tags?.CreateDate
     const priseLe =
       date instanceof Date && !Number.isNaN(date.getTime()) ? DateTime.fromJSDate(date) : null
     const ok = (n: unknown, max: number) =>
@@ -72,7 +83,7 @@ export async function photoFacts(input: Buffer) {
       longitude: gps && ok(gps.longitude, 180) ? gps.longitude : null,
     }
   } catch {
-    return { priseLe: null, latitude: null, longitude: null }
+    return none
   }
 }
 
@@ -95,7 +106,9 @@ export async function storeCommandePhoto(
   if (!format || !input.file.tmpPath) return null
   const { readFile } = await import('node:fs/promises')
   const original = await readFile(input.file.tmpPath)
-  const processed = await processPhoto(original)
+  // An iPhone's HEIC is decoded to JPEG first (decision 531), then takes the same path
+  const decodable = format === 'heic' ? await heicToJpeg(original) : original
+  const processed = decodable ? await processPhoto(decodable) : null
   if (!processed) return null
   const facts = await photoFacts(original)
   const photo = await putBytes('photo', processed.photo)
@@ -114,6 +127,7 @@ export async function storeCommandePhoto(
     hauteur: processed.height,
     nomOriginal: displayName(input.file.clientName),
     legende: input.legende?.trim() || null,
+    publique: input.publique ?? false,
     priseLe: facts.priseLe,
     latitude: facts.latitude,
     longitude: facts.longitude,
@@ -192,6 +206,7 @@ export function fichierItem(row: CommandeFichier) {
     mesure_ligne_id: row.mesureLigneId,
     nom: row.nomOriginal,
     legende: row.legende,
+    publique: row.publique,
     largeur: row.largeur,
     hauteur: row.hauteur,
     prise_le: row.priseLe?.toISO() ?? null,
