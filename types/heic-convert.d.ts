@@ -5,6 +5,6 @@ declare module 'heic-convert' {
     format: 'JPEG' | 'PNG'
     /** 0 to 1. */
     quality?: number
-  }): Promise<ArrayBuffer | Uint8Array>
+  }): Promise<Uint8Array>
   export default convert
 }

@@ -106,8 +106,25 @@ export async function storeCommandePhoto(
   if (!format || !input.file.tmpPath) return null
   const { readFile } = await import('node:fs/promises')
   const original = await readFile(input.file.tmpPath)
+  return storePhotoBytes(trx, original, format === 'heic', {
+    ...input,
+    nomOriginal: input.file.clientName,
+  })
+}
+
+/**
+ * The one path of a photo's bytes once their type is known (an upload checked above, or images
+ * the app made: demo data, tests): HEIC decoded, turned upright, re-encoded without metadata,
+ * its thumbnail, the date and place read from the original. Null for an unreadable image.
+ */
+export async function storePhotoBytes(
+  trx: TransactionClientContract | null,
+  original: Buffer,
+  heic: boolean,
+  input: Omit<PhotoInput, 'file'> & { nomOriginal: string }
+): Promise<CommandeFichier | null> {
   // An iPhone's HEIC is decoded to JPEG first (decision 531), then takes the same path
-  const decodable = format === 'heic' ? await heicToJpeg(original) : original
+  const decodable = heic ? await heicToJpeg(original) : original
   const processed = decodable ? await processPhoto(decodable) : null
   if (!processed) return null
   const facts = await photoFacts(original)
@@ -125,7 +142,7 @@ export async function storeCommandePhoto(
     taille: processed.photo.length,
     largeur: processed.width,
     hauteur: processed.height,
-    nomOriginal: displayName(input.file.clientName),
+    nomOriginal: displayName(input.nomOriginal),
     legende: input.legende?.trim() || null,
     publique: input.publique ?? false,
     priseLe: facts.priseLe,
@@ -198,7 +215,8 @@ export function fichierStored(row: CommandeFichier, vignette = false): StoredFil
 /** What a page shows of a file (URLs built by the page from the ids). */
 export function fichierItem(row: CommandeFichier) {
   return {
-    id: row.id,
+    // bigint: the driver reads it as a string
+    id: Number(row.id),
     commande_id: row.commandeId,
     etape: row.etape,
     kind: row.kind,
