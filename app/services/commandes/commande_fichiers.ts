@@ -23,6 +23,7 @@ import {
 import { historique } from '#services/commandes/etapes'
 import { heicToJpeg } from '#services/commandes/heic'
 import type { Etape } from '#shared/commande_etapes'
+import { TIME_ZONE } from '#shared/app'
 
 const PHOTO_SIDE = 2560
 const THUMB_SIDE = 480
@@ -73,8 +74,22 @@ export async function photoFacts(input: Buffer) {
     const tags = await exifr.parse(tiff, { pick: ['DateTimeOriginal', 'CreateDate'] })
     const gps = await exifr.gps(tiff).catch(() => null)
     const date: unknown = tags?.DateTimeOriginal ?? tags?.CreateDate
+    // EXIF gives the camera's wall-clock time without a zone: read as Brussels time (exifr
+    // built the Date in the process's zone, its local fields are the EXIF's)
     const priseLe =
-      date instanceof Date && !Number.isNaN(date.getTime()) ? DateTime.fromJSDate(date) : null
+      date instanceof Date && !Number.isNaN(date.getTime())
+        ? DateTime.fromObject(
+            {
+              year: date.getFullYear(),
+              month: date.getMonth() + 1,
+              day: date.getDate(),
+              hour: date.getHours(),
+              minute: date.getMinutes(),
+              second: date.getSeconds(),
+            },
+            { zone: TIME_ZONE }
+          )
+        : null
     const ok = (n: unknown, max: number) =>
       typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= max
     return {
