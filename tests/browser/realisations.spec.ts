@@ -36,8 +36,7 @@ test.group('Browser / réalisations', (group) => {
     await loginAs(page, user.email, TEST_PASSWORD)
     await page.goto('/esi/realisation')
 
-    // The upload panel: open it, find the commande by its number, keep the step « pose »
-    await page.click('button[aria-label="Afficher le contenu"]')
+    // The upload panel (open): find the commande by its number, keep the step « pose »
     await page.fill('#upload-commande', commande.numero)
     await page.click(`[role="option"]:has-text("${commande.numero}")`)
     await page.locator('[data-testid="upload-commande-choisie"]').waitFor()

@@ -2,11 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { parseId } from '#services/route_params'
 import { sendFile } from '#services/http/file_response'
 import { fichierStored } from '#services/commandes/commande_fichiers'
-import {
-  findPhoto,
-  portfolioPage,
-  realisationsOptions,
-} from '#services/realisations/realisations'
+import { findPhoto, portfolioPage, realisationsOptions } from '#services/realisations/realisations'
 import { companySociete } from '#services/company'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseFiltres } from '#shared/realisations'

@@ -5,7 +5,7 @@
  * photo. libheif applies the HEIF's own rotation while decoding; the EXIF block (date, place)
  * is read from the original through sharp's metadata.
  */
-/// <reference path="../../../types/heic-convert.d.ts" />
+/// <reference path="../../../types/heic_convert.d.ts" />
 import sharp from 'sharp'
 
 /** The largest HEIC decoded (48 Mpx, a phone's biggest sensor): beyond, refused unread. */

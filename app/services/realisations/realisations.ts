@@ -62,7 +62,8 @@ function filtered(filtres: RealisationFiltres, publiques: boolean): DatabaseQuer
   }
   if (filtres.lieu) query.whereRaw(`lower(${LIEU}) = lower(?)`, [filtres.lieu])
   // Days in Brussels: from the start of `du` to the end of `au`
-  if (filtres.du) query.whereRaw(`${PRISE} >= (?::date)::timestamp AT TIME ZONE ?`, [filtres.du, TIME_ZONE])
+  if (filtres.du)
+    query.whereRaw(`${PRISE} >= (?::date)::timestamp AT TIME ZONE ?`, [filtres.du, TIME_ZONE])
   if (filtres.au) {
     query.whereRaw(`${PRISE} < ((?::date + 1)::timestamp AT TIME ZONE ?)`, [filtres.au, TIME_ZONE])
   }
@@ -168,7 +169,12 @@ export async function updatePhoto(
     await row.save()
     await audit(
       actor,
-      { action: 'realisation.updated', subjectType: 'commande_fichier', subjectId: row.id, ...diff },
+      {
+        action: 'realisation.updated',
+        subjectType: 'commande_fichier',
+        subjectId: row.id,
+        ...diff,
+      },
       trx
     )
   })

@@ -92,7 +92,9 @@ export default function PhotoUpload({
       } catch (error) {
         const message = refusal(error)
         // One photo: its reason as the server gave it; several: each named already
-        problems.push(lot.length === 1 && !message.includes(' : ') ? `${lot[0].name} : ${message}` : message)
+        problems.push(
+          lot.length === 1 && !message.includes(' : ') ? `${lot[0].name} : ${message}` : message
+        )
       }
       done += lot.length
       setProgress({ done, total: list.length })

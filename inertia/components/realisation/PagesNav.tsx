@@ -12,9 +12,16 @@ export default function PagesNav({
 }) {
   if (pages <= 1) return null
   return (
-    <nav aria-label="Pagination" className="d-flex justify-content-center align-items-center gap-2 my-3">
+    <nav
+      aria-label="Pagination"
+      className="d-flex justify-content-center align-items-center gap-2 my-3"
+    >
       {page > 1 ? (
-        <Link className="btn btn-sm btn-outline-secondary" href={href(page - 1)} preserveScroll={false}>
+        <Link
+          className="btn btn-sm btn-outline-secondary"
+          href={href(page - 1)}
+          preserveScroll={false}
+        >
           <i className="bi bi-chevron-left" aria-hidden="true" /> Précédente
         </Link>
       ) : null}

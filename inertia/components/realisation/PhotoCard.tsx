@@ -34,7 +34,13 @@ function message(error: unknown): string {
   return 'La modification n’a pas pu être enregistrée : réessayez.'
 }
 
-export default function PhotoCard({ photo, canDelete }: { photo: GalleryPhoto; canDelete: boolean }) {
+export default function PhotoCard({
+  photo,
+  canDelete,
+}: {
+  photo: GalleryPhoto
+  canDelete: boolean
+}) {
   const [legende, setLegende] = useState(photo.legende ?? '')
   const [publique, setPublique] = useState(photo.publique)
   const [error, setError] = useState<string | null>(null)
@@ -75,7 +81,8 @@ export default function PhotoCard({ photo, canDelete }: { photo: GalleryPhoto; c
       title: 'Supprimer cette photo ?',
       text: 'La photo et sa vignette seront supprimées définitivement.',
     })
-    if (ok) router.delete(route('admin.realisation.destroy', { id: photo.id }), { preserveScroll: true })
+    if (ok)
+      router.delete(route('admin.realisation.destroy', { id: photo.id }), { preserveScroll: true })
   }
 
   const switchId = `publique-${photo.id}`
@@ -114,7 +121,12 @@ export default function PhotoCard({ photo, canDelete }: { photo: GalleryPhoto; c
             onChange={(e) => setLegende(e.target.value)}
           />
           {changed && (
-            <button type="button" className="btn btn-primary" disabled={saving} onClick={saveLegende}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={saving}
+              onClick={saveLegende}
+            >
               Enregistrer
             </button>
           )}

@@ -20,11 +20,10 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
   const [legende, setLegende] = useState('')
   const [publique, setPublique] = useState(false)
 
+  // The search answers only while no commande is chosen and the words are long enough
+  const searching = !commande && q.trim().length >= 2
   useEffect(() => {
-    if (commande || q.trim().length < 2) {
-      setOptions([])
-      return
-    }
+    if (!searching) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       http
@@ -39,7 +38,8 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
       clearTimeout(timer)
       controller.abort()
     }
-  }, [q, commande])
+  }, [q, searching])
+  const shown = searching ? options : []
 
   return (
     <div className="row g-3">
@@ -52,7 +52,11 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
             <span className="form-control text-truncate" data-testid="upload-commande-choisie">
               {commande.numero} — {commande.client_nom}
             </span>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setCommande(null)}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setCommande(null)}
+            >
               Changer
             </button>
           </div>
@@ -67,9 +71,9 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
               value={q}
               onChange={(e) => setQ(e.target.value)}
             />
-            {options.length > 0 && (
+            {shown.length > 0 && (
               <div className="list-group mt-1" role="listbox" aria-label="Commandes trouvées">
-                {options.map((o) => (
+                {shown.map((o) => (
                   <button
                     key={o.id}
                     type="button"
@@ -143,7 +147,9 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
             publique={publique}
             label="Prendre des photos"
             galleryButton
-            onUploaded={() => router.reload({ only: ['photos', 'total', 'page', 'pages', 'options'] })}
+            onUploaded={() =>
+              router.reload({ only: ['photos', 'total', 'page', 'pages', 'options'] })
+            }
           />
         ) : (
           <p className="text-body-secondary mb-0">Choisissez d’abord la commande.</p>

@@ -67,7 +67,9 @@ export default function PublicRealisations({
         </div>
       )}
       {photos.length === 0 ? (
-        <p className="text-center text-body-secondary py-5">Aucune réalisation à montrer pour l’instant.</p>
+        <p className="text-center text-body-secondary py-5">
+          Aucune réalisation à montrer pour l’instant.
+        </p>
       ) : (
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3">
           {photos.map((photo) => {
@@ -98,7 +100,9 @@ export default function PublicRealisations({
       <PagesNav
         page={page}
         pages={pages}
-        href={(p) => route('public.realisations', {}, filtresQuery({ famille: filtres.famille, page: p }))}
+        href={(p) =>
+          route('public.realisations', {}, filtresQuery({ famille: filtres.famille, page: p }))
+        }
       />
     </div>
   )

@@ -362,13 +362,10 @@ test.group('Réalisations / gallery and portfolio', (group) => {
       chantier_localite: 'Namur',
     })
     const user = await makeUser('esi')
-    const sent = await send(
-      client,
-      user,
-      commande.id,
-      [[await sidewaysJpeg(), 'public.jpg']],
-      { publique: 1, legende: 'Châssis bois' }
-    )
+    const sent = await send(client, user, commande.id, [[await sidewaysJpeg(), 'public.jpg']], {
+      publique: 1,
+      legende: 'Châssis bois',
+    })
     sent.assertStatus(201)
     const prive = await send(client, user, commande.id, [[await sidewaysJpeg(), 'prive.jpg']])
     prive.assertStatus(201)
@@ -414,17 +411,19 @@ test.group('Réalisations / gallery and portfolio', (group) => {
     const thumb = await client.get(`/realisations/photos/${publicId}?vignette=1`)
     thumb.assertStatus(200)
     // A photo that is not publique, and an unknown one: 404 for anyone
-    ;(await client.get(`/realisations/photos/${priveId}`)).assertStatus(404)
-    ;(await client.get(`/realisations/photos/${priveId}?vignette=1`)).assertStatus(404)
-    ;(await client.get('/realisations/photos/999999999')).assertStatus(404)
+    const status = async (url: string) => {
+      const response = await client.get(url)
+      return response.status()
+    }
+    assert.equal(await status(`/realisations/photos/${priveId}`), 404)
+    assert.equal(await status(`/realisations/photos/${priveId}?vignette=1`), 404)
+    assert.equal(await status('/realisations/photos/999999999'), 404)
     // Made private again: gone from the portfolio and its file
     await CommandeFichier.query().where('id', publicId).update({ publique: false })
-    ;(await client.get(`/realisations/photos/${publicId}`)).assertStatus(404)
+    assert.equal(await status(`/realisations/photos/${publicId}`), 404)
   })
 
-  test('rights: pro and other 403 on the gallery, anyone on the portfolio', async ({
-    client,
-  }) => {
+  test('rights: pro and other 403 on the gallery, anyone on the portfolio', async ({ client }) => {
     for (const role of ['pro', 'other'] as const) {
       const user = await makeUser(role)
       const gallery = await client.get('/esi/realisation').loginAs(user).withInertia()
@@ -439,6 +438,7 @@ test.group('Réalisations / gallery and portfolio', (group) => {
     }
     const guest = await client.get('/esi/realisation').redirects(0)
     guest.assertStatus(302)
-    ;(await client.get('/realisations').withInertia()).assertStatus(200)
+    const anonymous = await client.get('/realisations').withInertia()
+    anonymous.assertStatus(200)
   })
 })

@@ -59,14 +59,19 @@ export default function RealisationIndex({
         title="Réalisations"
         subtitle="Les photos de chantier de toutes les commandes"
         actions={
-          <a className="btn btn-alt-secondary" href={route('public.realisations')} target="_blank" rel="noreferrer">
+          <a
+            className="btn btn-alt-secondary"
+            href={route('public.realisations')}
+            target="_blank"
+            rel="noreferrer"
+          >
             <i className="bi bi-globe me-1" aria-hidden="true" />
             Portfolio public
           </a>
         }
       />
       <div className="content">
-        <Block title="Ajouter des photos" contentToggle defaultHidden={!commande}>
+        <Block title="Ajouter des photos" contentToggle>
           <UploadPanel initial={commande} />
         </Block>
         <Block title="Filtrer">
@@ -139,7 +144,11 @@ export default function RealisationIndex({
             </div>
           </form>
         </Block>
-        <p className="text-body-secondary small" aria-live="polite" data-testid="realisations-total">
+        <p
+          className="text-body-secondary small"
+          aria-live="polite"
+          data-testid="realisations-total"
+        >
           {total} photo{total > 1 ? 's' : ''}
         </p>
         {photos.length === 0 ? (
