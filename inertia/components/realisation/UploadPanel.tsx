@@ -44,12 +44,22 @@ export default function UploadPanel({ initial }: { initial: CommandeOption | nul
   return (
     <div className="row g-3">
       <div className="col-12 col-md-6">
-        <label className="form-label" htmlFor="upload-commande">
-          Commande
-        </label>
+        {commande ? (
+          <div className="form-label" id="upload-commande-label">
+            Commande
+          </div>
+        ) : (
+          <label className="form-label" htmlFor="upload-commande">
+            Commande
+          </label>
+        )}
         {commande ? (
           <div className="input-group">
-            <span className="form-control text-truncate" data-testid="upload-commande-choisie">
+            <span
+              className="form-control text-truncate"
+              aria-labelledby="upload-commande-label"
+              data-testid="upload-commande-choisie"
+            >
               {commande.numero} — {commande.client_nom}
             </span>
             <button
