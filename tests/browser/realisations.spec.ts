@@ -1,7 +1,8 @@
 /*
  * Réalisations in a real Chromium at 390 px (issue 14 §4): from the gallery, a commande chosen by
  * its number, two photos taken at once; both appear; one marked publique; an anonymous visitor
- * sees it (and not the other) on the portfolio, its image served; nothing wider than the screen.
+ * sees it (and not the other) on the portfolio, its image served and opened large; nothing
+ * wider than the screen.
  */
 import { test } from '@japa/runner'
 import sharp from 'sharp'
@@ -100,6 +101,16 @@ test.group('Browser / réalisations', (group) => {
       return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0
     }, Number(first.id))
     assert.isAtMost(await overflow(visitor), 0)
+    // Opened large in a dialog, the full photo loaded; Escape closes it
+    await shown.locator('button').click()
+    const large = visitor.locator('[data-testid="portfolio-agrandie"] img')
+    await large.waitFor()
+    await visitor.waitForFunction(() => {
+      const img = document.querySelector('[data-testid="portfolio-agrandie"] img')
+      return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 640
+    })
+    await visitor.keyboard.press('Escape')
+    await large.waitFor({ state: 'detached' })
     await visitor.context().close()
     await page.context().close()
   })

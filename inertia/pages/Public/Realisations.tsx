@@ -3,10 +3,11 @@
  * their caption, commune, product families and date — never a client's name or address. Open to
  * anyone, for the company's website to link; a filter by product family, pages in the URL.
  */
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Head, router } from '@inertiajs/react'
 import GuestSimpleLayout from '../../layouts/GuestSimpleLayout.js'
 import PagesNav from '../../components/realisation/PagesNav.js'
+import DialogModal from '../../components/ui/DialogModal.js'
 import { route } from '../../lib/route.js'
 import { formatDate } from '../../lib/format.js'
 import { filtresQuery, type RealisationFiltres } from '@shared/realisations'
@@ -40,6 +41,10 @@ export default function PublicRealisations({
   societe,
 }: PublicRealisationsProps) {
   const title = societe ? `Nos réalisations — ${societe.nom}` : 'Nos réalisations'
+  // The photo opened large in a dialog (its file is served as a download when opened alone)
+  const [opened, setOpened] = useState<PortfolioPhoto | null>(null)
+  const caption = (photo: PortfolioPhoto) =>
+    [photo.lieu, photo.familles.join(', '), formatDate(photo.prise_le)].filter(Boolean).join(' · ')
   return (
     <div className="container py-4" style={{ maxWidth: '72rem' }}>
       <Head title="Nos réalisations" />
@@ -76,27 +81,48 @@ export default function PublicRealisations({
             const url = route('public.realisations.photo', { id: photo.id })
             return (
               <figure className="col mb-0" key={photo.id} data-testid={`portfolio-${photo.id}`}>
-                <a href={url} target="_blank" rel="noreferrer" className="d-block ratio ratio-4x3">
+                <button
+                  type="button"
+                  className="d-block w-100 p-0 border-0 bg-transparent ratio ratio-4x3"
+                  onClick={() => setOpened(photo)}
+                  aria-label={`Agrandir : ${photo.legende ?? 'réalisation'}`}
+                >
                   <img
                     src={`${url}?vignette=1`}
                     alt={photo.legende ?? 'Réalisation'}
                     className="object-fit-cover rounded"
                     loading="lazy"
                   />
-                </a>
+                </button>
                 <figcaption className="small mt-1">
                   {photo.legende && <span className="d-block fw-semibold">{photo.legende}</span>}
-                  <span className="text-body-secondary">
-                    {[photo.lieu, photo.familles.join(', '), formatDate(photo.prise_le)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
+                  <span className="text-body-secondary">{caption(photo)}</span>
                 </figcaption>
               </figure>
             )
           })}
         </div>
       )}
+      <DialogModal
+        show={opened !== null}
+        title={opened?.legende ?? 'Réalisation'}
+        onClose={() => setOpened(null)}
+        size="xl"
+      >
+        {opened && (
+          <figure className="mb-0" data-testid="portfolio-agrandie">
+            <img
+              src={route('public.realisations.photo', { id: opened.id })}
+              alt={opened.legende ?? 'Réalisation'}
+              className="img-fluid rounded d-block mx-auto"
+              width={opened.largeur ?? undefined}
+              height={opened.hauteur ?? undefined}
+              style={{ maxHeight: '75vh', width: 'auto' }}
+            />
+            <figcaption className="small text-body-secondary mt-2">{caption(opened)}</figcaption>
+          </figure>
+        )}
+      </DialogModal>
       <PagesNav
         page={page}
         pages={pages}
