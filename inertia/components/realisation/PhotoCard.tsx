@@ -10,6 +10,7 @@ import { route } from '~/lib/route'
 import { formatDate } from '~/lib/format'
 import { confirmDelete } from '~/lib/dialogs'
 import { toast } from '~/lib/toast'
+import DialogModal from '~/components/ui/DialogModal'
 import { ETAPE_LABELS, type Etape } from '@shared/commande_etapes'
 
 export type GalleryPhoto = {
@@ -45,6 +46,7 @@ export default function PhotoCard({
   const [publique, setPublique] = useState(photo.publique)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const [large, setLarge] = useState(false)
   const url = route('esi.commandes.fichiers.show', { id: photo.commande_id, fichier: photo.id })
   const changed = legende.trim() !== (photo.legende ?? '')
 
@@ -88,14 +90,38 @@ export default function PhotoCard({
   const switchId = `publique-${photo.id}`
   return (
     <div className="card h-100" data-testid={`photo-${photo.id}`}>
-      <a href={url} target="_blank" rel="noreferrer" className="ratio ratio-4x3 bg-body-tertiary">
+      <button
+        type="button"
+        className="ratio ratio-4x3 bg-body-tertiary p-0 border-0"
+        onClick={() => setLarge(true)}
+        aria-label={`Agrandir la photo ${photo.id}`}
+      >
         <img
           src={`${url}?vignette=1`}
           alt={photo.legende ?? `Photo de ${photo.commande_numero}`}
           className="object-fit-cover rounded-top"
           loading="lazy"
         />
-      </a>
+      </button>
+      <DialogModal
+        show={large}
+        title={photo.legende ?? photo.commande_numero}
+        onClose={() => setLarge(false)}
+        size="xl"
+        footer={
+          <a className="btn btn-alt-secondary" href={url}>
+            <i className="bi bi-download me-1" aria-hidden="true" />
+            Télécharger
+          </a>
+        }
+      >
+        <img
+          src={url}
+          alt={photo.legende ?? `Photo de ${photo.commande_numero}`}
+          className="img-fluid rounded d-block mx-auto"
+          style={{ maxHeight: '75vh', width: 'auto' }}
+        />
+      </DialogModal>
       <div className="card-body p-2 small">
         <div className="d-flex justify-content-between gap-2 mb-1">
           <Link href={route('esi.commandes.show', { id: photo.commande_id })}>
