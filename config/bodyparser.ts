@@ -6,8 +6,10 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 
 /**
  * The only routes that take files (multipart): the société logo (1 Mo), the signed bdc's scan
- * (5 Mo), the produits CSV import (2 Mo), the bank statement import (5 Mo) and a commande's
- * work photos (15 Mo). Anywhere else a multipart body is refused before it
+ * (5 Mo), the produits CSV import (2 Mo), the bank statement import (5 Mo) — read by the body
+ * parser before the controller — and a commande's work photos, read by their controller with
+ * their own caps (several photos of 15 Mo at most, 40 Mo a request: MANUAL_UPLOAD_ROUTES,
+ * app/services/commandes/photo_upload.ts). Anywhere else a multipart body is refused before it
  * is read (#middleware/upload_guard_middleware), so nothing reaches the disk.
  */
 export const UPLOAD_ROUTES = [
@@ -15,8 +17,10 @@ export const UPLOAD_ROUTES = [
   '/esi/bdc/:id/signature',
   '/esi/produits/import',
   '/esi/compta/paiements/import',
-  '/esi/commandes/:id/fichiers',
 ]
+
+/** Upload routes whose controller reads the multipart body itself (after the rights checks). */
+export const MANUAL_UPLOAD_ROUTES = ['/esi/commandes/:id/fichiers']
 
 /** Where the uploads wait while their request runs; emptied when each request ends. */
 export function uploadTmpDir() {
@@ -38,8 +42,8 @@ export default defineConfig({
   multipart: {
     autoProcess: UPLOAD_ROUTES,
     convertEmptyStringsToNull: true,
-    processManually: [],
-    // The largest upload (a 15 Mo work photo) and its form fields; each route checks its own cap
+    processManually: MANUAL_UPLOAD_ROUTES,
+    // The largest upload read by the parser (a 5 Mo scan) with room; each route checks its own cap
     limit: '16mb',
     tmpFileName: () => {
       mkdirSync(uploadTmpDir(), { recursive: true })

@@ -137,4 +137,5 @@ function frDate(iso: string): string {
 
 /** A work photo's upload cap (a phone's camera gives 3 to 8 Mo); stored re-encoded, smaller. */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024
-export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const
+/** HEIC/HEIF (an iPhone's photos) are converted to JPEG on the server (decision 531). */
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif'] as const

@@ -35,6 +35,8 @@ import '#start/routes/documents'
 import '#start/routes/offres'
 import '#start/routes/bdc'
 import '#start/routes/commande_fichiers'
+// Issue 14 §4, réalisations (gallery and public portfolio)
+import '#start/routes/realisations'
 // Issue 11, invoicing
 import '#start/routes/factures'
 import '#start/routes/paiements'
@@ -182,7 +184,6 @@ router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
     router.get('/esi/archive', placeholder).as('esi.archive')
-    router.get('/esi/realisation', placeholder).as('esi.realisation')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')
 
     // Template demonstration pages (sample data), staff only

@@ -78,6 +78,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>
     'esi/production/Show': ExtractProps<(typeof import('../../inertia/pages/esi/production/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>
+    'esi/realisation/Index': ExtractProps<(typeof import('../../inertia/pages/esi/realisation/Index.tsx'))['default']>
     'esi/Recherche': ExtractProps<(typeof import('../../inertia/pages/esi/Recherche.tsx'))['default']>
     'offres/Create': ExtractProps<(typeof import('../../inertia/pages/offres/Create.tsx'))['default']>
     'offres/Edit': ExtractProps<(typeof import('../../inertia/pages/offres/Edit.tsx'))['default']>
@@ -90,6 +91,7 @@ declare module '@adonisjs/inertia/types' {
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
     'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
     'Public/Facture': ExtractProps<(typeof import('../../inertia/pages/Public/Facture.tsx'))['default']>
+    'Public/Realisations': ExtractProps<(typeof import('../../inertia/pages/Public/Realisations.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
     'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
     'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>

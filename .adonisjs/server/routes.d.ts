@@ -94,6 +94,12 @@ export type ScannedRoutes = {
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.commandes.fichiers.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
+    'esi.realisation': { paramsTuple?: []; params?: {} }
+    'esi.realisation.commandes': { paramsTuple?: []; params?: {} }
+    'esi.realisation.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.realisation.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'public.realisations': { paramsTuple?: []; params?: {} }
+    'public.realisations.photo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.store': { paramsTuple?: []; params?: {} }
@@ -238,7 +244,6 @@ export type ScannedRoutes = {
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
-    'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -300,6 +305,10 @@ export type ScannedRoutes = {
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
+    'esi.realisation': { paramsTuple?: []; params?: {} }
+    'esi.realisation.commandes': { paramsTuple?: []; params?: {} }
+    'public.realisations': { paramsTuple?: []; params?: {} }
+    'public.realisations.photo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -371,7 +380,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
-    'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -431,6 +439,10 @@ export type ScannedRoutes = {
     'esi.paiement.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'signed.paiement.show': { paramsTuple: [ParamValue]; params: {'publicId': ParamValue} }
     'esi.commandes.fichiers.show': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'fichier': ParamValue} }
+    'esi.realisation': { paramsTuple?: []; params?: {} }
+    'esi.realisation.commandes': { paramsTuple?: []; params?: {} }
+    'public.realisations': { paramsTuple?: []; params?: {} }
+    'public.realisations.photo': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.compta.facture': { paramsTuple?: []; params?: {} }
     'esi.factures.create': { paramsTuple?: []; params?: {} }
     'esi.factures.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -502,7 +514,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.archive': { paramsTuple?: []; params?: {} }
-    'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -546,6 +557,7 @@ export type ScannedRoutes = {
     'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.realisation.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -639,6 +651,9 @@ export type ScannedRoutes = {
     'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
     'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
+  }
+  PATCH: {
+    'esi.realisation.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { unlink } from 'node:fs/promises'
-import { UPLOAD_ROUTES } from '#config/bodyparser'
+import { MANUAL_UPLOAD_ROUTES, UPLOAD_ROUTES } from '#config/bodyparser'
 import { UnsupportedMediaTypeException } from '#exceptions/http_exceptions'
 
 /**
@@ -12,7 +12,8 @@ import { UnsupportedMediaTypeException } from '#exceptions/http_exceptions'
 export default class UploadGuardMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     if (!ctx.request.is(['multipart/form-data'])) return next()
-    if (!ctx.route || !UPLOAD_ROUTES.includes(ctx.route.pattern)) {
+    const pattern = ctx.route?.pattern ?? ''
+    if (!UPLOAD_ROUTES.includes(pattern) && !MANUAL_UPLOAD_ROUTES.includes(pattern)) {
       throw new UnsupportedMediaTypeException()
     }
     try {

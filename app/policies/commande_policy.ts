@@ -11,4 +11,10 @@ export default class CommandePolicy extends SalesPolicy {
     if (this.staff(user) !== 'allow') return 'deny'
     return this.isEsiAdmin(user!) ? 'allow' : 'deny'
   }
+
+  /** Deleting a work photo of the gallery needs the admin droit, like other deletions. */
+  deletePhoto(user: User | null): Decision {
+    if (this.staff(user) !== 'allow') return 'deny'
+    return this.isEsiAdmin(user!) ? 'allow' : 'deny'
+  }
 }

@@ -4,25 +4,26 @@ import { authorize } from '#policies/base_policy'
 import CommandeFichier from '#models/commande_fichier'
 import MesureLigne from '#models/mesure_ligne'
 import { findCommande } from '#services/commandes/commande_service'
-import {
-  fichierItem,
-  fichierStored,
-  storeCommandePhoto,
-} from '#services/commandes/commande_fichiers'
+import { fichierItem, fichierStored } from '#services/commandes/commande_fichiers'
+import { receivePhotos, storePhotos } from '#services/commandes/photo_upload'
 import { sendFile } from '#services/http/file_response'
 import { parseId } from '#services/route_params'
-import { fieldError } from '#services/field_error'
 import { NotFoundException } from '#exceptions/http_exceptions'
-import { commandePhotoValidator, PHOTO_MESSAGES } from '#validators/commande_fichiers'
+import { commandePhotoValidator } from '#validators/commande_fichiers'
 
 const policy = new CommandePolicy()
 
 /** The photos and documents of a commande (issue 12): upload a photo, read a file back. */
 export default class CommandeFichiersController {
+  /**
+   * One or several photos (decision 532): the commande found and the rights checked before a
+   * byte of the body is read; each photo stored or refused on its own.
+   */
   async store(ctx: HttpContext) {
     const { request, response, session, auth, params } = ctx
     authorize(policy.update(auth.user ?? null))
     const commande = await findCommande(params.id)
+    const { field, files } = await receivePhotos(ctx)
     const input = await request.validateUsing(commandePhotoValidator)
     if (input.mesure_ligne_id) {
       // A row of another commande's sheet is not this commande's: 404, as for any foreign id
@@ -33,20 +34,24 @@ export default class CommandeFichiersController {
         .first()
       if (!ligne) throw new NotFoundException()
     }
-    const row = await storeCommandePhoto(null, {
+    const { stored, refus } = await storePhotos(field, files, {
       commandeId: commande.id,
       etape: input.etape ?? null,
-      file: input.fichier,
       moment: input.moment ?? null,
       mesureLigneId: input.mesure_ligne_id ?? null,
       legende: input.legende ?? null,
+      publique: input.publique ?? false,
       auteurId: auth.user!.id,
     })
-    if (!row) fieldError('fichier', PHOTO_MESSAGES.content)
     if (request.accepts(['html', 'json']) === 'json') {
-      return response.created({ fichier: fichierItem(row) })
+      const fichiers = stored.map(fichierItem)
+      return response.created({ fichier: fichiers[0], fichiers, refus })
     }
-    session.flash('success', 'Photo enregistrée.')
+    session.flash(
+      'success',
+      stored.length > 1 ? `${stored.length} photos enregistrées.` : 'Photo enregistrée.'
+    )
+    if (refus.length) session.flash('error', refus.map((r) => `${r.nom} : ${r.message}`).join(' '))
     return response.redirect().back()
   }
 

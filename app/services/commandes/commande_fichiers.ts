@@ -21,7 +21,9 @@ import {
   type StoredFile,
 } from '#services/storage/files'
 import { historique } from '#services/commandes/etapes'
+import { heicToJpeg } from '#services/commandes/heic'
 import type { Etape } from '#shared/commande_etapes'
+import { TIME_ZONE } from '#shared/app'
 
 const PHOTO_SIDE = 2560
 const THUMB_SIDE = 480
@@ -33,6 +35,8 @@ export type PhotoInput = {
   moment?: 'avant' | 'apres' | null
   mesureLigneId?: number | null
   legende?: string | null
+  /** Shown on the public portfolio (issue 14 §4). */
+  publique?: boolean
   auteurId: number | null
 }
 
@@ -56,14 +60,36 @@ export async function processPhoto(input: Buffer) {
   }
 }
 
-/** When and where the photo was taken, from its EXIF (absent on screenshots: nulls). */
+/**
+ * When and where the photo was taken, from its EXIF (absent on screenshots: nulls). sharp finds
+ * the EXIF block in every accepted format (JPEG, PNG, WebP, HEIC); exifr reads its TIFF body.
+ */
 export async function photoFacts(input: Buffer) {
+  const none = { priseLe: null, latitude: null, longitude: null }
   try {
-    const exif = await exifr.parse(input, { gps: true, pick: ['DateTimeOriginal', 'CreateDate'] })
-    const gps = await exifr.gps(input).catch(() => null)
-    const date: unknown = exif?.DateTimeOriginal ?? exif?.CreateDate
+    const { exif } = await sharp(input).metadata()
+    if (!exif) return none
+    // A JPEG's block keeps its APP1 « Exif\0\0 » prefix, a HEIF's has none
+    const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif
+    const tags = await exifr.parse(tiff, { pick: ['DateTimeOriginal', 'CreateDate'] })
+    const gps = await exifr.gps(tiff).catch(() => null)
+    const date: unknown = tags?.DateTimeOriginal ?? tags?.CreateDate
+    // EXIF gives the camera's wall-clock time without a zone: read as Brussels time (exifr
+    // built the Date in the process's zone, its local fields are the EXIF's)
     const priseLe =
-      date instanceof Date && !Number.isNaN(date.getTime()) ? DateTime.fromJSDate(date) : null
+      date instanceof Date && !Number.isNaN(date.getTime())
+        ? DateTime.fromObject(
+            {
+              year: date.getFullYear(),
+              month: date.getMonth() + 1,
+              day: date.getDate(),
+              hour: date.getHours(),
+              minute: date.getMinutes(),
+              second: date.getSeconds(),
+            },
+            { zone: TIME_ZONE }
+          )
+        : null
     const ok = (n: unknown, max: number) =>
       typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= max
     return {
@@ -72,7 +98,7 @@ export async function photoFacts(input: Buffer) {
       longitude: gps && ok(gps.longitude, 180) ? gps.longitude : null,
     }
   } catch {
-    return { priseLe: null, latitude: null, longitude: null }
+    return none
   }
 }
 
@@ -95,7 +121,26 @@ export async function storeCommandePhoto(
   if (!format || !input.file.tmpPath) return null
   const { readFile } = await import('node:fs/promises')
   const original = await readFile(input.file.tmpPath)
-  const processed = await processPhoto(original)
+  return storePhotoBytes(trx, original, format === 'heic', {
+    ...input,
+    nomOriginal: input.file.clientName,
+  })
+}
+
+/**
+ * The one path of a photo's bytes once their type is known (an upload checked above, or images
+ * the app made: demo data, tests): HEIC decoded, turned upright, re-encoded without metadata,
+ * its thumbnail, the date and place read from the original. Null for an unreadable image.
+ */
+export async function storePhotoBytes(
+  trx: TransactionClientContract | null,
+  original: Buffer,
+  heic: boolean,
+  input: Omit<PhotoInput, 'file'> & { nomOriginal: string }
+): Promise<CommandeFichier | null> {
+  // An iPhone's HEIC is decoded to JPEG first (decision 531), then takes the same path
+  const decodable = heic ? await heicToJpeg(original) : original
+  const processed = decodable ? await processPhoto(decodable) : null
   if (!processed) return null
   const facts = await photoFacts(original)
   const photo = await putBytes('photo', processed.photo)
@@ -112,8 +157,9 @@ export async function storeCommandePhoto(
     taille: processed.photo.length,
     largeur: processed.width,
     hauteur: processed.height,
-    nomOriginal: displayName(input.file.clientName),
+    nomOriginal: displayName(input.nomOriginal),
     legende: input.legende?.trim() || null,
+    publique: input.publique ?? false,
     priseLe: facts.priseLe,
     latitude: facts.latitude,
     longitude: facts.longitude,
@@ -184,7 +230,8 @@ export function fichierStored(row: CommandeFichier, vignette = false): StoredFil
 /** What a page shows of a file (URLs built by the page from the ids). */
 export function fichierItem(row: CommandeFichier) {
   return {
-    id: row.id,
+    // bigint: the driver reads it as a string
+    id: Number(row.id),
     commande_id: row.commandeId,
     etape: row.etape,
     kind: row.kind,
@@ -192,6 +239,7 @@ export function fichierItem(row: CommandeFichier) {
     mesure_ligne_id: row.mesureLigneId,
     nom: row.nomOriginal,
     legende: row.legende,
+    publique: row.publique,
     largeur: row.largeur,
     hauteur: row.hauteur,
     prise_le: row.priseLe?.toISO() ?? null,

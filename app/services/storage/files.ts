@@ -22,12 +22,14 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
 import { PHOTO_MAX_BYTES } from '#shared/commande_etapes'
 
-export type FileFormat = 'png' | 'jpg' | 'webp' | 'pdf'
+export type FileFormat = 'png' | 'jpg' | 'webp' | 'heic' | 'pdf'
 
 export const FILE_MIME: Record<FileFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  /** iPhone photos (HEIF/HEIC): accepted as work photos only, converted to JPEG before storing. */
+  heic: 'image/heic',
   pdf: 'application/pdf',
 }
 
@@ -41,8 +43,12 @@ export const FILE_KINDS = {
     formats: ['png', 'jpg', 'pdf'],
     maxBytes: SIGNATURE_LIMITS.scanBytes,
   },
-  /** Work photos of a commande (issue 12): re-encoded by sharp, the upload's cap here. */
-  photo: { folder: 'commandes/photos', formats: ['png', 'jpg', 'webp'], maxBytes: PHOTO_MAX_BYTES },
+  /** Work photos of a commande (issue 12): re-encoded by sharp (stored as JPEG), the upload's cap here. */
+  photo: {
+    folder: 'commandes/photos',
+    formats: ['png', 'jpg', 'webp', 'heic'],
+    maxBytes: PHOTO_MAX_BYTES,
+  },
   vignette: { folder: 'commandes/vignettes', formats: ['jpg'], maxBytes: 2 * 1024 * 1024 },
   /** PDFs of a commande: measurement sheet, supplier orders, PV de réception, avenant. */
   commande_document: { folder: 'commandes/documents', formats: ['pdf'], maxBytes: 20 * 1024 * 1024 },
@@ -61,6 +67,9 @@ export type StoredFile = {
 
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|pdf)$/
 
+/** ISO-BMFF brands of a HEIF still image (an iPhone's HEIC); AVIF and videos are not among them. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'mif1'])
+
 /** The format announced by a file's first bytes (16 are enough), or null for anything else. */
 export function sniffFormat(head: Uint8Array): FileFormat | null {
   const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b)
@@ -69,12 +78,18 @@ export function sniffFormat(head: Uint8Array): FileFormat | null {
   // RIFF....WEBP
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp'
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf' // %PDF-
+  // ....ftypheic: a HEIF box header whose major brand is a still image's
+  if (starts([0x66, 0x74, 0x79, 0x70], 4)) {
+    const brand = String.fromCharCode(...head.subarray(8, 12))
+    if (HEIF_BRANDS.has(brand)) return 'heic'
+  }
   return null
 }
 
 function formatOfExtension(extension: string | undefined): FileFormat | null {
   const ext = (extension ?? '').toLowerCase()
   if (ext === 'jpeg') return 'jpg'
+  if (ext === 'heif') return 'heic'
   return (FILE_MIME as Record<string, string>)[ext] ? (ext as FileFormat) : null
 }
 

@@ -1,13 +1,16 @@
 /*
- * Photos of a commande's step from a phone (issue 12): the camera opens at once (capture), several
- * photos may be chosen; each is sent on its own (a phone's photo weighs megabytes) and the refusal
- * of one (type, size) is said next to the button without losing the others.
+ * Photos of a commande's step from a phone (issue 12; issue 14 §4): the camera opens at once
+ * (capture), or the phone's gallery; several photos may be chosen. They go in as few requests as
+ * the server's caps allow (lotsEnvoi: 10 photos, 40 Mo a request) and the refusal of one (type,
+ * size, content) is said next to the button without losing the others. HEIC is accepted (the
+ * server converts it).
  */
 import { useRef, useState } from 'react'
 import { http, HttpError } from '~/lib/http'
 import { route } from '~/lib/route'
 import type { Etape } from '#shared/commande_etapes'
 import { PHOTO_MAX_BYTES } from '#shared/commande_etapes'
+import { lotsEnvoi } from '#shared/realisations'
 
 export type UploadedFichier = {
   id: number
@@ -23,14 +26,20 @@ type Props = {
   etape: Etape | null
   moment?: 'avant' | 'apres'
   mesureLigneId?: number
+  /** A caption and the publique flag given to every photo of the selection (the gallery's). */
+  legende?: string
+  publique?: boolean
   label?: string
+  /** A second button opening the phone's gallery instead of the camera. */
+  galleryButton?: boolean
   onUploaded?: (fichier: UploadedFichier) => void
 }
 
 function refusal(error: unknown): string {
   if (error instanceof HttpError && error.body && typeof error.body === 'object') {
     const errors = (error.body as { errors?: { message?: string }[] }).errors
-    if (errors?.[0]?.message) return errors[0].message
+    const messages = (errors ?? []).map((e) => e.message).filter(Boolean)
+    if (messages.length) return messages.join(' ')
   }
   if (error instanceof HttpError && error.status === 413) return 'La photo est trop lourde.'
   return 'La photo n’a pas pu être envoyée : vérifiez le réseau et réessayez.'
@@ -41,10 +50,14 @@ export default function PhotoUpload({
   etape,
   moment,
   mesureLigneId,
+  legende,
+  publique,
   label = 'Ajouter des photos',
+  galleryButton = false,
   onUploaded,
 }: Props) {
   const input = useRef<HTMLInputElement>(null)
+  const gallery = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const [errors, setErrors] = useState<string[]>([])
 
@@ -54,30 +67,42 @@ export default function PhotoUpload({
     setErrors([])
     setProgress({ done: 0, total: list.length })
     const problems: string[] = []
-    for (const [index, file] of list.entries()) {
+    for (const file of list) {
       if (file.size > PHOTO_MAX_BYTES) {
         problems.push(`${file.name} : plus de ${PHOTO_MAX_BYTES / 1024 / 1024} Mo.`)
-      } else {
-        const body = new FormData()
-        body.append('fichier', file)
-        if (etape) body.append('etape', etape)
-        if (moment) body.append('moment', moment)
-        if (mesureLigneId) body.append('mesure_ligne_id', String(mesureLigneId))
-        try {
-          const answer = await http.post<{ fichier: UploadedFichier }>(
-            route('esi.commandes.fichiers.store', { id: commandeId }),
-            body
-          )
-          onUploaded?.(answer.fichier)
-        } catch (error) {
-          problems.push(`${file.name} : ${refusal(error)}`)
-        }
       }
-      setProgress({ done: index + 1, total: list.length })
+    }
+    let done = list.length - lotsEnvoi(list).flat().length
+    setProgress({ done, total: list.length })
+    for (const lot of lotsEnvoi(list)) {
+      const body = new FormData()
+      for (const file of lot) body.append('fichiers[]', file)
+      if (etape) body.append('etape', etape)
+      if (moment) body.append('moment', moment)
+      if (mesureLigneId) body.append('mesure_ligne_id', String(mesureLigneId))
+      if (legende?.trim()) body.append('legende', legende.trim())
+      if (publique) body.append('publique', '1')
+      try {
+        const answer = await http.post<{
+          fichiers: UploadedFichier[]
+          refus: { nom: string; message: string }[]
+        }>(route('esi.commandes.fichiers.store', { id: commandeId }), body)
+        for (const fichier of answer.fichiers) onUploaded?.(fichier)
+        for (const r of answer.refus) problems.push(`${r.nom} : ${r.message}`)
+      } catch (error) {
+        const message = refusal(error)
+        // One photo: its reason as the server gave it; several: each named already
+        problems.push(
+          lot.length === 1 && !message.includes(' : ') ? `${lot[0].name} : ${message}` : message
+        )
+      }
+      done += lot.length
+      setProgress({ done, total: list.length })
     }
     setErrors(problems)
     setProgress(null)
     if (input.current) input.current.value = ''
+    if (gallery.current) gallery.current.value = ''
   }
 
   const id = `photos-${commandeId}-${etape ?? 'commande'}-${moment ?? ''}-${mesureLigneId ?? ''}`
@@ -92,12 +117,30 @@ export default function PhotoUpload({
         id={id}
         type="file"
         className="visually-hidden"
-        accept="image/jpeg,image/png,image/webp"
+        accept="image/*"
         capture="environment"
         multiple
         disabled={progress !== null}
         onChange={(event) => send(event.currentTarget.files)}
       />
+      {galleryButton && (
+        <>
+          <label className="btn btn-link w-100" htmlFor={`${id}-galerie`}>
+            <i className="bi bi-images me-2" aria-hidden="true" />
+            Choisir dans la galerie du téléphone
+          </label>
+          <input
+            ref={gallery}
+            id={`${id}-galerie`}
+            type="file"
+            className="visually-hidden"
+            accept="image/*"
+            multiple
+            disabled={progress !== null}
+            onChange={(event) => send(event.currentTarget.files)}
+          />
+        </>
+      )}
       {errors.length > 0 && (
         <div className="invalid-feedback d-block" role="alert">
           {errors.map((message) => (

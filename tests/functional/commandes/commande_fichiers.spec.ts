@@ -89,14 +89,14 @@ test.group('Commandes / photos', (group) => {
     const user = await makeUser('esi')
     const { commande } = await signedBdc()
     const cases: [Buffer, string, RegExp][] = [
-      [TINY_PNG, 'photo.jpg', /JPEG, PNG ou WebP|pas une photo lisible/],
+      [TINY_PNG, 'photo.jpg', /JPEG, PNG, WebP ou HEIC|pas une photo lisible/],
       [
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
         'x.svg',
-        /JPEG, PNG ou WebP/,
+        /JPEG, PNG, WebP ou HEIC/,
       ],
       [Buffer.alloc(15 * 1024 * 1024 + 10, 0xff), 'big.jpg', /plus de 15 Mo/],
-      [Buffer.from('GIF89a'), 'photo.jpg', /JPEG, PNG ou WebP|pas une photo lisible/],
+      [Buffer.from('GIF89a'), 'photo.jpg', /JPEG, PNG, WebP ou HEIC|pas une photo lisible/],
       // JPEG magic bytes, then garbage: passes the type check, refused by the decoder
       [
         Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]),

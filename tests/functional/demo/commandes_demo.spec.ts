@@ -130,5 +130,10 @@ test.group('Demo / commandes story', (group) => {
       assert.isTrue(seen.has(s), s)
     }
     assert.isAtLeast(commandes.filter((c) => c.statut === 'terminee').length, 2)
+
+    // Issue 14 §4: work photos for the gallery, some of them publique for the portfolio
+    const photos = await trx.from('commande_fichiers').where('kind', 'photo').select('publique')
+    assert.isAtLeast(photos.filter((p) => p.publique).length, 2)
+    assert.isAtLeast(photos.filter((p) => !p.publique).length, 2)
   }).timeout(120_000)
 })
