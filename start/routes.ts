@@ -55,6 +55,8 @@ import '#start/routes/planning_calendar'
 import '#start/routes/planning_map'
 import '#start/routes/planning_journee'
 import '#start/routes/planning_ressources'
+// Issue 14 §1, the customer signs a devis online
+import '#start/routes/devis_signature'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

@@ -29,6 +29,10 @@ import {
 import { filledTexts } from '#services/pdf/devis_loader'
 
 export function retractationMention(bdc: Bdc): string | null {
+  if (bdc.lieuSignature === 'distance') {
+    const fin = bdc.finRetractation ? ` (jusqu’au ${formatDate(isoDate(bdc.finRetractation))})` : ''
+    return `Contrat conclu à distance (signé en ligne) : le client dispose d’un délai de 14 jours pour se rétracter sans frais ni justification${fin}, par écrit adressé à l’entreprise.`
+  }
   if (bdc.lieuSignature !== 'domicile') return null
   if (bdc.renonciationRetractation)
     return 'Contrat conclu hors établissement : le client a expressément demandé l’exécution immédiate et renoncé à son droit de rétractation de 14 jours.'
