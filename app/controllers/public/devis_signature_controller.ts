@@ -108,7 +108,8 @@ export default class PublicDevisSignatureController {
     if (!linked) return neutral(ctx, 403, INVALID_DEVIS_LINK)
     if (await throttled(ctx, true, linked.devis.publicId))
       return neutral(ctx, 429, TOO_MANY_DEVIS_REQUESTS)
-    const input = await request.validateUsing(accepterDevisValidator)
+    // The body only: the query string holds the link's own `signature` (decision 490)
+    const input = await request.validateUsing(accepterDevisValidator, { data: request.body() })
     // The drawing is not flashed back with a refused form (the page still holds it)
     const body = { ...request.body() }
     delete body.signature
@@ -156,7 +157,7 @@ export default class PublicDevisSignatureController {
     if (!linked) return neutral(ctx, 403, INVALID_DEVIS_LINK)
     if (await throttled(ctx, true, linked.devis.publicId))
       return neutral(ctx, 429, TOO_MANY_DEVIS_REQUESTS)
-    const input = await request.validateUsing(refuserDevisValidator)
+    const input = await request.validateUsing(refuserDevisValidator, { data: request.body() })
     await refuserEnLigne(actorOf(ctx), {
       devisId: linked.devis.id,
       version: linked.version,

@@ -27,6 +27,7 @@ import {
   moneyPart,
 } from '#services/pdf/document_parts'
 import { filledTexts } from '#services/pdf/devis_loader'
+import { preuveOfBdc } from '#services/signature_en_ligne/preuve'
 
 export function retractationMention(bdc: Bdc): string | null {
   if (bdc.lieuSignature === 'distance') {
@@ -143,5 +144,7 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
       emetteur,
       destinataire,
     }),
+    // Signed online (issue 14 §1): the evidence record, on the last page of the PDF
+    preuve_signature: bdc.lieuSignature === 'distance' ? await preuveOfBdc(bdc.id) : null,
   }
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { DocumentData } from '#shared/document'
+import type { DocumentData, DocumentPreuveSignature } from '#shared/document'
 import { canonicalJson, type OptionChoice } from '#shared/signature_en_ligne'
 import { TIME_ZONE } from '#shared/app'
 
@@ -61,20 +61,7 @@ export async function recordPreuve(trx: TransactionClientContract, input: Preuve
 }
 
 /** What the evidence page of a bdc's PDF prints (null: the bdc was not signed online). */
-export type PreuveSignature = {
-  sha256: string
-  /** Whether the stored text still gives the stored hash (checked each time it is printed). */
-  intacte: boolean
-  devis_numero: string | null
-  devis_revision: number
-  signe_le: string
-  ip: string | null
-  user_agent: string | null
-  signataire: string
-  mention: string
-  consentement: boolean
-  options: OptionChoice[]
-}
+export type PreuveSignature = DocumentPreuveSignature
 
 export async function preuveOfBdc(bdcId: number): Promise<PreuveSignature | null> {
   const row = await db
