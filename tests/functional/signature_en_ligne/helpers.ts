@@ -4,7 +4,7 @@
  * form as the public page posts it.
  */
 import { randomBytes } from 'node:crypto'
-import { DateTime } from 'luxon'
+import { type DateTime } from 'luxon'
 import { systemActor } from '#services/actor'
 import Devis from '#models/devis'
 import type User from '#models/user'
