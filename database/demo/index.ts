@@ -49,6 +49,8 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/receptions').then((m) => m.seedDemoReceptions(trx, base)),
   (trx, base) => import('#database/demo/avenants').then((m) => m.seedDemoAvenants(trx, base)),
   (trx, base) => import('#database/demo/planning').then((m) => m.seedDemoPlanning(trx, base)),
+  (trx, base) =>
+    import('#database/demo/signature_en_ligne').then((m) => m.seedDemoSignatureEnLigne(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {
