@@ -21,12 +21,17 @@ import Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { fieldError } from '#services/field_error'
-import { notify } from '#services/events'
+import { dispatchMail, notify } from '#services/events'
 import { totalColumnsOf, totalsOf } from '#services/documents/lignes'
 import { changeDevisStatut } from '#services/devis/devis_lifecycle'
 import { signBdc } from '#services/commandes/sign_bdc'
 import { createAndSendDemande } from '#services/paiement/demande_mail'
-import { devisDocument } from '#services/pdf/index'
+import { bdcPdf, devisDocument } from '#services/pdf/index'
+import DevisMail from '#mails/devis_mail'
+import { clientDisplayName } from '#shared/clients'
+import { companySociete } from '#services/company'
+import { DELAI_RETRACTATION_JOURS } from '#shared/devis'
+import { TIME_ZONE } from '#shared/app'
 import { recordPreuve } from '#services/signature_en_ligne/preuve'
 import { devisLinkExpiry } from '#services/signature_en_ligne/devis_link'
 import { FILE_MIME } from '#services/storage/files'
@@ -157,6 +162,9 @@ export async function accepterEnLigne(
       consentement: input.consentement,
       options: optionsOf(chosen),
     })
+    // The contract confirmed on a durable medium: the signed bdc (withdrawal form and evidence
+    // page included) mailed to the customer once committed (decision 492)
+    await dispatchMail(trx, () => confirmationMail(signed.bdc.id))
     await notify(trx, {
       userIds: [devis.commercialId],
       exceptUserId: null,
@@ -167,6 +175,31 @@ export async function accepterEnLigne(
     })
     return { bdc: signed.bdc, commandeNumero: signed.commande.numero }
   })
+}
+
+/** The customer's copy of the bdc he signed online (null without an address). */
+async function confirmationMail(bdcId: number): Promise<DevisMail | null> {
+  const bdc = await Bdc.findOrFail(bdcId)
+  const client = await Client.find(bdc.clientId)
+  if (!client?.email) return null
+  const societe = await companySociete()
+  const body = `Bonjour,
+
+Merci pour votre confiance : vous avez accepté et signé en ligne notre devis. Vous trouverez en pièce jointe votre bon de commande n° ${bdc.numero}, signé le ${bdc.signeLe?.setZone(TIME_ZONE).toFormat('dd/MM/yyyy')}.
+
+Ce contrat est conclu à distance : vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter sans frais ni justification. Le formulaire de rétractation est joint au bon de commande.
+
+Bien cordialement,
+
+${societe?.nom ?? ''}`
+  const pdf = await bdcPdf(bdc.id)
+  return new DevisMail(
+    { email: client.email, name: clientDisplayName(client) },
+    `Votre bon de commande ${bdc.numero}${societe?.nom ? ` — ${societe.nom}` : ''}`.slice(0, 250),
+    body,
+    pdf,
+    societe?.email ? { email: societe.email, name: societe.nom } : null
+  )
 }
 
 /**

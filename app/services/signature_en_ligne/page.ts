@@ -74,12 +74,11 @@ export async function devisSignaturePage(
           ? 'remplace'
           : 'plus_valable'
 
-  const lignes =
+  const rows =
     etat === 'a_signer'
-      ? (await DevisLigne.query().where('devis_id', devis.id).orderBy('position')).map((l) =>
-          l.toData()
-        )
+      ? await DevisLigne.query().where('devis_id', devis.id).orderBy('position')
       : []
+  const lignes = rows.map((l) => l.toData())
 
   const revisions = await DevisRevision.query().where('devis_id', devis.id).orderBy('revision')
   const versions = revisions.map((r) => ({
@@ -99,13 +98,13 @@ export async function devisSignaturePage(
   const texte = await Texte.findBy('code', BDC_CONDITIONS_CODE)
   const client = await Client.find(devis.clientId)
   const parties = readSnapshot(devis.partiesSnapshot)
-  const conditions =
-    texte?.contenu && client
-      ? renderTexte(
-          texte.contenu,
-          await devisTexteContext(devis, client, null, parties?.placeholders)
-        )
-      : null
+  const context = client
+    ? await devisTexteContext(devis, client, null, parties?.placeholders)
+    : null
+  // The bdc's number and date are given at the signature
+  if (context)
+    context.bdc = { numero: '(attribué à la signature)', signe_le: '(date de signature)' }
+  const conditions = texte?.contenu && context ? renderTexte(texte.contenu, context) : null
 
   return {
     etat,

@@ -23,7 +23,9 @@ export function sha256Hex(text: string): string {
  * logo's storage key or URL), as canonical JSON, under a format tag for future readers.
  */
 export function documentCanonique(doc: DocumentData): string {
-  const { logo_path: _path, logo_url: _url, ...emetteur } = doc.emetteur
+  const emetteur: Partial<DocumentData['emetteur']> = { ...doc.emetteur }
+  delete emetteur.logo_path
+  delete emetteur.logo_url
   return canonicalJson({ format: 'esi.devis.accepte/1', document: { ...doc, emetteur } })
 }
 

@@ -115,7 +115,7 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
       <Head title={title}>
         <meta name="robots" content="noindex, nofollow" />
       </Head>
-      <div className="mx-auto px-2 px-sm-3 py-3" style={{ maxWidth: 960, minWidth: 0 }}>
+      <div className="w-100 mx-auto px-2 px-sm-3 py-3" style={{ maxWidth: 960, minWidth: 0 }}>
         <header className="d-flex align-items-center gap-3 mb-3">
           {page.societe.logo && (
             <img src={page.societe.logo} alt="" style={{ maxHeight: 48, maxWidth: 140 }} />
@@ -141,7 +141,7 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
             className="btn btn-alt-primary"
             href={page.urls.pdf}
             target="_blank"
-            rel="noopener"
+            rel="noreferrer"
             data-testid="devis-pdf"
           >
             <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
@@ -171,7 +171,7 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
                       <span className="badge bg-secondary ms-2">Remplacée</span>
                     )}
                   </span>
-                  <a href={v.pdf_url} target="_blank" rel="noopener" className="text-nowrap">
+                  <a href={v.pdf_url} target="_blank" rel="noreferrer" className="text-nowrap">
                     <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
                     PDF
                   </a>
@@ -190,8 +190,11 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
           />
         )}
 
-        <div className="overflow-auto mb-3" style={{ minWidth: 0 }}>
-          <DocumentView document={shown} />
+        {/* On a phone the sheet keeps its layout and scrolls sideways inside its own frame */}
+        <div className="overflow-x-auto mb-3 w-100" data-testid="devis-feuille">
+          <div style={{ minWidth: 600 }}>
+            <DocumentView document={shown} />
+          </div>
         </div>
 
         {page.etat === 'a_signer' && (

@@ -12,6 +12,7 @@ import Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { fieldErrors } from '#tests/functional/bdc/helpers'
+import { listKeptMails, readKeptMail } from '#services/mail/kept_mail_transport'
 import {
   OPTION_TICKED,
   OPTION_UNTICKED,
@@ -150,6 +151,19 @@ test.group('Signature en ligne / accepting', (group) => {
     assert.equal(doc.preuve_signature?.sha256, preuve.document_sha256)
     assert.isTrue(doc.preuve_signature?.intacte)
     assert.exists(doc.retractation, 'a distance contract carries the withdrawal form')
+
+    // The customer's copy on a durable medium: the signed bdc's PDF by e-mail
+    const client0 = await db.from('clients').where('id_client', devis.clientId).first()
+    const kept = await listKeptMails()
+    const mine = kept.filter((m) => m.to.includes(client0.email))
+    const copy = mine.find((m) => m.subject.startsWith(`Votre bon de commande ${bdc.numero}`))
+    assert.exists(copy, mine.map((m) => m.subject).join(' | '))
+    const full = await readKeptMail(copy!.id)
+    assert.deepEqual(
+      (full!.attachments ?? []).map((a) => a.filename),
+      [`${bdc.numero}.pdf`]
+    )
+    assert.isTrue(mine.some((m) => m.subject.startsWith('Demande de paiement')))
 
     // Back on the link: accepted, the way to the payment page
     const again = await client.get(linkPath(accepted)).withInertia()
