@@ -46,7 +46,7 @@ function SignatureBlock({ bdc }: { bdc: BdcDetail }) {
         <Row label="Signature">
           {s.type === 'scan' ? 'Bon signé importé' : 'Dessinée à l’écran'}
         </Row>
-        {s.lieu === 'domicile' && (
+        {(s.lieu === 'domicile' || s.lieu === 'distance') && (
           <Row label="Rétractation">
             {s.renonciation
               ? 'Le client a renoncé expressément au délai de rétractation.'
