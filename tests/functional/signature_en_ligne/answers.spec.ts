@@ -151,6 +151,9 @@ test.group('Signature en ligne / accepting', (group) => {
     assert.equal(doc.preuve_signature?.sha256, preuve.document_sha256)
     assert.isTrue(doc.preuve_signature?.intacte)
     assert.exists(doc.retractation, 'a distance contract carries the withdrawal form')
+    // Staff see it on the bdc page
+    const staff = await client.get(`/esi/bdc/${bdc.id}`).loginAs(commercial).withInertia()
+    assert.equal(staff.body().props.document.preuve_signature.sha256, preuve.document_sha256)
 
     // The customer's copy on a durable medium: the signed bdc's PDF by e-mail
     const client0 = await db.from('clients').where('id_client', devis.clientId).first()
