@@ -26,8 +26,8 @@ export const INVALID_DEVIS_LINK =
 export const TOO_MANY_DEVIS_REQUESTS =
   'Trop de demandes en peu de temps depuis votre connexion. Réessayez dans une minute.'
 
-/** Pages and PDFs: 120 a minute per address; answers (accept, refuse): 10 a minute per link. */
-export const DEVIS_PAGE_LIMIT = { requests: 120, duration: '1 min' } as const
+/** Pages and PDFs: 300 a minute per address; answers (accept, refuse): 10 a minute per link. */
+export const DEVIS_PAGE_LIMIT = { requests: 300, duration: '1 min' } as const
 export const DEVIS_ANSWER_LIMIT = { requests: 10, duration: '1 min' } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -24,7 +24,11 @@ import {
   sentDevis,
   uniqueEmail,
 } from '#tests/functional/signature_en_ligne/helpers'
-import { INVALID_DEVIS_LINK } from '#controllers/public/devis_signature_controller'
+import {
+  DEVIS_ANSWER_LIMIT,
+  INVALID_DEVIS_LINK,
+  TOO_MANY_DEVIS_REQUESTS,
+} from '#controllers/public/devis_signature_controller'
 import { DEVIS_LINK_PURPOSE } from '#services/signature_en_ligne/devis_link'
 import { systemActor } from '#services/actor'
 import { changeStatutAndNotify } from '#services/devis/devis_send'
@@ -149,5 +153,29 @@ test.group('Signature en ligne / the page and its link', (group) => {
     assert.exists(mail)
     const sent = await Devis.findOrFail(devis.id)
     assert.include(mail!.text ?? '', `/devis/${sent.publicId}/1?signature=`)
+  })
+
+  test('answers are throttled per link: the 11th in a minute gets the neutral 429 page', async ({
+    client,
+    assert,
+  }) => {
+    const devis = await sentDevis()
+    const send = () =>
+      client
+        .post(linkPath(devis, 'signed.devis.refuser'))
+        .header('referer', linkPath(devis))
+        .json({ motif: '', lock_version: devis.lockVersion })
+        .withCsrfToken()
+        .withInertia()
+        .redirects(0)
+    for (let i = 0; i < DEVIS_ANSWER_LIMIT.requests; i++) {
+      const r = await send()
+      assert.equal(r.status(), 302, `answer ${i + 1}`)
+    }
+    const blocked = await send()
+    assert.equal(blocked.status(), 429)
+    assert.isNull(blocked.body().props.page)
+    assert.equal(blocked.body().props.message, TOO_MANY_DEVIS_REQUESTS)
+    assert.exists(blocked.header('retry-after'))
   })
 })
