@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { DEMO_ACCOUNTS, DEMO_ESI_TOTP_SECRET, DEMO_PASSWORD } from '#database/demo/accounts'
 import { seedDemo } from '#database/demo/index'
+import { demoSignatureLine } from '#database/demo/signature_en_ligne'
 
 /** `node ace demo:seed`: seeds the demo data once (npm start calls it on every start). */
 export default class DemoSeed extends BaseCommand {
@@ -35,5 +36,7 @@ export default class DemoSeed extends BaseCommand {
     for (const a of DEMO_ACCOUNTS) this.logger.info(`  ${a.email.padEnd(16)} rôle ${a.role}`)
     // Demo data only: the secret is public so anyone can try the two-factor login
     this.logger.info(`  esi@demo.test : double authentification, clé TOTP ${DEMO_ESI_TOTP_SECRET}`)
+    const signature = await demoSignatureLine()
+    if (signature) this.logger.info(signature)
   }
 }

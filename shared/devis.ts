@@ -83,13 +83,23 @@ export const BDC_STATUT_LABELS: Record<BdcStatut, string> = {
   annule: 'Annulé',
 }
 
-export const LIEUX_SIGNATURE = ['etablissement', 'domicile'] as const
+export const LIEUX_SIGNATURE = ['etablissement', 'domicile', 'distance'] as const
 export type LieuSignature = (typeof LIEUX_SIGNATURE)[number]
+/** Where staff record a signature (the bdc page): 'distance' is only the customer's online one. */
+export const LIEUX_SIGNATURE_BUREAU = ['etablissement', 'domicile'] as const
 export const LIEU_SIGNATURE_LABELS: Record<LieuSignature, string> = {
   etablissement: 'Dans nos locaux',
   domicile: 'Au domicile du client (hors établissement)',
+  distance: 'À distance (signé en ligne)',
 }
-/** DESIGN.md §3b: signed at home → 14-day withdrawal period. */
+/**
+ * Whether a signature at this place opens the 14-day withdrawal period: at the customer's home
+ * (unless expressly waived) and at a distance, online (decision 492: from the signature day).
+ */
+export function ouvreRetractation(lieu: LieuSignature | null, renonciation: boolean): boolean {
+  return (lieu === 'domicile' && !renonciation) || lieu === 'distance'
+}
+/** DESIGN.md §3b: signed at home or online → 14-day withdrawal period. */
 export const DELAI_RETRACTATION_JOURS = 14
 
 export const COMMANDE_STATUTS = ['en_attente', 'en_cours', 'terminee', 'annulee'] as const

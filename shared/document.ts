@@ -108,6 +108,8 @@ export type DocumentData = {
   signature_a_apposer?: boolean
   /** The withdrawal information and model form, a detachable last page (shared/retractation.ts). */
   retractation?: DocumentRetractation | null
+  /** A bdc signed online: its evidence record, printed on the last page (issue 14 §1). */
+  preuve_signature?: DocumentPreuveSignature | null
   /** Payment details of a demande de paiement / acompte. */
   paiement?: {
     montant: number
@@ -117,6 +119,23 @@ export type DocumentData = {
     /** data: URL of the EPC QR code. */
     qr_data_url?: string | null
   } | null
+}
+
+/** The evidence of an online signature (app/services/signature_en_ligne/preuve.ts). */
+export type DocumentPreuveSignature = {
+  sha256: string
+  /** Whether the stored text still gives the stored hash. */
+  intacte: boolean
+  devis_numero: string | null
+  devis_revision: number
+  /** Already formatted, Brussels time with its offset. */
+  signe_le: string
+  ip: string | null
+  user_agent: string | null
+  signataire: string
+  mention: string
+  consentement: boolean
+  options: { index: number; designation: string; retenue: boolean }[]
 }
 
 /** One line of the model withdrawal form: the statutory label and what is filled in already. */

@@ -7,7 +7,7 @@
  */
 import type { DocumentParty, DocumentRetractation } from './document.js'
 import type { BdcStatut, LieuSignature } from './devis.js'
-import { DELAI_RETRACTATION_JOURS } from './devis.js'
+import { DELAI_RETRACTATION_JOURS, ouvreRetractation } from './devis.js'
 import { addDays, formatDate } from './dates.js'
 
 /** The esi société's setting (societes.acompte_pendant_retractation). */
@@ -85,7 +85,7 @@ export function withAnnexe(
 ) {
   if (input.clientProfessionnel) return false
   if (input.statut === 'a_signer') return true
-  return input.statut === 'signe' && input.lieu === 'domicile' && !input.renonciation
+  return input.statut === 'signe' && ouvreRetractation(input.lieu, input.renonciation)
 }
 
 function oneLine(parts: (string | null | undefined)[]): string {
@@ -102,11 +102,13 @@ export function retractationAnnexe(input: RetractationInput): DocumentRetractati
   const signed = input.statut === 'signe' && input.signeLe
   const fin = input.fin ?? (input.signeLe ? addDays(input.signeLe, DELAI_RETRACTATION_JOURS) : null)
   const information = [
-    signed
-      ? `Le présent contrat a été conclu hors établissement (au domicile du client) le ${formatDate(input.signeLe)}. Vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter, sans avoir à donner de motif ni à supporter de frais.`
-      : `Si le présent bon de commande est signé hors de nos locaux (à votre domicile), vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter du contrat, sans avoir à donner de motif ni à supporter de frais.`,
+    signed && input.lieu === 'distance'
+      ? `Le présent contrat a été conclu à distance (accepté et signé en ligne) le ${formatDate(input.signeLe)}. Vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter, sans avoir à donner de motif ni à supporter de frais.`
+      : signed
+        ? `Le présent contrat a été conclu hors établissement (au domicile du client) le ${formatDate(input.signeLe)}. Vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter, sans avoir à donner de motif ni à supporter de frais.`
+        : `Si le présent bon de commande est signé hors de nos locaux (à votre domicile), vous disposez d’un délai de ${DELAI_RETRACTATION_JOURS} jours pour vous rétracter du contrat, sans avoir à donner de motif ni à supporter de frais.`,
     signed && fin
-      ? `Le délai court à compter du jour de la signature du bon de commande et expire le ${formatDate(fin)} à minuit.`
+      ? `Le délai court à compter du jour de la signature du bon de commande${input.lieu === 'distance' ? ' (la conclusion du contrat, y compris pour les biens fournis avec la pose)' : ''} et expire le ${formatDate(fin)} à minuit.`
       : `Le délai court à compter du jour de la signature du bon de commande et expire ${DELAI_RETRACTATION_JOURS} jours après ce jour, à minuit.`,
     `Pour exercer ce droit, notifiez-nous votre décision par une déclaration dénuée d’ambiguïté (lettre à ${oneLine([e.nom, ...e.lignes_adresse])}${e.email ? ` ou e-mail à ${e.email}` : ''}) avant l’expiration du délai. Vous pouvez utiliser le modèle de formulaire ci-dessous, sans que ce soit obligatoire.`,
     'En cas de rétractation, nous vous remboursons tous les paiements reçus, acompte compris, au plus tard 14 jours après avoir été informés de votre décision, par le même moyen de paiement et sans frais pour vous.',

@@ -60,6 +60,11 @@ export const PLACEHOLDERS: { key: string; label: string; sample: string }[] = [
   { key: 'devis.valable_jusqu_au', label: 'Devis valable jusqu’au', sample: '11/04/2026' },
   { key: 'devis.acompte_pct', label: 'Pourcentage d’acompte', sample: '30' },
   { key: 'devis.acompte', label: 'Montant de l’acompte', sample: '4 458,75 €' },
+  {
+    key: 'devis.lien',
+    label: 'Lien pour accepter le devis en ligne',
+    sample: 'https://esi-backoffice.example/devis/7f3a9c/1',
+  },
   { key: 'bdc.numero', label: 'Numéro du bon de commande', sample: 'BDC-2026-00017' },
   { key: 'bdc.signe_le', label: 'Date de signature du bon de commande', sample: '18/03/2026' },
   { key: 'facture.numero', label: 'Numéro de la facture', sample: 'FAC-2026-00123' },

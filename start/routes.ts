@@ -58,6 +58,8 @@ import '#start/routes/planning_map'
 import '#start/routes/planning_journee'
 import '#start/routes/planning_ressources'
 import '#start/routes/analyse'
+// Issue 14 §1, the customer signs a devis online
+import '#start/routes/devis_signature'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')

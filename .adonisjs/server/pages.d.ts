@@ -90,6 +90,7 @@ declare module '@adonisjs/inertia/types' {
     'preview/Specials': ExtractProps<(typeof import('../../inertia/pages/preview/Specials.tsx'))['default']>
     'Profile/Edit': ExtractProps<(typeof import('../../inertia/pages/Profile/Edit.tsx'))['default']>
     'Public/DemandePaiement': ExtractProps<(typeof import('../../inertia/pages/Public/DemandePaiement.tsx'))['default']>
+    'Public/DevisSignature': ExtractProps<(typeof import('../../inertia/pages/Public/DevisSignature.tsx'))['default']>
     'Public/Facture': ExtractProps<(typeof import('../../inertia/pages/Public/Facture.tsx'))['default']>
     'Public/Realisations': ExtractProps<(typeof import('../../inertia/pages/Public/Realisations.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>

@@ -4,6 +4,10 @@ type ParamValue = string | number | bigint | boolean
 
 export type ScannedRoutes = {
   ALL: {
+    'signed.devis.show': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.accepter': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.refuser': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
     'app.profile': { paramsTuple?: []; params?: {} }
     'app.profile.update': { paramsTuple?: []; params?: {} }
     'app.profile.password': { paramsTuple?: []; params?: {} }
@@ -259,6 +263,8 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
+    'signed.devis.show': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
     'app.profile': { paramsTuple?: []; params?: {} }
     'app.company.index': { paramsTuple?: []; params?: {} }
     'app.company.create': { paramsTuple?: []; params?: {} }
@@ -393,6 +399,8 @@ export type ScannedRoutes = {
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   HEAD: {
+    'signed.devis.show': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.pdf': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
     'app.profile': { paramsTuple?: []; params?: {} }
     'app.company.index': { paramsTuple?: []; params?: {} }
     'app.company.create': { paramsTuple?: []; params?: {} }
@@ -526,45 +534,9 @@ export type ScannedRoutes = {
     'dev.mails.index': { paramsTuple?: []; params?: {} }
     'dev.mails.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
-  PUT: {
-    'app.profile.update': { paramsTuple?: []; params?: {} }
-    'app.profile.password': { paramsTuple?: []; params?: {} }
-    'partner.profile_textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'app.company.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'app.company.users.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.contacts.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.customers.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.produits.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
-    'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
-    'api.user.role': { paramsTuple?: []; params?: {} }
-    'api.user.acces_role': { paramsTuple?: []; params?: {} }
-  }
-  DELETE: {
-    'app.profile.destroy': { paramsTuple?: []; params?: {} }
-    'partner.profile_textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'app.company.logo.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'app.company.users.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'admin.company.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'partner.contacts.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'admin.realisation.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
-  }
   POST: {
+    'signed.devis.accepter': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
+    'signed.devis.refuser': { paramsTuple: [ParamValue,ParamValue]; params: {'publicId': ParamValue,'version': ParamValue} }
     'partner.profile_textes.store': { paramsTuple?: []; params?: {} }
     'app.company.store': { paramsTuple?: []; params?: {} }
     'app.company.logo.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -651,6 +623,44 @@ export type ScannedRoutes = {
     'app.two_factor.confirm': { paramsTuple?: []; params?: {} }
     'app.two_factor.recovery_codes': { paramsTuple?: []; params?: {} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
+  }
+  PUT: {
+    'app.profile.update': { paramsTuple?: []; params?: {} }
+    'app.profile.password': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.customers.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.produits.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.textes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.devis.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.offres.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes.etapes.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'etape': ParamValue} }
+    'esi.planifications.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.trajet': { paramsTuple?: []; params?: {} }
+    'api.user.role': { paramsTuple?: []; params?: {} }
+    'api.user.acces_role': { paramsTuple?: []; params?: {} }
+  }
+  DELETE: {
+    'app.profile.destroy': { paramsTuple?: []; params?: {} }
+    'partner.profile_textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.logo.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.company.users.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.company.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'partner.contacts.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.customers.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.textes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.devis.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin.realisation.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.factures.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.notes_credit.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.commandes_fournisseur.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.planning.equipes.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'app.two_factor.disable': { paramsTuple?: []; params?: {} }
   }
   PATCH: {
     'esi.realisation.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -85,6 +85,14 @@ export default class Devis extends compose(BaseModel, DocumentTotals) {
   @column()
   declare motifAnnulation: string | null
 
+  /** The reason given when the devis was refused (the customer's, online; issue 14 §1). */
+  @column()
+  declare motifRefus: string | null
+
+  /** Random id of the customer's signed link (never the serial id; decision 490). */
+  @column()
+  declare publicId: string
+
   @column.dateTime()
   declare envoyeLe: DateTime | null
 

@@ -5,7 +5,7 @@
  */
 import vine from '@vinejs/vine'
 import { frenchMessages } from '#validators/french'
-import { LIEUX_SIGNATURE } from '#shared/devis'
+import { LIEUX_SIGNATURE_BUREAU } from '#shared/devis'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
 import { SIGNATURE_MESSAGES } from '#services/bdc/signature_storage'
 
@@ -19,7 +19,7 @@ const LOCK_VERSION_MESSAGES = Object.fromEntries(
 export const signatureValidator = vine.create({
   mode: vine.enum(['dessin', 'scan'] as const),
   signataire: vine.string().trim().minLength(2).maxLength(SIGNATURE_LIMITS.signataire),
-  lieu: vine.enum(LIEUX_SIGNATURE),
+  lieu: vine.enum(LIEUX_SIGNATURE_BUREAU),
   renonciation: vine.boolean().optional(),
   // The version the user saw: required, so no caller skips the optimistic check
   lock_version: vine.number().withoutDecimals().positive(),

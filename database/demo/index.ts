@@ -51,6 +51,8 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/planning').then((m) => m.seedDemoPlanning(trx, base)),
   (trx, base) =>
     import('#database/demo/realisations').then((m) => m.seedDemoRealisations(trx, base)),
+  (trx, base) =>
+    import('#database/demo/signature_en_ligne').then((m) => m.seedDemoSignatureEnLigne(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {

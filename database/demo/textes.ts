@@ -63,7 +63,8 @@ Un acompte de {{devis.acompte_pct}} %, soit {{devis.acompte}}, est demandé à l
 
 Comme convenu, vous trouverez en pièce jointe notre devis n° {{devis.numero}} d’un montant de {{devis.montant_ttc}} TVAC.
 
-Il reste valable jusqu’au {{devis.valable_jusqu_au}}. Pour l’accepter, il vous suffit de nous le renvoyer signé ou de nous contacter au {{societe.telephone}}.
+Il reste valable jusqu’au {{devis.valable_jusqu_au}}. Vous pouvez l’accepter et le signer en ligne : {{devis.lien}}
+Vous pouvez aussi nous le renvoyer signé ou nous contacter au {{societe.telephone}}.
 
 Bien cordialement,
 

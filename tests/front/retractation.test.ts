@@ -3,7 +3,13 @@
  * signature; the Belgian default, a business client, a signature in the shop never block.
  */
 import { describe, expect, it } from 'vitest'
-import { paiementBloque, premierJourPaiement, withAnnexe } from '@shared/retractation'
+import {
+  paiementBloque,
+  premierJourPaiement,
+  retractationAnnexe,
+  withAnnexe,
+} from '@shared/retractation'
+import { ouvreRetractation } from '@shared/devis'
 
 const base = {
   regle: 'interdit_7_jours' as const,
@@ -48,5 +54,36 @@ describe('withAnnexe', () => {
     expect(withAnnexe({ ...c, clientProfessionnel: true, statut: 'a_signer', lieu: null })).toBe(
       false
     )
+  })
+})
+
+describe('a contract signed online at a distance (issue 14 §1, decision 492)', () => {
+  it('opens the 14 days and carries the annex; no 7-day payment ban (off-premises only)', () => {
+    expect(ouvreRetractation('distance', false)).toBe(true)
+    expect(ouvreRetractation('domicile', true)).toBe(false)
+    expect(ouvreRetractation('etablissement', false)).toBe(false)
+    const c = { clientProfessionnel: false, renonciation: false }
+    expect(withAnnexe({ ...c, statut: 'signe', lieu: 'distance' })).toBe(true)
+    expect(paiementBloque({ ...base, lieu: 'distance', today: '2026-03-02' })).toBeNull()
+  })
+
+  it('the information says « conclu à distance » and when the period ends', () => {
+    const party = { nom: 'X', lignes_adresse: [], numero_tva: null, email: null, telephone: null }
+    const annexe = retractationAnnexe({
+      statut: 'signe',
+      lieu: 'distance',
+      renonciation: false,
+      clientProfessionnel: false,
+      numero: 'BDC-2026-00001',
+      date: '2026-03-02',
+      objet: 'Châssis',
+      signeLe: '2026-03-02',
+      fin: '2026-03-16',
+      regle: 'autorise',
+      emetteur: party,
+      destinataire: party,
+    })
+    expect(annexe?.information[0]).toContain('conclu à distance')
+    expect(annexe?.information[1]).toContain('expire le 16/03/2026')
   })
 })

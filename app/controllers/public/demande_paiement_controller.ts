@@ -13,7 +13,7 @@ export const INVALID_PAYMENT_LINK =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** The company's logo inlined (the customer has no session to load /app/company/:id/logo). */
-async function logoDataUrl(societe: Societe | null): Promise<string | null> {
+export async function logoDataUrl(societe: Societe | null): Promise<string | null> {
   const stored = storedLogo(societe?.logoPath ?? null)
   const bytes = await readBytes(stored)
   if (!stored || !bytes || bytes.length > 1024 * 1024) return null

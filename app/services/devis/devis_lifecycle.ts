@@ -31,6 +31,8 @@ export type ChangeStatutInput = {
   userId: number | null
   /** Sending mails the PDF: the client must have an address (the editor's send). */
   requireClientEmail?: boolean
+  /** The caller tells the commercial itself (the customer's online signature, issue 14 §1). */
+  silent?: boolean
 }
 
 /** The facts the devis machine's guards read (shared/machines/devis.ts). */
@@ -83,7 +85,11 @@ export async function changeDevisStatut(
       devis.partiesSnapshot = await clientPartiesSnapshot(client, trx)
     }
     if (input.to === 'accepte') devis.accepteLe = now
-    if (input.to === 'refuse') devis.refuseLe = now
+    if (input.to === 'refuse') {
+      devis.refuseLe = now
+      // The reason given (the customer's own words online, issue 14 §1)
+      devis.motifRefus = (input.motif ?? '').trim().slice(0, 1000) || null
+    }
     if (input.to === 'annule') devis.motifAnnulation = (input.motif ?? '').trim().slice(0, 500)
     devis.statut = input.to
     devis.lockVersion += 1
@@ -104,12 +110,13 @@ export async function changeDevisStatut(
           statut: input.to,
           numero: devis.numero,
           ...(input.to === 'annule' ? { motif: devis.motifAnnulation } : {}),
+          ...(input.to === 'refuse' && devis.motifRefus ? { motif: devis.motifRefus } : {}),
           ...(bdc ? { bdc: bdc.numero } : {}),
         },
       },
       trx
     )
-    await notifyCommercial(trx, devis, input.to, bdc, input.userId)
+    if (!input.silent) await notifyCommercial(trx, devis, input.to, bdc, input.userId)
     return { devis, bdc, from }
   }
   return outer ? run(outer) : db.transaction(run)
@@ -140,7 +147,9 @@ async function notifyCommercial(
     type: `devis.${to}`,
     titre: bdc
       ? `${label} (${devis.clientNom}) ${news} : bon de commande ${bdc.numero} à faire signer`
-      : `${label} (${devis.clientNom}) ${news}`,
+      : to === 'refuse' && devis.motifRefus
+        ? `${label} (${devis.clientNom}) ${news} : « ${devis.motifRefus.slice(0, 120)} »`
+        : `${label} (${devis.clientNom}) ${news}`,
     lien: bdc ? urlFor('esi.bdc.show', { id: bdc.id }) : urlFor('esi.devis.edit', { id: devis.id }),
     icon: to === 'accepte' ? 'bi bi-check2-circle' : 'bi bi-file-earmark-text',
   })

@@ -29,6 +29,8 @@ const FALLBACK_BODY = `Bonjour,
 
 Vous trouverez en pièce jointe notre devis n° {{devis.numero}} d’un montant de {{devis.montant_ttc}} TVAC, valable jusqu’au {{devis.valable_jusqu_au}}.
 
+Vous pouvez le consulter, l’accepter et le signer en ligne : {{devis.lien}}
+
 Bien cordialement,
 
 {{user.nom}}
@@ -42,9 +44,16 @@ export async function devisMailFor(devis: Devis, client: Client, user: User): Pr
     .orderByRaw("(code = 'email_envoi_devis') desc")
     .orderBy('titre')
     .first()
-  const body =
+  const rendered =
     (texte ? await renderTexteFor(texte.code, user, context) : null) ??
     renderTexte(FALLBACK_BODY, context)
+  // The signed link is always there, even from a text written before it existed (decision 491)
+  const value = (context.devis as Record<string, unknown> | undefined)?.lien
+  const lien = typeof value === 'string' ? value : ''
+  const body =
+    lien && !rendered.includes(lien)
+      ? `${rendered.trimEnd()}\n\nConsulter, accepter et signer le devis en ligne : ${lien}`
+      : rendered
   const societe = (context.societe as Record<string, string> | undefined)?.nom
   const subject = `Devis ${devis.numero ?? ''}${societe ? ` — ${societe}` : ''} : ${devis.objet}`
   const attachment = await devisPdf(devis.id)

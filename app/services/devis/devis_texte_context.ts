@@ -10,6 +10,7 @@ import type User from '#models/user'
 import { formatEuros } from '#shared/totals'
 import { contextFrom, type TexteContext } from '#shared/textes'
 import { companySociete } from '#services/company'
+import { customerDevisLink } from '#services/signature_en_ligne/devis_link'
 
 /** What a draft prints where its number will be. */
 export const DRAFT_NUMERO = '(brouillon)'
@@ -71,6 +72,8 @@ export async function devisTexteContext(
     'devis.valable_jusqu_au': fr(devis.valableJusquAu),
     'devis.acompte_pct': String(Number(devis.acomptePct)).replace('.', ','),
     'devis.acompte': formatEuros(devis.acompte),
+    // The customer's signed link to see, accept or refuse online (issue 14 §1); none for a draft
+    'devis.lien': customerDevisLink(devis) ?? '',
     'user.nom': user?.name ?? '',
     'user.email': user?.email ?? '',
   })

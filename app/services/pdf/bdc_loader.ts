@@ -27,8 +27,13 @@ import {
   moneyPart,
 } from '#services/pdf/document_parts'
 import { filledTexts } from '#services/pdf/devis_loader'
+import { preuveOfBdc } from '#services/signature_en_ligne/preuve'
 
 export function retractationMention(bdc: Bdc): string | null {
+  if (bdc.lieuSignature === 'distance') {
+    const fin = bdc.finRetractation ? ` (jusqu’au ${formatDate(isoDate(bdc.finRetractation))})` : ''
+    return `Contrat conclu à distance (signé en ligne) : le client dispose d’un délai de 14 jours pour se rétracter sans frais ni justification${fin}, par écrit adressé à l’entreprise.`
+  }
   if (bdc.lieuSignature !== 'domicile') return null
   if (bdc.renonciationRetractation)
     return 'Contrat conclu hors établissement : le client a expressément demandé l’exécution immédiate et renoncé à son droit de rétractation de 14 jours.'
@@ -139,5 +144,7 @@ export async function bdcDocument(bdcId: number, opts: LoadOptions = {}): Promis
       emetteur,
       destinataire,
     }),
+    // Signed online (issue 14 §1): the evidence record, on the last page of the PDF
+    preuve_signature: bdc.lieuSignature === 'distance' ? await preuveOfBdc(bdc.id) : null,
   }
 }

@@ -26,6 +26,7 @@ import {
   t,
 } from '#services/pdf/pdf_writer'
 import { drawRetractation } from '#services/pdf/retractation_page'
+import { drawPreuveSignature } from '#services/pdf/preuve_page'
 import {
   attachFacturx,
   embedFonts,
@@ -328,6 +329,7 @@ export async function renderPdf(doc: DocumentData, opts: RenderOptions = {}): Pr
   drawSignature(w, await imageBytes(doc.signature?.image_path))
   drawMentions(w)
   drawRetractation(w)
+  drawPreuveSignature(w)
   drawPageDecorations(w)
   if (facturx) attachFacturx(pdf, facturx, date)
   pdf.end()

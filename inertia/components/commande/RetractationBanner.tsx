@@ -25,7 +25,16 @@ export function joursRestantsText({ enCours, joursRestants }: RetractationState)
   return `Encore ${joursRestants} jour${joursRestants > 1 ? 's' : ''}.`
 }
 
-export default function RetractationBanner({ fin, today }: { fin: string; today?: string }) {
+export default function RetractationBanner({
+  fin,
+  today,
+  lieu,
+}: {
+  fin: string
+  today?: string
+  /** Where the bdc was signed: at the customer's home, or online at a distance (issue 14 §1). */
+  lieu?: string | null
+}) {
   const state = retractationState(fin, today)
   return (
     <div
@@ -40,8 +49,10 @@ export default function RetractationBanner({ fin, today }: { fin: string; today?
           date
         </strong>
         <div className="small">
-          Bon signé au domicile du client : il peut se rétracter sans justification pendant{' '}
-          {DELAI_RETRACTATION_JOURS} jours.{' '}
+          {lieu === 'distance'
+            ? 'Contrat conclu à distance (signé en ligne)'
+            : 'Bon signé au domicile du client'}{' '}
+          : il peut se rétracter sans justification pendant {DELAI_RETRACTATION_JOURS} jours.{' '}
           <span data-testid="retractation-jours">{joursRestantsText(state)}</span>
         </div>
       </div>

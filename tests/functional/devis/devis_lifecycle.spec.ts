@@ -177,10 +177,13 @@ test.group('Devis life cycle / send, accept, cancel', (group) => {
     const mail = await lastMailTo('anne@lambert.be')
     assert.isNotNull(mail)
     assert.include(mail!.subject, sent.numero!)
+    // The text, then the customer's signed link to accept online (decision 491)
+    const [text, lien] = mail!.text!.split('\n\nConsulter, accepter et signer le devis en ligne : ')
     assert.equal(
-      mail!.text,
+      text,
       `Bonjour Mme Lambert,\n\nNotre devis n° ${sent.numero} : ${formatEuros(sent.totalTtc)} TVAC.\n\nSophie Lambert`
     )
+    assert.include(lien, `/devis/${sent.publicId}/1?signature=`)
     assert.lengthOf(mail!.attachments ?? [], 1)
     assert.equal(mail!.attachments![0].filename, `${sent.numero}.pdf`)
     assert.equal(mail!.attachments![0].contentType, 'application/pdf')

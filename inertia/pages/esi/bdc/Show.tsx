@@ -34,7 +34,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function SignatureBlock({ bdc }: { bdc: BdcDetail }) {
+function SignatureBlock({
+  bdc,
+  preuve,
+}: {
+  bdc: BdcDetail
+  /** Signed online (issue 14 §1): the evidence record, as the PDF's last page prints it. */
+  preuve?: DocumentData['preuve_signature']
+}) {
   const s = bdc.signature
   const image = s.mime === 'image/png' || s.mime === 'image/jpeg'
   return (
@@ -46,11 +53,25 @@ function SignatureBlock({ bdc }: { bdc: BdcDetail }) {
         <Row label="Signature">
           {s.type === 'scan' ? 'Bon signé importé' : 'Dessinée à l’écran'}
         </Row>
-        {s.lieu === 'domicile' && (
+        {(s.lieu === 'domicile' || s.lieu === 'distance') && (
           <Row label="Rétractation">
             {s.renonciation
               ? 'Le client a renoncé expressément au délai de rétractation.'
               : `Délai de rétractation jusqu’au ${formatDate(s.fin_retractation)}`}
+          </Row>
+        )}
+        {preuve && (
+          <Row label="Preuve électronique">
+            <span data-testid="bdc-preuve">
+              Signé en ligne le {preuve.signe_le}, depuis {preuve.ip ?? 'une adresse inconnue'}
+              {' — '}SHA-256 du document accepté :{' '}
+              <code className="text-break">{preuve.sha256}</code>
+              {!preuve.intacte && (
+                <strong className="text-danger d-block">
+                  Le document enregistré ne correspond plus à cette empreinte.
+                </strong>
+              )}
+            </span>
           </Row>
         )}
       </dl>
@@ -249,7 +270,9 @@ export default function BdcShow({ bdc, document }: BdcShowProps) {
                 clientNom={bdc.client.nom}
               />
             )}
-            {bdc.statut === 'signe' && <SignatureBlock bdc={bdc} />}
+            {bdc.statut === 'signe' && (
+              <SignatureBlock bdc={bdc} preuve={document?.preuve_signature} />
+            )}
           </div>
           <div className="col-xl-4">
             <Block title="Client">

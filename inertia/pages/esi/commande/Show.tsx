@@ -179,7 +179,7 @@ export default function CommandeShow({
           </div>
         )}
         {commande.fin_retractation && !annulee && (
-          <RetractationBanner fin={commande.fin_retractation} />
+          <RetractationBanner fin={commande.fin_retractation} lieu={commande.bdc?.lieu} />
         )}
         <div className="row g-4">
           <div className="col-lg-6">

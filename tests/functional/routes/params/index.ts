@@ -30,6 +30,7 @@ import { planningJourneeParams } from '#tests/functional/routes/params/planning_
 import { planningCalendarParams } from '#tests/functional/routes/params/planning_calendar'
 import { planningRessourcesParams } from '#tests/functional/routes/params/planning_ressources'
 import { realisationParams } from '#tests/functional/routes/params/realisations'
+import { devisSignatureParams } from '#tests/functional/routes/params/devis_signature'
 
 export interface RouteRef {
   name?: string
@@ -73,4 +74,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...planningCalendarParams,
   ...planningRessourcesParams,
   ...realisationParams,
+  ...devisSignatureParams,
 ]
