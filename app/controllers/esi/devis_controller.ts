@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { customerDevisLink } from '#services/signature_en_ligne/devis_link'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import DevisPolicy from '#policies/devis_policy'
 import { authorize } from '#policies/base_policy'
@@ -155,6 +156,8 @@ export default class DevisController {
         devis.statut === 'brouillon' &&
         !devis.numero &&
         canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, 'admin'),
+      // Issue 14 §1: while the customer can still answer online
+      lienClient: devis.statut === 'envoye' ? customerDevisLink(devis) : null,
       ...options,
     })
   }
@@ -281,6 +284,8 @@ export default class DevisController {
           prix_unitaire_ht: centsToInput(l.prix_unitaire_ht),
           remise_pct: trimDecimal(l.remise_pct ?? '0').replace('.', ','),
           taux_tva: l.taux_tva,
+          optionnel: l.optionnel,
+          retenue: l.retenue,
         })),
       },
       total_ht: snap.totals.total_ht,
@@ -299,6 +304,7 @@ export default class DevisController {
       bdc: null,
       conflict: null,
       canDelete: false,
+      lienClient: null,
       ...(await editorOptions()),
     })
   }

@@ -3,6 +3,7 @@ import { Head, Link, router } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import DevisForm from '../../../components/devis/DevisForm.js'
+import LienClientButton from '../../../components/devis/LienClientButton.js'
 import {
   askCancellationReason,
   changeStatus,
@@ -30,6 +31,8 @@ export type DevisEditProps = DevisEditorOptions & {
   bdc: { id: number; numero: string } | null
   conflict: string | null
   canDelete: boolean
+  /** A sent devis: the customer's signed link (issue 14 §1), else null. */
+  lienClient: string | null
 }
 
 function statutHelp(to: DevisStatut, devis: DevisEditorDevis): string | null {
@@ -155,6 +158,7 @@ export default function DevisEdit(props: DevisEditProps) {
         <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
         PDF
       </a>
+      {props.lienClient && <LienClientButton url={props.lienClient} />}
       <button type="button" className="btn btn-alt-secondary" onClick={duplicate}>
         <i className="bi bi-copy me-1" aria-hidden="true" />
         Dupliquer
