@@ -229,6 +229,7 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -354,6 +355,7 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
@@ -477,6 +479,7 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
