@@ -3,9 +3,10 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 /*
  * Issue 14 §2 (decision 505): the dashboards' figures read only the rows they count.
  * - bdcs signed in a period (this month, this year and last year's same periods): the signed
- *   bdcs by signature instant, with their TTC total (an index-only sum);
- * - devis to follow up: the sent devis by sending instant (statut envoyé only);
- * - acomptes awaited: the acompte factures not paid yet (a few among 200 000 factures);
+ *   bdcs by signature instant, with their totals (an index-only sum once vacuumed);
+ * - devis to follow up: the sent devis by sending instant (statut envoyé only), with the total;
+ * - acomptes awaited: the acompte factures not paid yet, with what the sum reads;
+ * - the money figures of issue 11: issued factures by date, open ones by due date, credits;
  * - per pro société: the offres by transmission instant (DashboardPro's period) and by société
  *   with their last change (last activity).
  */
@@ -14,9 +15,19 @@ export default class extends BaseSchema {
     this.schema.raw(`CREATE INDEX IF NOT EXISTS bdcs_signes_idx
       ON bdcs (signe_le) INCLUDE (total_ttc, total_ht) WHERE statut = 'signe'`)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS devis_envoyes_idx
-      ON devis (envoye_le) WHERE statut = 'envoye'`)
+      ON devis (envoye_le) INCLUDE (total_ttc) WHERE statut = 'envoye'`)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS factures_acomptes_ouverts_idx
-      ON factures (id) WHERE type = 'acompte' AND statut IN ('emise', 'partiellement_payee')`)
+      ON factures (id) INCLUDE (numero, total_ttc, montant_paye, montant_credite)
+      WHERE type = 'acompte' AND statut IN ('emise', 'partiellement_payee')`)
+    // The money figures of issue 11 (comptaFigures): the issued factures by date with their HT,
+    // the open ones by due date with what their rest reads, the clients holding a credit
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS factures_emises_date_idx
+      ON factures (date_facture) INCLUDE (total_ht) WHERE numero IS NOT NULL`)
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS factures_ouvertes_echeance_idx
+      ON factures (echeance) INCLUDE (total_ttc, montant_paye, montant_credite)
+      WHERE numero IS NOT NULL AND statut IN ('emise', 'partiellement_payee')`)
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS client_soldes_credit_idx
+      ON client_soldes (client_id) INCLUDE (credit) WHERE credit > 0`)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS offres_transmises_idx
       ON offres (transmise_le) WHERE transmise_le IS NOT NULL`)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS offres_societe_activite_idx
@@ -28,6 +39,9 @@ export default class extends BaseSchema {
       'bdcs_signes_idx',
       'devis_envoyes_idx',
       'factures_acomptes_ouverts_idx',
+      'factures_emises_date_idx',
+      'factures_ouvertes_echeance_idx',
+      'client_soldes_credit_idx',
       'offres_transmises_idx',
       'offres_societe_activite_idx',
     ]) {
