@@ -19,6 +19,9 @@ export default class extends BaseSchema {
     this.schema.raw(`CREATE INDEX IF NOT EXISTS factures_acomptes_ouverts_idx
       ON factures (id) INCLUDE (numero, total_ttc, montant_paye, montant_credite)
       WHERE type = 'acompte' AND statut IN ('emise', 'partiellement_payee')`)
+    // DashboardPro: the signed bdc of a devis with its HT (the partners' turnover)
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS bdcs_signes_devis_idx
+      ON bdcs (devis_id) INCLUDE (total_ht) WHERE statut = 'signe'`)
     // The money figures of issue 11 (comptaFigures): the issued factures by date with their HT,
     // the open ones by due date with what their rest reads, the clients holding a credit
     this.schema.raw(`CREATE INDEX IF NOT EXISTS factures_emises_date_idx
@@ -37,6 +40,7 @@ export default class extends BaseSchema {
   async down() {
     for (const name of [
       'bdcs_signes_idx',
+      'bdcs_signes_devis_idx',
       'devis_envoyes_idx',
       'factures_acomptes_ouverts_idx',
       'factures_emises_date_idx',

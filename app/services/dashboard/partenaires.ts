@@ -56,10 +56,15 @@ export async function partenaireFigures(
        SELECT o.societe_id,
          count(*) AS transmises,
          count(o.devis_id) AS converties,
-         count(b.id) AS signees,
+         count(b.total_ht) AS signees,
          coalesce(sum(b.total_ht), 0) AS ca_ht
        FROM offres o
-       LEFT JOIN bdcs b ON b.devis_id = o.devis_id AND b.statut = 'signe'
+       -- One index probe per offre (bdcs_signes_devis_idx), never a pass over every bdc: the
+       -- LIMIT keeps the planner from turning it into a hash join (devis_id is unique anyway)
+       LEFT JOIN LATERAL (
+         SELECT sb.total_ht FROM bdcs sb
+         WHERE sb.devis_id = o.devis_id AND sb.statut = 'signe' LIMIT 1
+       ) b ON true
        WHERE o.transmise_le >= ${DAY_FROM} AND o.transmise_le < ${DAY_UNTIL}
          AND (?::int IS NULL OR o.societe_id = ?::int)
        GROUP BY o.societe_id
