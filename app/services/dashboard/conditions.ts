@@ -60,6 +60,7 @@ const NOT_DONE = ETAPE_STATUTS.filter((s) => !etapeFinie(s))
 /**
  * A running commande whose step `etape` is late: planned to end before today and not done
  * (shared/commande_timeline.ts etapeEnRetard). A commande late at two steps counts at both.
+ * prevue_fin is an instant (the planned day's Brussels midnight): before today's midnight.
  */
 export function commandeEtapeEnRetard(
   today: string,
@@ -69,7 +70,8 @@ export function commandeEtapeEnRetard(
   return {
     sql: `${table}.statut IN ('en_attente', 'en_cours') AND EXISTS (
       SELECT 1 FROM commande_etapes late_e WHERE late_e.commande_id = ${table}.id
-        AND late_e.etape = ? AND late_e.statut IN (${NOT_DONE}) AND late_e.prevue_fin < ?::date)`,
+        AND late_e.etape = ? AND late_e.statut IN (${NOT_DONE})
+        AND late_e.prevue_fin < ${DAY_FROM})`,
     bindings: [etape, today],
   }
 }

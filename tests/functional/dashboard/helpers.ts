@@ -59,7 +59,8 @@ export async function etapePrevue(commandeId: number, etape: string, day: string
     await trx
       .from('commande_etapes')
       .where({ commande_id: commandeId, etape })
-      .update({ prevue_fin: day })
+      // As the app stores a planned day: its Brussels midnight
+      .update({ prevue_fin: trx.raw(`(?::date)::timestamp AT TIME ZONE 'Europe/Brussels'`, [day]) })
     await syncCommande(trx, commandeId)
   })
 }

@@ -59,9 +59,11 @@ test.group('Dashboard / staff figures', (group) => {
     await devisEnvoye(2)
     // An acompte facture issued and partly paid (1,00 €): awaited
     const acompte = await acomptePaye(a.bdc.id, 100)
-    // Commande a late at its mesurage (planned to end 3 days ago); b planned next week
+    // Commande a late at its mesurage (planned to end 3 days ago); b's planned to end today
+    // (not late yet) and its pose next week
     await etapePrevue(a.commande.id, 'mesurage', addDays(today, -3))
-    await etapePrevue(b.commande.id, 'mesurage', addDays(today, 7))
+    await etapePrevue(b.commande.id, 'mesurage', today)
+    await etapePrevue(b.commande.id, 'pose', addDays(today, 7))
     // Today's visits: one rdv, one tec; a tec tomorrow
     const tech = await makeUser('esi')
     await visite('com', tech, `${today}T09:00`, `${today}T10:00`)
@@ -125,7 +127,8 @@ test.group('Dashboard / staff figures', (group) => {
       `SELECT e.etape, count(DISTINCT c.id)::int AS n FROM commandes c
        JOIN commande_etapes e ON e.commande_id = c.id
        WHERE c.statut NOT IN ('terminee', 'annulee')
-         AND e.statut NOT IN ('faite', 'sans_objet') AND e.prevue_fin < ?::date
+         AND e.statut NOT IN ('faite', 'sans_objet')
+         AND (e.prevue_fin AT TIME ZONE '${TZ}')::date < ?::date
        GROUP BY ROLLUP (e.etape)`,
       [today]
     )
