@@ -36,7 +36,7 @@ export default class PartenairesController {
     const [figures, membres, offres] = await Promise.all([
       partenaireFigures(params, societe.id),
       membresDe([societe.id]),
-      offresSuivi([societe.id], { limit: 20 }),
+      offresSuivi([societe.id], { limit: 20, esiView: true }),
     ])
     return inertia.render('esi/Pro', {
       societe: {

@@ -3,8 +3,8 @@
  * over a period. The cohort is the offres TRANSMITTED in the period (transmise_le, Brussels
  * days, index of migration 0820): how many, how many esi turned into a devis (offres.devis_id),
  * how many of those have their bdc signed, and the HT total of those signed bdcs. The
- * conversion rate is signed / transmitted. The last activity is the last change of any of its
- * offres, whatever the period. The period is read like /esi/devis/stats' (parseStatsParams).
+ * conversion rate is signed / transmitted. The last activity is the last change of one of its
+ * offres staff may see (transmitted or later), whatever the period. The period is read like /esi/devis/stats' (parseStatsParams).
  */
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
@@ -12,6 +12,7 @@ import { parseId } from '#services/route_params'
 import { parseStatsParams } from '#services/devis_list/devis_stats'
 import { DAY_FROM, DAY_UNTIL } from '#services/dashboard/conditions'
 import { parseSort, sortToString, type SortKey } from '#shared/list_query'
+import { OFFRE_VISIBLE_BY_ESI } from '#shared/offres'
 import {
   PARTENAIRE_DEFAULT_SORT,
   PARTENAIRE_SORT_KEYS,
@@ -75,14 +76,15 @@ export async function partenaireFigures(
        coalesce(f.signees, 0) AS signees,
        coalesce(f.ca_ht, 0) AS ca_ht,
        f.signees::float / nullif(f.transmises, 0) AS taux,
-       (SELECT max(a.updated_at) FROM offres a WHERE a.societe_id = s.id) AS derniere_activite,
+       (SELECT max(a.updated_at) FROM offres a
+         WHERE a.societe_id = s.id AND a.statut = ANY(?::text[])) AS derniere_activite,
        (SELECT count(*) FROM clients c WHERE c.apporteur_id = s.id) AS clients_apportes
      FROM societes s
      LEFT JOIN f ON f.societe_id = s.id
      WHERE s.type = 'pro' AND (?::int IS NULL OR s.id = ?::int)
      ORDER BY ${order} ${direction}, s.id
      LIMIT 1000`,
-    [params.du, params.au, societeId, societeId, societeId, societeId]
+    [params.du, params.au, societeId, societeId, [...OFFRE_VISIBLE_BY_ESI], societeId, societeId]
   )
   return result.rows.map((r: any) => ({
     id: Number(r.id),
@@ -140,11 +142,12 @@ export async function membresDe(societeIds: number[]) {
 
 /**
  * The latest offres of sociétés, with the devis each became and its bdc (newest first):
- * `transmisesOnly` keeps those transmitted to esi.
+ * `transmisesOnly` keeps those transmitted to esi; `esiView` those staff may see (a partner's
+ * drafts and the offres sent to its own customer stay its own).
  */
 export async function offresSuivi(
   societeIds: number[],
-  { limit = 20, transmisesOnly = false } = {}
+  { limit = 20, transmisesOnly = false, esiView = false } = {}
 ): Promise<OffreSuivi[]> {
   if (!societeIds.length) return []
   const query = db
@@ -169,6 +172,7 @@ export async function offresSuivi(
       'b.statut as bdc_statut'
     )
   if (transmisesOnly) query.whereNotNull('o.transmise_le')
+  if (esiView) query.whereIn('o.statut', [...OFFRE_VISIBLE_BY_ESI])
   const rows = await query
   return rows.map((r) => ({
     id: Number(r.id),

@@ -4,7 +4,7 @@ import Block from '../../components/ui/Block.js'
 import ListWarnings from '../../components/list/ListWarnings.js'
 import SortHeader from '../../components/list/SortHeader.js'
 import PeriodeForm from '../../components/partenaires/PeriodeForm.js'
-import { formatDate, formatDateTime } from '../../lib/format.js'
+import { formatDate } from '../../lib/format.js'
 import { route } from '~/lib/route'
 import { formatEuros } from '@shared/totals'
 import { parseSort, sortToString, toggleSort } from '@shared/list_query'
@@ -24,12 +24,12 @@ export type DashboardProProps = {
 
 const COLUMNS: { key: string; label: string; end?: boolean }[] = [
   { key: 'nom', label: 'Partenaire' },
-  { key: 'transmises', label: 'Offres transmises', end: true },
-  { key: 'converties', label: 'Devenues devis', end: true },
+  { key: 'transmises', label: 'Transmises', end: true },
+  { key: 'converties', label: 'Devis', end: true },
   { key: 'signees', label: 'Signées', end: true },
-  { key: 'ca', label: 'CA apporté (HT)', end: true },
+  { key: 'ca', label: 'CA HT', end: true },
   { key: 'taux', label: 'Taux', end: true },
-  { key: 'activite', label: 'Dernière activité' },
+  { key: 'activite', label: 'Activité' },
 ]
 
 /**
@@ -99,8 +99,8 @@ export default function DashboardPro({ partenaires, query, warnings, today }: Da
                         className={c.end ? 'text-end' : undefined}
                       />
                     ))}
-                    <th scope="col" className="text-end">
-                      Clients apportés
+                    <th scope="col" className="text-end" title="Clients apportés">
+                      Clients
                     </th>
                   </tr>
                 </thead>
@@ -121,7 +121,7 @@ export default function DashboardPro({ partenaires, query, warnings, today }: Da
                       <td className="text-end text-nowrap">{formatEuros(p.ca_ht)}</td>
                       <td className="text-end">{formatTaux(p.taux)}</td>
                       <td className="text-nowrap">
-                        {p.derniere_activite ? formatDateTime(p.derniere_activite) : '—'}
+                        {p.derniere_activite ? formatDate(p.derniere_activite) : '—'}
                       </td>
                       <td className="text-end">{p.clients_apportes}</td>
                     </tr>

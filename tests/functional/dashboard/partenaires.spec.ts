@@ -7,7 +7,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, withTransaction } from '#tests/helpers'
-import { makeSociete, proWithContact } from '#tests/functional/offres/helpers'
+import { makeOffre, makeSociete, proWithContact } from '#tests/functional/offres/helpers'
 import { offreJusqua } from '#tests/functional/dashboard/helpers'
 import { addDays, todayIso } from '#shared/dates'
 import type { PartenaireFigures } from '#shared/dashboard'
@@ -136,6 +136,9 @@ test.group('Dashboard pro / partners', (group) => {
     const signed = await offreJusqua(esi, a.societe, a.contact, 'signee')
     await offreJusqua(esi, a.societe, a.contact, 'transmise')
     await offreJusqua(esi, other.societe, other.contact, 'signee')
+    // The partner's draft and an offre sent to its customer stay its own
+    await makeOffre(a.societe, a.contact, { statut: 'brouillon' })
+    await makeOffre(a.societe, a.contact, { statut: 'envoyee' })
 
     const response = await client.get(`/esi/pro/${a.societe.id}`).loginAs(esi).withInertia()
     response.assertStatus(200)
@@ -155,8 +158,12 @@ test.group('Dashboard pro / partners', (group) => {
       bdc_numero: signed.bdc!.numero,
       bdc_signe: true,
     })
-    // Only this société's offres
-    const count = await db.from('offres').where('societe_id', a.societe.id).count('* as n')
+    // Only this société's offres staff may see (transmitted or later)
+    const count = await db
+      .from('offres')
+      .where('societe_id', a.societe.id)
+      .whereIn('statut', ['transmise', 'acceptee', 'refusee'])
+      .count('* as n')
     assert.equal(offres.length, Number(count[0].n))
   })
 
