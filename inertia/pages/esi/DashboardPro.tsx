@@ -144,9 +144,11 @@ export default function DashboardPro({ partenaires, query, warnings, today }: Da
             </div>
           )}
           <p className="small text-body-secondary">
-            Les offres comptées sont celles transmises à ESI pendant la période ; « Signées » : leur
-            bon de commande est signé ; le taux est signées ÷ transmises ; le CA apporté est le
-            total HT de ces bons de commande.
+            Les offres comptées sont celles transmises à ESI pendant la période ; « Devis » : ESI en
+            a fait un devis ; « Signées » : son bon de commande est signé ; le taux est signées ÷
+            transmises ; le CA est le total HT de ces bons de commande ; « Activité » : la dernière
+            modification d’une de ses offres transmises ; « Clients » : les clients apportés par le
+            partenaire.
           </p>
         </Block>
       </div>
