@@ -55,15 +55,14 @@ test.group('Dashboard / pro and other', (group) => {
       pro.transmises.map((t) => [t.devis_statut ?? 'aucun', [t.nombre, t.signees]])
     )
     assert.deepEqual(transmises, { aucun: [1, 0], brouillon: [1, 0], accepte: [1, 1] })
+    const transmitted = await db
+      .from('offres')
+      .where('societe_id', mine.societe.id)
+      .whereNotNull('transmise_le')
+      .select('id')
     assert.sameMembers(
       pro.recentes.map((o) => o.id),
-      (
-        await db
-          .from('offres')
-          .where('societe_id', mine.societe.id)
-          .whereNotNull('transmise_le')
-          .select('id')
-      ).map((r) => r.id)
+      transmitted.map((r) => r.id)
     )
     assert.isTrue(pro.recentes.find((o) => o.id === signed.offre.id)!.bdc_signe)
     // Nothing of the other société in the page

@@ -7,6 +7,9 @@ import { makeSociete } from '#tests/functional/societes/helpers'
 export const partenaireParams: ParamProvider[] = [
   {
     matches: (route) => route.name === 'esi.pro.show',
-    params: async () => ({ id: (await makeSociete('pro')).id }),
+    params: async () => {
+      const societe = await makeSociete('pro')
+      return { id: societe.id }
+    },
   },
 ]
