@@ -64,6 +64,7 @@ import '#start/routes/devis_signature'
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
 const DashboardController = () => import('#controllers/dashboard_controller')
+const PartenairesController = () => import('#controllers/esi/partenaires_controller')
 const AccessTestController = () => import('#controllers/access_test_controller')
 const PreviewController = () => import('#controllers/preview_controller')
 const UserApiController = () => import('#controllers/api/user_controller')
@@ -184,7 +185,11 @@ router
 // Staff only
 router
   .group(() => {
-    router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
+    router.get('/esi/dashboard-pro', [PartenairesController, 'index']).as('esi.dashboard_pro')
+    router
+      .get('/esi/pro/:id', [PartenairesController, 'show'])
+      .where('id', ID_MATCHER)
+      .as('esi.pro.show')
     router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')
 

@@ -59,6 +59,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/compta/relances/Index': ExtractProps<(typeof import('../../inertia/pages/esi/compta/relances/Index.tsx'))['default']>
     'esi/customer/Index': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Index.tsx'))['default']>
     'esi/customer/Show': ExtractProps<(typeof import('../../inertia/pages/esi/customer/Show.tsx'))['default']>
+    'esi/DashboardPro': ExtractProps<(typeof import('../../inertia/pages/esi/DashboardPro.tsx'))['default']>
     'esi/devis/Create': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Create.tsx'))['default']>
     'esi/devis/Edit': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Edit.tsx'))['default']>
     'esi/devis/Index': ExtractProps<(typeof import('../../inertia/pages/esi/devis/Index.tsx'))['default']>
@@ -75,6 +76,7 @@ declare module '@adonisjs/inertia/types' {
     'esi/planning/PlanificationModal': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanificationModal.tsx'))['default']>
     'esi/planning/Planificationoffcanvas': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Planificationoffcanvas.tsx'))['default']>
     'esi/planning/PlanifMap': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanifMap.tsx'))['default']>
+    'esi/Pro': ExtractProps<(typeof import('../../inertia/pages/esi/Pro.tsx'))['default']>
     'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>
     'esi/production/Show': ExtractProps<(typeof import('../../inertia/pages/esi/production/Show.tsx'))['default']>
     'esi/produits/Index': ExtractProps<(typeof import('../../inertia/pages/esi/produits/Index.tsx'))['default']>

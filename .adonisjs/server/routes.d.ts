@@ -247,6 +247,7 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
@@ -385,6 +386,7 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
@@ -521,6 +523,7 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
+    'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }

@@ -187,6 +187,7 @@ export const ROUTES = {
   'esi.planning.tec_carte': '/esi/planning/tec/carte',
   'esi.planning.trajet': '/esi/planning/trajet',
   'esi.planning.visites.details': '/esi/planning/visites/:id/details',
+  'esi.pro.show': '/esi/pro/:id',
   'esi.production.envoyer': '/esi/commandes/production/envoyer',
   'esi.production.index': '/esi/commandes/production',
   'esi.production.preparer': '/esi/commandes/production/:commandeId/preparer',

@@ -7,18 +7,28 @@ import { shortcutSections } from '../components/dashboard/shortcut_sections.js'
 import PageHeader from '../components/layout/PageHeader.js'
 import { roleLabel } from '../components/dashboard/labels.js'
 import ComptaFigures, { type ComptaFiguresData } from '../components/dashboard/ComptaFigures.js'
+import StaffFigures from '../components/dashboard/StaffFigures.js'
+import ProFigures from '../components/dashboard/ProFigures.js'
+import type {
+  ProFigures as ProFiguresData,
+  StaffFigures as StaffFiguresData,
+} from '@shared/dashboard'
 
 export type DashboardProps = {
   societes: DashboardSociete[]
   /** Staff only (null for anyone else): the money figures of issue 11 §6. */
   compta: ComptaFiguresData | null
+  /** Staff only: the figures of the day (issue 14 §2). */
+  figures: StaffFiguresData | null
+  /** A pro (effective role) only: his sociétés' offres and what became of them. */
+  pro: ProFiguresData | null
 }
 
 function greeting(date = new Date()): string {
   return date.getHours() >= 18 ? 'Bonsoir' : 'Bonjour'
 }
 
-export default function Dashboard({ societes, compta }: DashboardProps) {
+export default function Dashboard({ societes, compta, figures, pro }: DashboardProps) {
   const { user, notifications, app } = usePage<SharedProps>().props
   // The dashboard is behind auth; the guard keeps the page safe if it is ever rendered without one
   const sections = user ? shortcutSections(user, app?.adminUrl) : []
@@ -53,7 +63,9 @@ export default function Dashboard({ societes, compta }: DashboardProps) {
       />
 
       <div className="content">
+        {figures && <StaffFigures figures={figures} />}
         {compta && <ComptaFigures figures={compta} />}
+        {pro && <ProFigures figures={pro} />}
         <div className="row g-4 mb-4">
           <div className="col-lg-6">
             <SocietesBlock societes={societes} />

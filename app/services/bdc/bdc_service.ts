@@ -16,7 +16,9 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import type { ListParams } from '#services/list/list_params'
+import { bdcsSignes } from '#services/dashboard/conditions'
 import {
+  isoDate,
   documentListParser,
   documentSortColumns,
   whereDocumentFilters,
@@ -34,7 +36,11 @@ import BdcTransformer from '#transformers/sales/bdc_transformer'
 /** Sort keys of esi/bdc/Index (those of every document list). */
 export const BDC_SORT_COLUMNS = documentSortColumns('bdcs')
 
-export const parseBdcListParams = documentListParser(BDC_SORT_KEYS, BDC_STATUTS)
+export const parseBdcListParams = documentListParser(BDC_SORT_KEYS, BDC_STATUTS, {
+  // Signed between two days (the dashboard's « signés » figures, issue 14 §2)
+  signe_du: { label: 'Signé du', parse: isoDate },
+  signe_au: { label: 'Signé au', parse: isoDate },
+})
 
 /** The rows of esi/bdc/Index: filtered, searched (the order is keyset's). */
 export function bdcListQuery(params: ListParams) {
@@ -43,6 +49,11 @@ export function bdcListQuery(params: ListParams) {
     .select('bdcs.*', 'commandes.id as commande_id')
     .leftJoin('commandes', 'commandes.bdc_id', 'bdcs.id')
   whereDocumentFilters(query, 'bdcs', params)
+  const { signe_du: signeDu, signe_au: signeAu } = params.filter
+  if (signeDu || signeAu) {
+    const signes = bdcsSignes(signeDu ?? null, signeAu ?? null)
+    query.whereRaw(signes.sql, signes.bindings)
+  }
   return query
 }
 

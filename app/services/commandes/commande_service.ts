@@ -16,6 +16,7 @@ import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
 import { COMMANDE_SORT_KEYS, COMMANDE_URGENCE_FIRST, type CommandeListItem } from '#shared/bdc'
+import { commandeEnRetard, commandeEtapeEnRetard } from '#services/dashboard/conditions'
 import { cachedMenuBadges } from '#services/commandes/menu_badges'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
 
@@ -48,6 +49,8 @@ export const parseCommandeListParams = (qs: Record<string, unknown>): ListParams
       chef: { label: 'Chef de projet', parse: filterParsers.id },
       retard: { label: 'En retard', parse: filterParsers.oneOf(['1']) },
       etape: { label: 'Étape', parse: filterParsers.oneOf(ETAPES) },
+      // Late at that step (the dashboard's « commandes en retard par étape », issue 14 §2)
+      etape_en_retard: { label: 'En retard à l’étape', parse: filterParsers.oneOf(ETAPES) },
     },
   })
 
@@ -66,25 +69,25 @@ export function commandeListQuery(params: ListParams) {
   // The search reads the stored, trigram-indexed column (migration 0611)
   whereDocumentFilters(query, 'commandes', { ...params, words: [] })
   whereWords(query, 'commandes.recherche', params.words)
-  const { commercial, chef, retard, etape } = params.filter
+  const { commercial, chef, retard, etape, etape_en_retard: etapeEnRetard } = params.filter
   if (commercial) query.where('bdcs.commercial_id', Number(commercial))
   if (chef) query.where('commandes.chef_projet_id', Number(chef))
   if (etape) query.where('commandes.etape_courante', etape)
   if (retard) {
-    query
-      .whereIn('commandes.statut', ['en_attente', 'en_cours'])
-      .where('commandes.prochaine_echeance', '<', todayIso())
+    const late = commandeEnRetard(todayIso())
+    query.whereRaw(late.sql, late.bindings)
+  }
+  if (etapeEnRetard) {
+    const late = commandeEtapeEnRetard(todayIso(), etapeEnRetard)
+    query.whereRaw(late.sql, late.bindings)
   }
   return query
 }
 
 /** Late commandes (a step past its planned end, not done): the menu's badge, one indexed count. */
 export async function commandesEnRetard(): Promise<number> {
-  const row = await Commande.query()
-    .whereIn('statut', ['en_attente', 'en_cours'])
-    .where('prochaine_echeance', '<', todayIso())
-    .count('* as n')
-    .first()
+  const late = commandeEnRetard(todayIso())
+  const row = await Commande.query().whereRaw(late.sql, late.bindings).count('* as n').first()
   return Number(row?.$extras.n ?? 0)
 }
 
@@ -101,10 +104,10 @@ export function menuCommandeBadges(): Promise<Record<string, number>> {
 }
 
 async function countMenuBadges(): Promise<Record<string, number>> {
+  const late = commandeEnRetard(todayIso())
   const result = await db.rawQuery(
     `SELECT
-       (SELECT count(*) FROM commandes
-         WHERE statut IN ('en_attente', 'en_cours') AND prochaine_echeance < ?) AS retard,
+       (SELECT count(*) FROM commandes WHERE ${late.sql}) AS retard,
        count(*) FILTER (WHERE e.etape = 'mesurage') AS mesurage,
        count(*) FILTER (WHERE e.etape = 'approvisionnement'
                           AND p.statut IN ('faite', 'sans_objet')) AS approvisionnement,
@@ -117,7 +120,7 @@ async function countMenuBadges(): Promise<Record<string, number>> {
                                   WHEN 'fourniture' THEN 'approvisionnement' END
      WHERE e.etape IN ('mesurage', 'approvisionnement', 'fourniture')
        AND e.statut IN ('a_faire', 'planifiee', 'en_cours', 'bloquee')`,
-    [todayIso()]
+    late.bindings
   )
   const row = result.rows[0] ?? {}
   return {

@@ -22,6 +22,7 @@ import {
   type ListSpec,
 } from '#services/list/list_params'
 import { TIME_ZONE } from '#shared/app'
+import { devisARelancer } from '#services/dashboard/conditions'
 
 // Exactly the expressions of the indexes of migration 0303 (else the planner sorts every row)
 const text = (sql: string) => ({ sql, cast: 'text' as const })
@@ -73,6 +74,8 @@ export const DEVIS_LIST_SPEC: ListSpec = {
     au: { label: 'Au', parse: parseDateInput },
     montant_min: { label: 'Montant min.', parse: parseMontant },
     montant_max: { label: 'Montant max.', parse: parseMontant },
+    // The dashboard's « devis à relancer » (issue 14 §2): the one condition of both
+    relance: { label: 'À relancer', parse: filterParsers.oneOf(['1']) },
   },
 }
 
@@ -105,6 +108,10 @@ function filtered(params: ListParams): Query {
   if (f.au) query.where('d.date_devis', '<=', f.au)
   if (f.montant_min) query.where('d.total_ttc', '>=', cents(f.montant_min))
   if (f.montant_max) query.where('d.total_ttc', '<=', cents(f.montant_max))
+  if (f.relance) {
+    const relance = devisARelancer('d')
+    query.whereRaw(relance.sql, relance.bindings)
+  }
   // Each word somewhere in the accent- and case-free search column (trigram index)
   whereWords(query, 'd.recherche', params.words)
   return query

@@ -23,6 +23,7 @@ import {
   type FactureListItem,
 } from '#shared/factures'
 import { todayIso } from '#shared/dates'
+import { factureAPayer } from '#services/dashboard/conditions'
 import FactureTransformer from '#transformers/sales/facture_transformer'
 
 const DAY = `COALESCE(factures.date_facture, (factures.created_at AT TIME ZONE '${TIME_ZONE}')::date)`
@@ -46,7 +47,10 @@ export function parseFactureListParams(qs: Record<string, unknown>): ListParams 
     sortKeys: FACTURE_SORT_KEYS,
     defaultSort: NEWEST_FIRST,
     filters: {
-      statut: { label: 'Statut', parse: filterParsers.oneOf([...FACTURE_STATUTS, 'en_retard']) },
+      statut: {
+        label: 'Statut',
+        parse: filterParsers.oneOf([...FACTURE_STATUTS, 'en_retard', 'a_payer']),
+      },
       type: { label: 'Type', parse: filterParsers.oneOf(FACTURE_TYPES) },
       du: { label: 'Du', parse: isoDay },
       au: { label: 'Au', parse: isoDay },
@@ -61,6 +65,10 @@ export function factureListQuery(params: ListParams) {
     query
       .whereIn('factures.statut', ['emise', 'partiellement_payee'])
       .whereRaw(`factures.echeance < (now() AT TIME ZONE '${TIME_ZONE}')::date`)
+  } else if (statut === 'a_payer') {
+    // Issued and something left to pay (the dashboard's « acomptes attendus », issue 14 §2)
+    const aPayer = factureAPayer()
+    query.whereRaw(aPayer.sql, aPayer.bindings)
   } else if (statut) {
     query.where('factures.statut', statut)
   }

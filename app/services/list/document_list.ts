@@ -16,7 +16,7 @@ import {
 import { NEWEST_FIRST } from '#shared/list_query'
 import { TIME_ZONE } from '#shared/app'
 
-const isoDate = (value: string) =>
+export const isoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
 
 /** Sort keys of a document table (keyset: every expression non-null, the id last). */
@@ -37,7 +37,11 @@ export function documentSortColumns(
 }
 
 /** The URL parser of a document list: its sort keys, newest first, statut and période. */
-export function documentListParser(sortKeys: readonly string[], statuts: readonly string[]) {
+export function documentListParser(
+  sortKeys: readonly string[],
+  statuts: readonly string[],
+  extra: ListSpec['filters'] = {}
+) {
   const spec: ListSpec = {
     sortKeys,
     defaultSort: NEWEST_FIRST,
@@ -46,6 +50,7 @@ export function documentListParser(sortKeys: readonly string[], statuts: readonl
       // Created between du and au (calendar days in Brussels)
       du: { label: 'Du', parse: isoDate },
       au: { label: 'Au', parse: isoDate },
+      ...extra,
     },
   }
   return (qs: Record<string, unknown>): ListParams => parseListParams(qs, spec)

@@ -9,6 +9,8 @@ export type DashboardSociete = {
   nom: string
   type: string
   role: string
+  /** Its members (non-staff dashboards, issue 14 §2); null for staff. */
+  membres: { id: number; name: string; role: string }[] | null
 }
 
 export default function SocietesBlock({ societes }: { societes: DashboardSociete[] }) {
@@ -56,6 +58,21 @@ export default function SocietesBlock({ societes }: { societes: DashboardSociete
                   <span className={`badge bg-${type.color}-subtle text-${type.color}-emphasis`}>
                     {type.label}
                   </span>
+                  {societe.membres && (
+                    <ul
+                      className="list-unstyled small text-body-secondary mb-0 mt-1"
+                      aria-label={`Membres de ${societe.nom}`}
+                      data-testid={`societe-membres-${societe.id}`}
+                    >
+                      {societe.membres.map((m) => (
+                        <li key={m.id}>
+                          <i className="bi bi-person me-1" aria-hidden="true" />
+                          {m.name}
+                          {m.role === 'admin' && ` · ${MEMBER_ROLE_LABELS.admin}`}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
                 <span
                   className={`badge rounded-pill ${societe.role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}

@@ -3,6 +3,7 @@ import ListToolbar, { SelectFilter } from '../list/ListToolbar.js'
 import type { ListState } from '../list/use_list.js'
 import { DEVIS_STATUTS, DEVIS_STATUT_LABELS, DEVIS_STATUT_VARIANTS } from '@shared/devis'
 import { NO_COMMERCIAL, type CommercialOption } from '@shared/devis_list'
+import { DEVIS_A_RELANCER_JOURS } from '@shared/dashboard'
 import type { ListFilters } from '@shared/list_query'
 
 export type DevisFiltersProps = {
@@ -97,6 +98,19 @@ export default function DevisFilters({ filters, commerciaux, list }: DevisFilter
           ...commerciaux.map((c) => ({ value: String(c.id), label: c.nom })),
         ]}
         onChange={(v) => list.setFilter('commercial', v)}
+      />
+      <SelectFilter
+        id="filter-relance"
+        label="Relance"
+        all="Tous"
+        value={filters.filter.relance ?? ''}
+        choices={[
+          {
+            value: '1',
+            label: `À relancer (envoyés depuis ${DEVIS_A_RELANCER_JOURS} jours, sans réponse)`,
+          },
+        ]}
+        onChange={(v) => list.setFilter('relance', v)}
       />
       <fieldset className="w-100">
         <legend className="form-label small mb-1">Statut</legend>

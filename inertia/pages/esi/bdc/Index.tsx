@@ -73,6 +73,8 @@ export default function BdcIndex({ bdcs, filters, warnings }: BdcIndexProps) {
     only: ['bdcs'],
   })
 
+  // The dashboard's « signés » figures link here with the signature period (issue 14 §2)
+  const { signe_du: signeDu, signe_au: signeAu } = filters.filter
   return (
     <>
       <Head title="Bons de commande" />
@@ -88,13 +90,25 @@ export default function BdcIndex({ bdcs, filters, warnings }: BdcIndexProps) {
         list={list}
         noun={['bon de commande', 'bons de commande']}
         toolbar={
-          <StatutPeriodToolbar
-            list={list}
-            filters={filters}
-            statuts={BDC_STATUT_LABELS}
-            searchLabel="Rechercher un bon de commande"
-            searchPlaceholder="Numéro, client, objet…"
-          />
+          <>
+            <StatutPeriodToolbar
+              list={list}
+              filters={filters}
+              statuts={BDC_STATUT_LABELS}
+              searchLabel="Rechercher un bon de commande"
+              searchPlaceholder="Numéro, client, objet…"
+            />
+            {(signeDu || signeAu) && (
+              <p className="alert alert-info py-2 mt-2 mb-0" data-testid="bdc-filtre-signe">
+                <i className="bi bi-pen me-1" aria-hidden="true" />
+                Signés {signeDu && `du ${formatDate(signeDu)} `}
+                {signeAu && `au ${formatDate(signeAu)}`}
+                <button type="button" className="btn btn-link btn-sm py-0" onClick={list.reset}>
+                  Retirer les filtres
+                </button>
+              </p>
+            )}
+          </>
         }
       >
         <DataTable

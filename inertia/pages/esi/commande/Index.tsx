@@ -182,6 +182,22 @@ export default function CommandeIndex({
               onChange={(v) => list.setFilter('retard', v)}
             />
             <SelectFilter
+              id="filter-etape"
+              label="Étape"
+              all="Toutes les étapes"
+              value={filters.filter.etape ?? ''}
+              choices={Object.entries(ETAPE_LABELS).map(([value, label]) => ({ value, label }))}
+              onChange={(v) => list.setFilter('etape', v)}
+            />
+            <SelectFilter
+              id="filter-etape-en-retard"
+              label="Étape en retard"
+              all="Toutes"
+              value={filters.filter.etape_en_retard ?? ''}
+              choices={Object.entries(ETAPE_LABELS).map(([value, label]) => ({ value, label }))}
+              onChange={(v) => list.setFilter('etape_en_retard', v)}
+            />
+            <SelectFilter
               id="filter-chef"
               label="Chef de projet"
               all="Tous les chefs de projet"

@@ -31,6 +31,7 @@ import { planningCalendarParams } from '#tests/functional/routes/params/planning
 import { planningRessourcesParams } from '#tests/functional/routes/params/planning_ressources'
 import { realisationParams } from '#tests/functional/routes/params/realisations'
 import { devisSignatureParams } from '#tests/functional/routes/params/devis_signature'
+import { partenaireParams } from '#tests/functional/routes/params/partenaires'
 
 export interface RouteRef {
   name?: string
@@ -75,4 +76,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...planningRessourcesParams,
   ...realisationParams,
   ...devisSignatureParams,
+  ...partenaireParams,
 ]

@@ -69,6 +69,7 @@ const COLUMNS: Column<FactureListItem>[] = [
 const STATUT_CHOICES = [
   ...Object.entries(FACTURE_STATUT_LABELS).map(([value, label]) => ({ value, label })),
   { value: 'en_retard', label: 'En retard' },
+  { value: 'a_payer', label: 'À payer' },
 ]
 
 /** esi/compta/facture Index: the factures, filtered by statut, type and période, searched. */
