@@ -55,6 +55,8 @@ import '#start/routes/planning_calendar'
 import '#start/routes/planning_map'
 import '#start/routes/planning_journee'
 import '#start/routes/planning_ressources'
+// Issue 14 §4, the archive
+import '#start/routes/archive'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -180,7 +182,6 @@ router
 router
   .group(() => {
     router.get('/esi/dashboard-pro', placeholder).as('esi.dashboard_pro')
-    router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/esi/realisation', placeholder).as('esi.realisation')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')
 

@@ -33,6 +33,8 @@ declare module '@adonisjs/inertia/types' {
     'Dashboard': ExtractProps<(typeof import('../../inertia/pages/Dashboard.tsx'))['default']>
     'Dev/Mails': ExtractProps<(typeof import('../../inertia/pages/Dev/Mails.tsx'))['default']>
     'Errors/Status': ExtractProps<(typeof import('../../inertia/pages/Errors/Status.tsx'))['default']>
+    'esi/archive/Index': ExtractProps<(typeof import('../../inertia/pages/esi/archive/Index.tsx'))['default']>
+    'esi/archive/Show': ExtractProps<(typeof import('../../inertia/pages/esi/archive/Show.tsx'))['default']>
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Avenant': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Avenant.tsx'))['default']>

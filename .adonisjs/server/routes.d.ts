@@ -201,6 +201,8 @@ export type ScannedRoutes = {
     'esi.planning.trajet': { paramsTuple?: []; params?: {} }
     'esi.planning.demandes.store': { paramsTuple?: []; params?: {} }
     'esi.planning.demandes.annuler': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -229,7 +231,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
@@ -340,6 +341,8 @@ export type ScannedRoutes = {
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -354,7 +357,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
@@ -463,6 +465,8 @@ export type ScannedRoutes = {
     'esi.planning.journee': { paramsTuple?: []; params?: {} }
     'public.planning.ics': { paramsTuple: [ParamValue]; params: {'token': ParamValue} }
     'esi.planning.equipes': { paramsTuple?: []; params?: {} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -477,7 +481,6 @@ export type ScannedRoutes = {
     'app.dashboard': { paramsTuple?: []; params?: {} }
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.realisation': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }

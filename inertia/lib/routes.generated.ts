@@ -42,6 +42,7 @@ export const ROUTES = {
   'app.verification.notice': '/email/verify',
   'app.verification.send': '/email/verification-notification',
   'esi.archive': '/esi/archive',
+  'esi.archive.show': '/esi/archive/:id',
   'esi.avenants.accepter': '/esi/commandes/:id/ecarts-acceptes',
   'esi.avenants.annuler': '/esi/avenants/:id/annuler',
   'esi.avenants.pdf': '/esi/avenants/:id/pdf',
