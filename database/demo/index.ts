@@ -24,6 +24,7 @@
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { seedDemoAccounts } from '#database/demo/accounts'
+import { writingDemoStory } from '#services/commandes/commande_terminee'
 
 export type DemoBase = Awaited<ReturnType<typeof seedDemoAccounts>>
 
@@ -49,10 +50,12 @@ const DOMAIN_MODULES: DemoModule[] = [
   (trx, base) => import('#database/demo/receptions').then((m) => m.seedDemoReceptions(trx, base)),
   (trx, base) => import('#database/demo/avenants').then((m) => m.seedDemoAvenants(trx, base)),
   (trx, base) => import('#database/demo/planning').then((m) => m.seedDemoPlanning(trx, base)),
+  (trx, base) => import('#database/demo/archive').then((m) => m.seedDemoArchive(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {
   const base = await seedDemoAccounts(trx)
-  for (const seed of DOMAIN_MODULES) await seed(trx, base)
+  // The story is written after the fact, finished commandes included (decision 523)
+  for (const seed of DOMAIN_MODULES) await writingDemoStory(() => seed(trx, base))
   return base
 }

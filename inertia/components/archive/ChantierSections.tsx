@@ -5,7 +5,7 @@ import AvenantResume from '../commande/AvenantResume.js'
 import { route } from '../../lib/route.js'
 import { formatDate, formatDateTime } from '../../lib/format.js'
 import { SENS_OUVERTURE_LABELS, type SensOuverture } from '@shared/mesurage'
-import { CF_STATUT_BADGES, CF_STATUT_LABELS } from '@shared/commandes_fournisseur'
+import { CF_STATUT_BADGES, CF_STATUT_LABELS, formatQuantite } from '@shared/commandes_fournisseur'
 import { formatEuros } from '@shared/totals'
 
 const mm = (n: number | null) => (n === null ? '—' : `${n}`)
@@ -108,7 +108,7 @@ export function FournisseursSection({ cfs }: { cfs: ArchiveShowProps['commandes_
             <ul className="small mb-0 mt-1">
               {cf.lignes.map((l) => (
                 <li key={l.id}>
-                  {l.designation} — {l.quantite_recue}/{l.quantite} reçu(s)
+                  {l.designation} — reçu {formatQuantite(l.quantite_recue)} sur {formatQuantite(l.quantite)}
                 </li>
               ))}
             </ul>
