@@ -29,6 +29,7 @@ import { planningParams } from '#tests/functional/routes/params/planning'
 import { planningJourneeParams } from '#tests/functional/routes/params/planning_journee'
 import { planningCalendarParams } from '#tests/functional/routes/params/planning_calendar'
 import { planningRessourcesParams } from '#tests/functional/routes/params/planning_ressources'
+import { archiveParams } from '#tests/functional/routes/params/archive'
 
 export interface RouteRef {
   name?: string
@@ -71,4 +72,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...planningJourneeParams,
   ...planningCalendarParams,
   ...planningRessourcesParams,
+  ...archiveParams,
 ]
