@@ -42,14 +42,14 @@ export async function seedDemoArchive(trx: TransactionClientContract, base: Demo
     const first = await snapshotOf(devis, trx)
     const sentOn = devis.dateDevis.minus({ days: 12 })
     first.header.date_devis = sentOn.toISODate()!
-    const revision = await DevisRevision.create(
+    const frozen = await DevisRevision.create(
       { devisId: devis.id, revision: 1, snapshot: first, createdBy: base.users.esi.id },
       { client: trx }
     )
     // Frozen when the second version was written, the day before it was sent
     await trx
       .from('devis_revisions')
-      .where('id', revision.id)
+      .where('id', frozen.id)
       .update({ created_at: devis.dateDevis.minus({ days: 1 }).set({ hour: 16 }).toJSDate() })
     devis.revision = 2
     devis.useTransaction(trx)

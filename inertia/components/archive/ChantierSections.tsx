@@ -108,7 +108,8 @@ export function FournisseursSection({ cfs }: { cfs: ArchiveShowProps['commandes_
             <ul className="small mb-0 mt-1">
               {cf.lignes.map((l) => (
                 <li key={l.id}>
-                  {l.designation} — reçu {formatQuantite(l.quantite_recue)} sur {formatQuantite(l.quantite)}
+                  {l.designation} — reçu {formatQuantite(l.quantite_recue)} sur{' '}
+                  {formatQuantite(l.quantite)}
                 </li>
               ))}
             </ul>
