@@ -150,7 +150,7 @@ test.group('Archive / file', (group) => {
       ids((nc.inertiaProps as unknown as ArchiveShowProps).notes_credit),
       ids(withNc.filter((r) => r.commande_id === ncCommande))
     )
-  })
+  }).timeout(120_000)
 
   test('a cancelled commande opens too; running and unknown ones are 404; pro/other 403', async ({
     client,
@@ -283,5 +283,5 @@ test.group('Archive / file', (group) => {
     // Most are refused by the archive's own rule (the others by a state rule met first)
     assert.isAtLeast(terminee, 10)
     assert.deepEqual(await etat(id), before)
-  })
+  }).timeout(120_000)
 })

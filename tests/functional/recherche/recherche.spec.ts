@@ -15,7 +15,11 @@ import Devis from '#models/devis'
 import Bdc from '#models/bdc'
 import { commandeArchivee } from '#tests/functional/archive/helpers'
 
-type Group = { type: string; hits: { titre: string; url: string }[]; more: boolean }
+type Group = {
+  type: string
+  hits: { titre: string; url: string; detail?: string | null }[]
+  more: boolean
+}
 
 const titles = (groups: Group[], type: string) =>
   groups.find((g) => g.type === type)?.hits.map((h) => h.titre) ?? []
