@@ -2,7 +2,7 @@
  * The archive in a real Chromium (issue 14 §4), at 1366 and 390 px: a search typed in the list
  * goes to the URL and finds the finished commande by its site address, its row opens the
  * read-only file (its sections there, no form, no button that writes), and the phone width
- * scrolls nothing sideways.
+ * scrolls nothing sideways; axe finds no serious or critical violation on either page.
  */
 import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
@@ -10,6 +10,15 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { commandeArchivee } from '#tests/functional/archive/helpers'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
+import { AxeBuilder } from '@axe-core/playwright'
+
+/** Serious or critical WCAG 2 A/AA violations of the page, as readable lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
 
 const SECTIONS = [
   'resume',
@@ -35,6 +44,7 @@ async function openFromList(page: Page, assert: any, numero: string, id: number)
   ])
   await page.waitForSelector(`[data-testid="archive-open-${id}"]`)
   assert.equal(await page.locator('tbody tr').count(), 1)
+  assert.deepEqual(await axeViolations(page), [])
   await Promise.all([
     page.waitForURL(`**/esi/archive/${id}`),
     page.click(`[data-testid="archive-open-${id}"]`),
@@ -47,6 +57,7 @@ async function openFromList(page: Page, assert: any, numero: string, id: number)
       section
     )
   }
+  assert.deepEqual(await axeViolations(page), [])
   // Read only: no form, no button but the sections' own disclosures
   assert.equal(await page.locator('.content form').count(), 0)
   assert.equal(await page.locator('.content button').count(), 0)

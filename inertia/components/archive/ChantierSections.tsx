@@ -34,7 +34,7 @@ export function MesureSection({
               <PdfLink href={route('esi.mesurage.pdf', { id: commandeId })}>Fiche PDF</PdfLink>
             </Row>
           </dl>
-          <div className="table-responsive">
+          <div className="table-responsive" tabIndex={0} role="region" aria-label="Lignes mesurées">
             <table className="table table-sm mb-2" data-testid="archive-mesure-lignes">
               <thead>
                 <tr>

@@ -14,7 +14,12 @@ export function FacturesSection({ facturation }: { facturation: ArchiveShowProps
   return (
     <Section id="factures" title="Factures" count={factures.length}>
       {factures.length ? (
-        <div className="table-responsive">
+        <div
+          className="table-responsive"
+          tabIndex={0}
+          role="region"
+          aria-label="Tableau des factures"
+        >
           <table className="table table-sm mb-2" data-testid="archive-factures">
             <thead>
               <tr>

@@ -45,7 +45,12 @@ export function Empty({ children }: { children: ReactNode }) {
 /** A link to a PDF the app renders, opened in a new tab. */
 export function PdfLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noreferrer" className="text-nowrap">
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      className="text-nowrap text-decoration-underline"
+    >
       <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
       {children}
     </a>

@@ -71,7 +71,7 @@ export function HistoriqueSection({ timeline }: { timeline: ArchiveShowProps['ti
   )
   return (
     <Section id="historique" title="Étapes et historique" count={rows.length}>
-      <div className="table-responsive">
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Tableau des étapes">
         <table className="table table-sm mb-3" data-testid="archive-etapes">
           <thead>
             <tr>
