@@ -6,7 +6,8 @@
  * create it), the supplier orders of the production page, the active PV, the factures block,
  * the files. Only what no page gathered per commande is read here: its notes de crédit and
  * payments (through the compta lists' own queries and rows) and the emails sent about its
- * documents, from the audit log (the app keeps no other record of a sent mail).
+ * documents, from the audit log, and the visit reminders, from the planning's record of them
+ * (the app keeps no other record of a sent mail).
  */
 import db from '@adonisjs/lucid/services/db'
 import Bdc from '#models/bdc'
@@ -118,6 +119,26 @@ async function mailsOf(subjects: Subject[]): Promise<ArchiveMail[]> {
   })
 }
 
+/** The visit reminders mailed to the customer (the planning's own record of each). */
+async function rappelsOf(commandeId: number): Promise<ArchiveMail[]> {
+  const rows = await db
+    .from('planification_rappels as r')
+    .join('planifications as p', 'p.id', 'r.planification_id')
+    .where('p.commande_id', commandeId)
+    .where('r.envoye', true)
+    .orderBy('r.created_at', 'asc')
+    .select('r.planification_id', 'r.email', 'r.created_at', 'p.titre')
+  return rows.map((r) => ({
+    // Negative: apart from the audit rows' ids in the page's keys
+    id: -Number(r.planification_id),
+    quoi: 'Rappel de visite',
+    document: r.titre,
+    destinataire: r.email ?? null,
+    par: null,
+    le: new Date(r.created_at).toISOString(),
+  }))
+}
+
 /** Every prop of esi/archive/Show. */
 export async function archiveDossier(commande: Commande, user: User | null) {
   const bdc = await Bdc.findOrFail(commande.bdcId)
@@ -142,6 +163,7 @@ export async function archiveDossier(commande: Commande, user: User | null) {
     ...facturation.factures.map((f) => ({ type: 'facture', id: f.id, document: f.numero })),
     ...cfs.map((cf) => ({ type: 'commande_fournisseur', id: cf.id, document: cf.numero })),
   ])
+  const rappels = await rappelsOf(commande.id)
   return {
     commande: header,
     fin_le: (commande.termineeLe ?? commande.annuleeLe)?.toISO() ?? null,
@@ -164,7 +186,7 @@ export async function archiveDossier(commande: Commande, user: User | null) {
     facturation: { factures: facturation.factures, balance: facturation.balance },
     notes_credit: notesCredit,
     paiements,
-    mails,
+    mails: [...mails, ...rappels].sort((a, b) => a.le.localeCompare(b.le)),
     fichiers: await commandeFichiers(commande.id),
   }
 }

@@ -159,12 +159,50 @@ test.group('Archive / file', (group) => {
     const esi = await makeUser('esi')
     const annulee = await commandeArchivee({ statut: 'annulee' })
     const enCours = await commandeArchivee({ statut: 'en_cours' })
+    // A SAV visit of that commande whose reminder was mailed, another whose mail failed
+    const visites = await db
+      .table('planifications')
+      .insert(
+        [1, 2].map((n) => ({
+          type: 'tec',
+          nature: 'sav',
+          commande_id: annulee.id,
+          debut: `2026-02-0${n}T08:00:00Z`,
+          fin: `2026-02-0${n}T10:00:00Z`,
+          titre: `Visite SAV ${n}`,
+        }))
+      )
+      .returning('id')
+    await db.table('planification_rappels').insert([
+      {
+        planification_id: visites[0].id,
+        email: 'client@example.com',
+        envoye: true,
+        debut_visite: '2026-02-01T08:00:00Z',
+        created_at: '2026-01-31T17:00:00Z',
+      },
+      {
+        planification_id: visites[1].id,
+        email: 'client@example.com',
+        envoye: false,
+        debut_visite: '2026-02-02T08:00:00Z',
+      },
+    ])
     const ok = await client.get(`/esi/archive/${annulee.id}`).withInertia().loginAs(esi)
     ok.assertStatus(200)
     const props = ok.inertiaProps as unknown as ArchiveShowProps
     assert.equal(props.commande.statut, 'annulee')
     assert.equal(props.timeline.motif_annulation, 'Doublon')
     assert.isNull(props.mesure)
+    // The devis's sending (audit) and the reminder that left, oldest first; not the failed one
+    assert.deepEqual(
+      props.mails.map((m) => [m.quoi, m.document]),
+      [
+        ['Rappel de visite', 'Visite SAV 1'],
+        ['Devis envoyé au client', props.devis!.numero],
+      ]
+    )
+    assert.equal(props.mails[0].destinataire, 'client@example.com')
     // Opening it created nothing (no sheet made by the GET, no step refreshed)
     assert.isNull(await db.from('mesures').where('commande_id', annulee.id).first())
 
