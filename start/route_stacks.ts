@@ -5,11 +5,6 @@
  */
 import { middleware } from '#start/kernel'
 
-const PlaceholderController = () => import('#controllers/placeholder_controller')
-
-/** A route whose page comes in a later issue: the placeholder page behind the real rights. */
-export const placeholder: [typeof PlaceholderController, 'show'] = [PlaceholderController, 'show']
-
 /** `app.`: any logged-in user with a verified address. */
 export const appStack = () => [middleware.auth(), middleware.verified()]
 

@@ -13,7 +13,7 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import { esiStack, placeholder } from '#start/route_stacks'
+import { esiStack } from '#start/route_stacks'
 import { BIGINT_ID_MATCHER, ID_MATCHER } from '#services/route_params'
 
 // Every `:id` / `:revision` is a database id in range (else 404 before any controller, never a
@@ -60,6 +60,8 @@ import '#start/routes/planning_ressources'
 import '#start/routes/analyse'
 // Issue 14 §1, the customer signs a devis online
 import '#start/routes/devis_signature'
+// Issue 14 §4, the archive
+import '#start/routes/archive'
 
 const SessionController = () => import('#controllers/auth/session_controller')
 const RegisterController = () => import('#controllers/auth/register_controller')
@@ -190,7 +192,6 @@ router
       .get('/esi/pro/:id', [PartenairesController, 'show'])
       .where('id', ID_MATCHER)
       .as('esi.pro.show')
-    router.get('/esi/archive', placeholder).as('esi.archive')
     router.get('/test-access', [AccessTestController, 'show']).as('esi.test_access')
 
     // Template demonstration pages (sample data), staff only

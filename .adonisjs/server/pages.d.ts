@@ -37,6 +37,8 @@ declare module '@adonisjs/inertia/types' {
     'esi/analyse/ChiffreAffaires': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/ChiffreAffaires.tsx'))['default']>
     'esi/analyse/Rentabilite': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/Rentabilite.tsx'))['default']>
     'esi/analyse/Techniciens': ExtractProps<(typeof import('../../inertia/pages/esi/analyse/Techniciens.tsx'))['default']>
+    'esi/archive/Index': ExtractProps<(typeof import('../../inertia/pages/esi/archive/Index.tsx'))['default']>
+    'esi/archive/Show': ExtractProps<(typeof import('../../inertia/pages/esi/archive/Show.tsx'))['default']>
     'esi/bdc/Index': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Index.tsx'))['default']>
     'esi/bdc/Show': ExtractProps<(typeof import('../../inertia/pages/esi/bdc/Show.tsx'))['default']>
     'esi/commande/Avenant': ExtractProps<(typeof import('../../inertia/pages/esi/commande/Avenant.tsx'))['default']>
@@ -97,7 +99,6 @@ declare module '@adonisjs/inertia/types' {
     'Public/Realisations': ExtractProps<(typeof import('../../inertia/pages/Public/Realisations.tsx'))['default']>
     'Texte/BaseTexte': ExtractProps<(typeof import('../../inertia/pages/Texte/BaseTexte.tsx'))['default']>
     'Texte/Texte': ExtractProps<(typeof import('../../inertia/pages/Texte/Texte.tsx'))['default']>
-    'UnderConstruction': ExtractProps<(typeof import('../../inertia/pages/UnderConstruction.tsx'))['default']>
     'Welcome': ExtractProps<(typeof import('../../inertia/pages/Welcome.tsx'))['default']>
   }
 }

@@ -219,6 +219,8 @@ export type ScannedRoutes = {
     'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
@@ -248,7 +250,6 @@ export type ScannedRoutes = {
     'app.notifications.read_all': { paramsTuple?: []; params?: {} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -372,6 +373,8 @@ export type ScannedRoutes = {
     'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -387,7 +390,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }
@@ -509,6 +511,8 @@ export type ScannedRoutes = {
     'esi.analyse.acceptation.export': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens': { paramsTuple?: []; params?: {} }
     'esi.analyse.techniciens.export': { paramsTuple?: []; params?: {} }
+    'esi.archive': { paramsTuple?: []; params?: {} }
+    'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -524,7 +528,6 @@ export type ScannedRoutes = {
     'app.notifications.open': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'esi.dashboard_pro': { paramsTuple?: []; params?: {} }
     'esi.pro.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.test_access': { paramsTuple?: []; params?: {} }
     'preview.backend': { paramsTuple?: []; params?: {} }
     'preview.backend_boxed': { paramsTuple?: []; params?: {} }

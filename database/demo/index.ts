@@ -24,6 +24,7 @@
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { seedDemoAccounts } from '#database/demo/accounts'
+import { writingDemoStory } from '#services/commandes/commande_terminee'
 
 export type DemoBase = Awaited<ReturnType<typeof seedDemoAccounts>>
 
@@ -53,10 +54,12 @@ const DOMAIN_MODULES: DemoModule[] = [
     import('#database/demo/realisations').then((m) => m.seedDemoRealisations(trx, base)),
   (trx, base) =>
     import('#database/demo/signature_en_ligne').then((m) => m.seedDemoSignatureEnLigne(trx, base)),
+  (trx, base) => import('#database/demo/archive').then((m) => m.seedDemoArchive(trx, base)),
 ]
 
 export async function seedDemo(trx: TransactionClientContract) {
   const base = await seedDemoAccounts(trx)
-  for (const seed of DOMAIN_MODULES) await seed(trx, base)
+  // The story is written after the fact, finished commandes included (decision 523)
+  for (const seed of DOMAIN_MODULES) await writingDemoStory(() => seed(trx, base))
   return base
 }

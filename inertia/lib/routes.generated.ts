@@ -51,6 +51,7 @@ export const ROUTES = {
   'esi.analyse.techniciens': '/esi/analyse/techniciens',
   'esi.analyse.techniciens.export': '/esi/analyse/techniciens/export',
   'esi.archive': '/esi/archive',
+  'esi.archive.show': '/esi/archive/:id',
   'esi.avenants.accepter': '/esi/commandes/:id/ecarts-acceptes',
   'esi.avenants.annuler': '/esi/avenants/:id/annuler',
   'esi.avenants.pdf': '/esi/avenants/:id/pdf',

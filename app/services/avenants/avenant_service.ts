@@ -7,6 +7,7 @@
  * signed PDF is attached to the commande. « Accepter les écarts sans avenant » (motif, audited)
  * closes the step without one. Every write runs under the avenant's (or the bdc's) row lock.
  */
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
@@ -193,6 +194,7 @@ async function lockCommande(trx: TransactionClientContract, commandeId: number) 
   const commande = await Commande.query({ client: trx }).where('id', commandeId).forUpdate().first()
   if (!commande) throw new NotFoundException()
   if (commande.statut === 'annulee') refuse(`La commande ${commande.numero} est annulée.`)
+  refuseSiTerminee(commande.statut)
   return commande
 }
 

@@ -31,6 +31,7 @@ import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { MOTIF_RETRACTATION, retractationRefusee } from '#shared/commande_timeline'
 import { formatEuros } from '#shared/totals'
 import { CF_STATUT_LABELS, type CfStatut } from '#shared/commandes_fournisseur'
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 
 /** What a cancelled commande's hooks receive (in the cancelling transaction). */
 export type CommandeAnnuleeEvent = {
@@ -131,6 +132,7 @@ async function lockCommande(trx: TransactionClientContract, commandeId: number, 
     at: null,
   }))
   if (commande.statut === 'annulee') refuse(`La commande ${commande.numero} est déjà annulée.`)
+  refuseSiTerminee(commande.statut)
   return commande
 }
 

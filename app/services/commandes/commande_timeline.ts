@@ -24,9 +24,16 @@ import { isoDateInBrussels } from '#shared/dates'
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
 const day = (v: unknown) => (v ? isoDateInBrussels(v as Date) : null)
 
-export async function commandeTimeline(commande: Commande, user: User | null) {
-  await db.transaction((trx) => refreshAutoEtapes(trx, commande.id))
-  await commande.refresh()
+export async function commandeTimeline(
+  commande: Commande,
+  user: User | null,
+  // The archive reads a finished file as it stands: no write behind a GET (decision 522)
+  options: { refresh?: boolean } = {}
+) {
+  if (options.refresh !== false) {
+    await db.transaction((trx) => refreshAutoEtapes(trx, commande.id))
+    await commande.refresh()
+  }
   const facts = await commandeGateFacts(db.connection(), commande.id)
   const [rows, histo, users, engagements] = await Promise.all([
     db

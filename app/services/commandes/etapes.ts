@@ -42,6 +42,7 @@ import {
 } from '#shared/commande_timeline'
 import { forgetMenuBadges } from '#services/commandes/menu_badges'
 import type { CommandeStatut } from '#shared/devis'
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 
 /** The step row, locked FOR UPDATE until the transaction ends. */
 export async function lockEtape(
@@ -320,6 +321,7 @@ async function assertNotAnnulee(trx: TransactionClientContract, commandeId: numb
   const head = await trx.from('commandes').where('id', commandeId).select('statut').first()
   if (!head) throw new NotFoundException()
   if (head.statut === 'annulee') refuse('La commande est annulée.')
+  refuseSiTerminee(head.statut)
 }
 
 const dayStart = (iso: string | null) =>

@@ -10,6 +10,7 @@
  *   société's tolerance), the mesurage step « faite » or « bloquee » (avenant to sign).
  * - Reopening: back to brouillon while the approvisionnement has not started, with its motif.
  */
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
@@ -165,6 +166,7 @@ async function lockMesure(trx: TransactionClientContract, commandeId: number): P
 async function assertModifiable(trx: TransactionClientContract, mesure: Mesure) {
   const commande = await trx.from('commandes').where('id', mesure.commandeId).first()
   if (commande?.statut === 'annulee') throw new TransitionException(MESURE_ANNULEE_MESSAGE)
+  refuseSiTerminee(commande?.statut)
   if (mesure.statut !== 'brouillon') throw new TransitionException(MESURE_VALIDEE_MESSAGE)
 }
 
@@ -435,6 +437,7 @@ export async function rouvrirMesure(
     await checkVersion(mesure, lockVersion, describeSheet(trx, mesure))
     const commande = await trx.from('commandes').where('id', commandeId).first()
     if (commande?.statut === 'annulee') throw new TransitionException(MESURE_ANNULEE_MESSAGE)
+    refuseSiTerminee(commande?.statut)
     if (mesure.statut !== 'validee')
       throw new TransitionException('La feuille de mesurage n’est pas validée.')
     const appro = await lockEtape(trx, commandeId, 'approvisionnement')

@@ -10,6 +10,7 @@
  * - The approvisionnement and fourniture steps follow the orders (setEtapeStatut, the contract).
  * - stopCommandesFournisseur is the hook of a cancelled or withdrawn commande.
  */
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -57,6 +58,8 @@ export type CfHeadRow = {
 export async function lockCf(trx: Trx, id: number): Promise<CfHeadRow> {
   const row = await trx.from('commandes_fournisseur').where('id', id).forUpdate().first()
   if (!row) throw new NotFoundException()
+  const commande = await trx.from('commandes').where('id', row.commande_id).select('statut').first()
+  refuseSiTerminee(commande?.statut)
   return row
 }
 
@@ -147,6 +150,7 @@ export async function prepareCommandesFournisseur(actor: Actor, commandeId: numb
   return db.transaction(async (trx) => {
     const commande = await trx.from('commandes').where('id', commandeId).forUpdate().first()
     if (!commande) throw new NotFoundException()
+    refuseSiTerminee(commande.statut)
     await assertEtapeGate(trx, commandeId, 'approvisionnement')
     const mesure = await trx.from('mesures').where('commande_id', commandeId).first()
     if (!mesure || mesure.statut !== 'validee') {

@@ -29,6 +29,7 @@ import { creditableQuantities, milliToText, quantiteMilli } from '#shared/notes_
 import type { LigneData } from '#shared/devis'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
 import { facturableOf } from '#services/avenants/avenant_service'
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 
 /** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */
 function facturesOf(bdcId: number, trx?: TransactionClientContract) {
@@ -111,6 +112,7 @@ async function lockedCommande(trx: TransactionClientContract, input: CommandeInp
     refuse(`Le bon de commande ${bdc.numero} n’est pas signé : pas de facture.`)
   }
   if (commande.statut === 'annulee') refuse(`La commande ${commande.numero} est annulée.`)
+  refuseSiTerminee(commande.statut)
   const factures = await facturesOf(bdc.id, trx)
   const solde = factures.find((f) => f.type === 'solde')
   if (solde) {

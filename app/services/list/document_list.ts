@@ -16,6 +16,7 @@ import {
 import { NEWEST_FIRST } from '#shared/list_query'
 import { TIME_ZONE } from '#shared/app'
 
+/** A `du`/`au` filter value: a real calendar day (YYYY-MM-DD), else null (ignored, warned). */
 export const isoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
 

@@ -10,6 +10,7 @@
  * - A signed PV is never edited: only its reserves are lifted, one by one (date, by whom,
  *   comment); lifting the last one puts the step to « faite ».
  */
+import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -227,6 +228,8 @@ export async function commencerPose(
 ): Promise<'started' | 'already'> {
   return db.transaction(async (trx) => {
     const etape = await lockEtape(trx, commandeId, 'pose')
+    const head = await trx.from('commandes').where('id', commandeId).select('statut').first()
+    refuseSiTerminee(head?.statut)
     if (etape.statut === 'faite') throw new TransitionException(RECEPTION_MESSAGES.poseFaite)
     if (etape.statut === 'en_cours') return 'already'
     await assertEtapeGate(trx, commandeId, 'pose')
@@ -258,6 +261,7 @@ export async function signerReception(
   await db.transaction(async (trx) => {
     // The step row is the lock: two devices signing at once wait for each other
     await lockEtape(trx, commande.id, 'pose')
+    refuseSiTerminee(commande.statut)
     await assertEtapeGate(trx, commande.id, 'pose')
     if (await activeReception(trx, commande.id))
       throw new TransitionException(RECEPTION_MESSAGES.dejaSignee)

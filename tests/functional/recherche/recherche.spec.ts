@@ -12,8 +12,14 @@ import { likeContains } from '#services/list/list_params'
 import { issued } from '#tests/functional/factures/helpers'
 import { makeBdc } from '#tests/functional/bdc/helpers'
 import Devis from '#models/devis'
+import Bdc from '#models/bdc'
+import { commandeArchivee } from '#tests/functional/archive/helpers'
 
-type Group = { type: string; hits: { titre: string; url: string }[]; more: boolean }
+type Group = {
+  type: string
+  hits: { titre: string; url: string; detail?: string | null }[]
+  more: boolean
+}
 
 const titles = (groups: Group[], type: string) =>
   groups.find((g) => g.type === type)?.hits.map((h) => h.titre) ?? []
@@ -150,6 +156,40 @@ test.group('Recherche', (group) => {
         hits.some((h) => h.titre.startsWith(numero) && h.url.endsWith(`/${facture.id}`)),
         q
       )
+    }
+  })
+
+  test('bons de commande and commandes: by number, and by client name with other words', async ({
+    client,
+    assert,
+  }) => {
+    const esi = await makeUser('esi')
+    const commande = await commandeArchivee({
+      clientNom: 'Vandenbergh-Recherche',
+      objet: 'Véranda bois exotique',
+      statut: 'en_cours',
+    })
+    const bdc = await Bdc.findOrFail(commande.bdcId)
+    const hitsOf = async (q: string, type: string) => {
+      const response = await client
+        .get(`/recherhce?q=${encodeURIComponent(q)}`)
+        .withInertia()
+        .loginAs(esi)
+      response.assertStatus(200)
+      return (response.inertiaProps.groups as Group[]).find((g) => g.type === type)!.hits
+    }
+    for (const [type, numero, url] of [
+      ['bdc', bdc.numero, `/esi/bdc/${bdc.id}`],
+      ['commandes', commande.numero, `/esi/commandes/${commande.id}`],
+    ]) {
+      for (const q of [numero, 'vandenbergh-recherche', 'VERANDA vandenbergh-recherche']) {
+        const hits = await hitsOf(q, type)
+        assert.lengthOf(hits, 1, `${type} ${q}`)
+        assert.include(hits[0].titre, numero)
+        assert.equal(hits[0].detail, 'Vandenbergh-Recherche')
+        assert.equal(hits[0].url, url)
+      }
+      assert.lengthOf(await hitsOf('vandenbergh-recherche namur', type), 0)
     }
   })
 

@@ -143,6 +143,16 @@ export default function CommandeShow({
               <i className="bi bi-arrow-left me-1" aria-hidden="true" />
               Liste
             </Link>
+            {(annulee || commande.statut === 'terminee') && (
+              <Link
+                href={route('esi.archive.show', { id: commande.id })}
+                className="btn btn-alt-secondary"
+                data-testid="commande-archive"
+              >
+                <i className="bi bi-archive me-1" aria-hidden="true" />
+                Dossier archivé
+              </Link>
+            )}
             {timeline.retractation.possible && (
               <button
                 type="button"

@@ -32,6 +32,7 @@ import { planningRessourcesParams } from '#tests/functional/routes/params/planni
 import { realisationParams } from '#tests/functional/routes/params/realisations'
 import { devisSignatureParams } from '#tests/functional/routes/params/devis_signature'
 import { partenaireParams } from '#tests/functional/routes/params/partenaires'
+import { archiveParams } from '#tests/functional/routes/params/archive'
 
 export interface RouteRef {
   name?: string
@@ -77,4 +78,5 @@ export const DOMAIN_PARAMS: ParamProvider[] = [
   ...realisationParams,
   ...devisSignatureParams,
   ...partenaireParams,
+  ...archiveParams,
 ]
