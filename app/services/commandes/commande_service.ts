@@ -16,7 +16,11 @@ import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
 import { COMMANDE_SORT_KEYS, COMMANDE_URGENCE_FIRST, type CommandeListItem } from '#shared/bdc'
-import { commandeEnRetard, commandeEtapeEnRetard } from '#services/dashboard/conditions'
+import {
+  commandeALEtape,
+  commandeEnRetard,
+  commandeEtapeEnRetard,
+} from '#services/dashboard/conditions'
 import { cachedMenuBadges } from '#services/commandes/menu_badges'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
 
@@ -72,7 +76,10 @@ export function commandeListQuery(params: ListParams) {
   const { commercial, chef, retard, etape, etape_en_retard: etapeEnRetard } = params.filter
   if (commercial) query.where('bdcs.commercial_id', Number(commercial))
   if (chef) query.where('commandes.chef_projet_id', Number(chef))
-  if (etape) query.where('commandes.etape_courante', etape)
+  if (etape) {
+    const at = commandeALEtape(etape)
+    query.whereRaw(at.sql, at.bindings)
+  }
   if (retard) {
     const late = commandeEnRetard(todayIso())
     query.whereRaw(late.sql, late.bindings)

@@ -43,6 +43,17 @@ export function factureAPayer(): Condition {
   return { sql: OPEN_FACTURE_SQL, bindings: [] }
 }
 
+/**
+ * A running commande at a step of its timeline (its current step): the commandes list's « Étape »
+ * filter, and with 'acompte' the dashboard's acomptes awaited — signed, the deposit not received.
+ */
+export function commandeALEtape(etape: string, table = 'commandes'): Condition {
+  return {
+    sql: `${table}.statut IN ('en_attente', 'en_cours') AND ${table}.etape_courante = ?`,
+    bindings: [etape],
+  }
+}
+
 /** A late commande: running, its earliest planned end of a step not done before today. */
 export function commandeEnRetard(today: string, table = 'commandes'): Condition {
   return {

@@ -9,7 +9,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { ETAPES, type Etape } from '#shared/commande_etapes'
 import { DEVIS_A_RELANCER_JOURS, signesPeriodes, type StaffFigures } from '#shared/dashboard'
-import { RESTE_SQL } from '#services/factures/reste'
 import {
   bdcsSignes,
   commandeEnRetard,
@@ -17,7 +16,7 @@ import {
   DAY_FROM,
   DAY_UNTIL,
   devisARelancer,
-  factureAPayer,
+  commandeALEtape,
   type Condition,
 } from '#services/dashboard/conditions'
 
@@ -40,7 +39,7 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
   const keys = ['mois', 'mois_n1', 'annee', 'annee_n1'] as const
   const signes = keys.map((k) => bdcsSignes(periodes[k].du, periodes[k].au))
   const relance = devisARelancer('d')
-  const aPayer = factureAPayer()
+  const acompte = commandeALEtape('acompte', 'c')
   const retard = commandeEnRetard(today, 'c')
   const com = visitesDuJour('com', today)
   const tec = visitesDuJour('tec', today)
@@ -57,9 +56,10 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
       bindings: relance.bindings,
     },
     {
-      sql: `(SELECT json_build_object('n', count(*), 'reste', coalesce(sum(${RESTE_SQL}), 0))
-              FROM factures WHERE factures.type = 'acompte' AND ${aPayer.sql})`,
-      bindings: aPayer.bindings,
+      // The deposit asked on the bdc of each commande still waiting for it (decision 509)
+      sql: `(SELECT json_build_object('n', count(*), 'reste', coalesce(sum(b.acompte), 0))
+              FROM commandes c JOIN bdcs b ON b.id = c.bdc_id WHERE ${acompte.sql})`,
+      bindings: acompte.bindings,
     },
     { sql: `(SELECT count(*) FROM commandes c WHERE ${retard.sql})`, bindings: retard.bindings },
     ...ETAPES.map((etape) => {

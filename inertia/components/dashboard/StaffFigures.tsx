@@ -72,11 +72,15 @@ export default function StaffFigures({ figures }: { figures: Figures }) {
       key: 'acomptes',
       label: 'Acomptes attendus',
       value: formatEuros(figures.acomptes_attendus.montant),
-      trend: plural(figures.acomptes_attendus.nombre, 'facture d’acompte', 'factures d’acompte'),
+      trend: plural(
+        figures.acomptes_attendus.nombre,
+        'commande attend son acompte',
+        'commandes attendent leur acompte'
+      ),
       icon: 'bi bi-piggy-bank',
       color: 'info',
       href: staffLinks.acomptes(),
-      title: 'Factures d’acompte émises, pas encore payées',
+      title: 'Commandes signées dont l’acompte n’est pas encore reçu : le montant demandé',
     },
   ]
   return (

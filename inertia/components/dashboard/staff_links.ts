@@ -15,8 +15,7 @@ export const staffLinks = {
       { 'filter[statut]': 'signe', 'filter[signe_du]': p.du, 'filter[signe_au]': p.au }
     ),
   devisARelancer: () => route('esi.devis.index', {}, { 'filter[relance]': '1' }),
-  acomptes: () =>
-    route('esi.compta.facture', {}, { 'filter[type]': 'acompte', 'filter[statut]': 'a_payer' }),
+  acomptes: () => route('esi.commandes.index', {}, { 'filter[etape]': 'acompte' }),
   commandesEnRetard: () => route('esi.commandes.index', {}, { 'filter[retard]': '1' }),
   etapeEnRetard: (etape: Etape) =>
     route('esi.commandes.index', {}, { 'filter[etape_en_retard]': etape }),

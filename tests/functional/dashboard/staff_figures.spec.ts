@@ -57,8 +57,8 @@ test.group('Dashboard / staff figures', (group) => {
     await devisEnvoye(8)
     await devisEnvoye(30)
     await devisEnvoye(2)
-    // An acompte facture issued and partly paid (1,00 €): awaited
-    const acompte = await acomptePaye(a.bdc.id, 100)
+    // An acompte facture issued and partly paid (1,00 €): a still waits for its deposit
+    await acomptePaye(a.bdc.id, 100)
     // Commande a late at its mesurage (planned to end 3 days ago); b's planned to end today
     // (not late yet) and its pose next week
     await etapePrevue(a.commande.id, 'mesurage', addDays(today, -3))
@@ -83,10 +83,11 @@ test.group('Dashboard / staff figures', (group) => {
     )
     assert.equal(after.signes.annee_n1.nombre - before.signes.annee_n1.nombre, 1)
     assert.equal(after.devis_a_relancer.nombre - before.devis_a_relancer.nombre, 2)
-    assert.equal(after.acomptes_attendus.nombre - before.acomptes_attendus.nombre, 1)
+    // The three new commandes wait for their deposit (a's acompte facture is paid 1,00 € only)
+    assert.equal(after.acomptes_attendus.nombre - before.acomptes_attendus.nombre, 3)
     assert.equal(
       after.acomptes_attendus.montant - before.acomptes_attendus.montant,
-      acompte.totalTtc - 100
+      a.bdc.acompte + b.bdc.acompte + old.bdc.acompte
     )
     const late = (f: typeof after, etape: string) =>
       f.etapes_en_retard.find((r) => r.etape === etape)?.nombre ?? 0
@@ -112,12 +113,12 @@ test.group('Dashboard / staff figures', (group) => {
     )
     assert.equal(after.devis_a_relancer.nombre, Number(relance.n))
     assert.equal(after.devis_a_relancer.montant_ttc, Number(relance.ttc))
-    // Acomptes: what is left on each issued acompte facture, when something is
+    // Acomptes: the deposit asked on each bdc whose running commande stands at its acompte step
     const acomptes = await one(
-      `SELECT count(*)::int AS n, coalesce(sum(reste), 0)::bigint AS reste FROM (
-         SELECT total_ttc - montant_paye - montant_credite AS reste FROM factures
-         WHERE type = 'acompte' AND numero IS NOT NULL
-           AND statut NOT IN ('brouillon', 'payee', 'annulee')) f WHERE reste > 0`
+      `SELECT count(*)::int AS n, coalesce(sum(b.acompte), 0)::bigint AS reste
+       FROM bdcs b WHERE b.id IN (
+         SELECT c.bdc_id FROM commandes c
+         WHERE c.statut NOT IN ('terminee', 'annulee') AND c.etape_courante::text = 'acompte')`
     )
     assert.equal(after.acomptes_attendus.nombre, Number(acomptes.n))
     assert.equal(after.acomptes_attendus.montant, Number(acomptes.reste))
@@ -190,12 +191,7 @@ test.group('Dashboard / staff figures', (group) => {
     )
     assert.isAtLeast(f.acomptes_attendus.nombre, 1)
     assert.equal(
-      await listCount(
-        client,
-        user,
-        '/esi/compta/facture?filter[type]=acompte&filter[statut]=a_payer',
-        'factures'
-      ),
+      await listCount(client, user, '/esi/commandes?filter[etape]=acompte', 'commandes'),
       f.acomptes_attendus.nombre
     )
     assert.isAtLeast(f.commandes_en_retard, 1)
