@@ -16,8 +16,10 @@ export default class DevisLigne extends LigneBase {
   @column()
   declare retenue: boolean
 
+  /** A plain line's data is that of any document line; only an option carries its switches. */
   toData(): LigneData {
-    return { ...super.toData(), optionnel: this.optionnel, retenue: this.retenue }
+    const data = super.toData()
+    return this.optionnel ? { ...data, optionnel: true, retenue: this.retenue } : data
   }
 
   toForm(): LigneForm & { total_ht: number | null } {

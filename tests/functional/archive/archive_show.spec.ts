@@ -129,7 +129,7 @@ test.group('Archive / file', (group) => {
     // Photos and documents, history
     const fichiers = await db.from('commande_fichiers').where('commande_id', id)
     assert.deepEqual(ids(p.fichiers), ids(fichiers))
-    assert.isTrue(p.fichiers.some((f) => f.id === photo.id && f.kind === 'photo'))
+    assert.isTrue(p.fichiers.some((f) => Number(f.id) === Number(photo.id) && f.kind === 'photo'))
     assert.lengthOf(p.timeline.etapes, 7)
     const histo = await db.from('commande_etape_historique').where('commande_id', id)
     const shown =

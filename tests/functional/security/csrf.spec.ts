@@ -55,7 +55,15 @@ async function staffWithState() {
   // Other parameters: a plausible value (the request is refused or answered before any use)
   return {
     user,
-    params: { id: notification.id, commandeId: notification.id, reserve: 1, etape: 'pose' },
+    params: {
+      id: notification.id,
+      commandeId: notification.id,
+      reserve: 1,
+      etape: 'pose',
+      // The customer's signing link (issue 14 §1): an unknown devis, refused after the CSRF check
+      publicId: '00000000-0000-4000-8000-000000000000',
+      version: 1,
+    },
   }
 }
 
