@@ -3,7 +3,7 @@ import PageHeader from '../../components/layout/PageHeader.js'
 import Block from '../../components/ui/Block.js'
 import ListWarnings from '../../components/list/ListWarnings.js'
 import SortHeader from '../../components/list/SortHeader.js'
-import PeriodeForm from '../../components/partenaires/PeriodeForm.js'
+import PeriodForm from '../../components/ui/PeriodForm.js'
 import { formatDate } from '../../lib/format.js'
 import { route } from '~/lib/route'
 import { formatEuros } from '@shared/totals'
@@ -71,9 +71,11 @@ export default function DashboardPro({ partenaires, query, warnings, today }: Da
       <div className="content">
         <ListWarnings warnings={warnings} />
         <Block title="Période">
-          <PeriodeForm
+          <PeriodForm
             key={`${query.du}|${query.au}`}
             path={path}
+            idPrefix="periode"
+            duLabel="Transmises du"
             du={query.du}
             au={query.au}
             today={today}

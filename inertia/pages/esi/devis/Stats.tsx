@@ -3,7 +3,7 @@ import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import ListWarnings from '../../../components/list/ListWarnings.js'
-import StatsPeriodForm from '../../../components/devis_list/StatsPeriodForm.js'
+import PeriodForm from '../../../components/ui/PeriodForm.js'
 import {
   CommercialTable,
   MonthTable,
@@ -11,7 +11,7 @@ import {
   StatutTable,
 } from '../../../components/devis_list/StatsTables.js'
 import { formatDate } from '../../../lib/format.js'
-import type { CommercialOption, DevisStats } from '@shared/devis_list'
+import { NO_COMMERCIAL, type CommercialOption, type DevisStats } from '@shared/devis_list'
 import { route } from '~/lib/route'
 
 // chart.js is only downloaded by this page, after its tables are on screen
@@ -47,13 +47,25 @@ export default function DevisStatsPage({ stats, warnings, today, commerciaux }: 
       <div className="content">
         <ListWarnings warnings={warnings} />
         <Block title="Période">
-          <StatsPeriodForm
+          <PeriodForm
             key={`${stats.du}|${stats.au}|${stats.commercial ?? ''}`}
+            path={route('esi.devis.stats')}
+            idPrefix="stats"
             du={stats.du}
             au={stats.au}
-            commercial={stats.commercial}
             today={today}
-            commerciaux={commerciaux}
+            selects={[
+              {
+                name: 'commercial',
+                label: 'Commercial',
+                value: stats.commercial ?? '',
+                options: [
+                  { value: '', label: 'Tous' },
+                  { value: NO_COMMERCIAL, label: 'Sans commercial' },
+                  ...commerciaux.map((c) => ({ value: String(c.id), label: c.nom })),
+                ],
+              },
+            ]}
           />
         </Block>
         <Block title={`Indicateurs des devis envoyés ${periode}`}>
