@@ -4,7 +4,7 @@
  * The upload caps here are the server's and the page's (which splits a phone's selection into
  * requests that fit them, decision 532).
  */
-import { PHOTO_MAX_BYTES } from './commande_etapes.js'
+import { PHOTO_MAX_BYTES, type Etape } from './commande_etapes.js'
 
 /** Photos a request may carry, and their total weight (a phone's photo: 2 to 8 Mo). */
 export const PHOTOS_PAR_ENVOI = 10
@@ -85,4 +85,19 @@ export function filtresQuery(filtres: Partial<RealisationFiltres>): Record<strin
   }
   if (filtres.page && filtres.page > 1) query.page = String(filtres.page)
   return query
+}
+
+/** A photo of the staff gallery (/esi/realisation), as the server lists it. */
+export type RealisationItem = {
+  id: number
+  commande_id: number
+  commande_numero: string
+  etape: Etape | null
+  legende: string | null
+  publique: boolean
+  largeur: number | null
+  hauteur: number | null
+  prise_le: string
+  lieu: string | null
+  familles: string[]
 }

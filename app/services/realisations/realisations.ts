@@ -14,8 +14,11 @@ import { audit } from '#services/audit'
 import type { Actor } from '#services/actor'
 import { changes } from '#services/field_error'
 import { TIME_ZONE } from '#shared/app'
-import { REALISATIONS_PAR_PAGE, type RealisationFiltres } from '#shared/realisations'
-import type { Etape } from '#shared/commande_etapes'
+import {
+  REALISATIONS_PAR_PAGE,
+  type RealisationFiltres,
+  type RealisationItem,
+} from '#shared/realisations'
 
 /** The commune of a commande's site (SQL on clients `cl`). */
 const LIEU = `NULLIF(trim(COALESCE(NULLIF(trim(cl.chantier_localite), ''), cl.facturation_localite)), '')`
@@ -25,20 +28,6 @@ const PRISE = 'COALESCE(f.prise_le, f.created_at)'
 const FAMILLES = `(SELECT array_agg(DISTINCT p.categorie ORDER BY p.categorie)
   FROM bdc_lignes bl JOIN produits p ON p.id = bl.produit_id
   WHERE bl.bdc_id = c.bdc_id AND p.categorie IS NOT NULL AND p.categorie <> '')`
-
-export type RealisationItem = {
-  id: number
-  commande_id: number
-  commande_numero: string
-  etape: Etape | null
-  legende: string | null
-  publique: boolean
-  largeur: number | null
-  hauteur: number | null
-  prise_le: string
-  lieu: string | null
-  familles: string[]
-}
 
 /** What the portfolio shows of a photo: nothing of the client (decision 534). */
 export type PortfolioItem = Pick<

@@ -11,21 +11,11 @@ import { formatDate } from '~/lib/format'
 import { confirmDelete } from '~/lib/dialogs'
 import { toast } from '~/lib/toast'
 import DialogModal from '~/components/ui/DialogModal'
-import { ETAPE_LABELS, type Etape } from '@shared/commande_etapes'
+import { ETAPE_LABELS } from '@shared/commande_etapes'
+import type { RealisationItem } from '@shared/realisations'
 
-export type GalleryPhoto = {
-  id: number
-  commande_id: number
-  commande_numero: string
-  etape: Etape | null
-  legende: string | null
-  publique: boolean
-  largeur: number | null
-  hauteur: number | null
-  prise_le: string
-  lieu: string | null
-  familles: string[]
-}
+/** A photo of the gallery, as the server lists it. */
+export type GalleryPhoto = RealisationItem
 
 function message(error: unknown): string {
   if (error instanceof HttpError && error.body && typeof error.body === 'object') {
