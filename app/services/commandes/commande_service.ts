@@ -10,8 +10,7 @@ import db from '@adonisjs/lucid/services/db'
 import { filterParsers, parseListParams, whereWords } from '#services/list/list_params'
 import { ETAPES } from '#shared/commande_etapes'
 import { todayIso } from '#shared/dates'
-import { DateTime } from 'luxon'
-import { documentSortColumns, whereDocumentFilters } from '#services/list/document_list'
+import { documentSortColumns, whereDocumentFilters, isoDate } from '#services/list/document_list'
 import { parseId } from '#services/route_params'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { COMMANDE_STATUTS } from '#shared/devis'
@@ -33,9 +32,6 @@ export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
   // Issue 12 (decision 302): the most overdue first, then the nearest deadline, none last
   urgence: [{ sql: "coalesce(commandes.prochaine_echeance, '9999-12-31'::date)", cast: 'date' }],
 })
-
-const isoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
 
 /**
  * The URL of esi/commande/Index: the document lists' statut and période, plus commercial, chef

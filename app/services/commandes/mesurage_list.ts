@@ -4,6 +4,7 @@
  * step's planned end, else 14 days after the commande), filtered by commercial, chef de projet,
  * step statut and période (of the due date), keyset pages like every list.
  */
+import { isoDate } from '#services/list/document_list'
 import db from '@adonisjs/lucid/services/db'
 import type { SortColumns } from '#services/list/keyset'
 import {
@@ -13,7 +14,6 @@ import {
   type ListParams,
   type ListSpec,
 } from '#services/list/list_params'
-import { DateTime } from 'luxon'
 import { TIME_ZONE } from '#shared/app'
 import {
   MESURAGE_DELAI_JOURS,
@@ -34,9 +34,6 @@ export const MESURAGE_SORT_COLUMNS: SortColumns = {
   },
   tiebreak: { sql: 'commandes.id', cast: 'integer' },
 }
-
-const isoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null
 
 const SPEC: ListSpec = {
   sortKeys: MESURAGE_SORT_KEYS,
