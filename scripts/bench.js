@@ -12,7 +12,7 @@
  * storage/bench/last.md. Times are never asserted anywhere (tests do not measure).
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -248,6 +248,14 @@ async function main() {
   // BENCH_VOLUME_ARGS (e.g. « --clients=5000 --factures=20000 »): a smaller volume, to try a row
   const volumeArgs = (process.env.BENCH_VOLUME_ARGS ?? '').split(/\s+/).filter(Boolean)
   await runOrExit('node', ['ace', 'db:volume', ...volumeArgs], { env })
+
+  // Production mode reads the assets' manifest: built once when missing (a fresh clone has none)
+  if (!existsSync(path.join(ROOT, 'public/build/.vite/manifest.json'))) {
+    console.log('› Construction des assets (vite build)…')
+    await runOrExit('node', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+      env: { ...env, NODE_ENV: 'production' },
+    })
+  }
 
   // The app, in this process
   Object.assign(process.env, env)

@@ -111,6 +111,12 @@ test.group('Devis options / editor and acceptance', (group) => {
     const c = await makeClient({ email: 'options@example.test' })
     await visit(client.post('/esi/devis'), user).json(devisBody(c, { lignes: BODY_LIGNES }))
     const devis = await Devis.query().where('client_id', c.idClient).firstOrFail()
+    // « Copier le lien client »: only while the customer can answer (sent)
+    const lien = async () => {
+      const page = await client.get(`/esi/devis/${devis.id}/edit`).loginAs(user).withInertia()
+      return page.body().props.lienClient
+    }
+    assert.isNull(await lien())
     for (const to of ['envoye', 'accepte']) {
       const fresh = await Devis.findOrFail(devis.id)
       const r = await api(client.post(`/esi/devis/${devis.id}/statut`), user).json({
@@ -118,7 +124,12 @@ test.group('Devis options / editor and acceptance', (group) => {
         lock_version: fresh.lockVersion,
       })
       r.assertStatus(200)
+      if (to === 'envoye') {
+        const sent = await Devis.findOrFail(devis.id)
+        assert.match(await lien(), new RegExp(`/devis/${sent.publicId}/1\\?signature=`))
+      }
     }
+    assert.isNull(await lien())
     const accepted = await Devis.findOrFail(devis.id)
     const bdc = await Bdc.query().where('devis_id', devis.id).firstOrFail()
     const lignes = await BdcLigne.query().where('bdc_id', bdc.id).orderBy('position')
