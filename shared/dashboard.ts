@@ -114,3 +114,16 @@ export function formatTaux(taux: number | null): string {
   const pct = taux * 100
   return `${pct.toLocaleString('fr-BE', { maximumFractionDigits: pct < 10 ? 1 : 0 })} %`
 }
+
+/**
+ * A devis's statut as a partner reads it on his dashboard: a draft is ESI's work in progress,
+ * not « Brouillon » (a word of the staff's screens).
+ */
+export const DEVIS_STATUT_POUR_PARTENAIRE: Record<DevisStatut, string> = {
+  brouillon: 'En préparation chez ESI',
+  envoye: 'Envoyé au client',
+  accepte: 'Accepté',
+  refuse: 'Refusé par le client',
+  expire: 'Expiré',
+  annule: 'Annulé',
+}

@@ -3,7 +3,13 @@
  * day (29 February → 28), the « signés » periods, the rate's display.
  */
 import { test } from '@japa/runner'
-import { formatTaux, sameDayLastYear, signesPeriodes } from '#shared/dashboard'
+import {
+  DEVIS_STATUT_POUR_PARTENAIRE,
+  formatTaux,
+  sameDayLastYear,
+  signesPeriodes,
+} from '#shared/dashboard'
+import { DEVIS_STATUTS, DEVIS_STATUT_LABELS } from '#shared/devis'
 
 test.group('Dashboard periods', () => {
   test('last year’s same day, 29 February falling back to the 28th', ({ assert }) => {
@@ -26,5 +32,17 @@ test.group('Dashboard periods', () => {
     assert.equal(formatTaux(null), '—')
     assert.equal(formatTaux(0.25).replace(/\s/g, ' '), '25 %')
     assert.equal(formatTaux(0.0625).replace(/\s/g, ' '), '6,3 %')
+  })
+})
+
+test.group('Dashboard of a partner', () => {
+  test('every devis statut has a partner wording, none of the staff words « Brouillon »', ({
+    assert,
+  }) => {
+    for (const statut of DEVIS_STATUTS) {
+      assert.isString(DEVIS_STATUT_POUR_PARTENAIRE[statut], statut)
+    }
+    assert.notInclude(Object.values(DEVIS_STATUT_POUR_PARTENAIRE), DEVIS_STATUT_LABELS.brouillon)
+    assert.equal(DEVIS_STATUT_POUR_PARTENAIRE.brouillon, 'En préparation chez ESI')
   })
 })

@@ -1,4 +1,5 @@
 import { Link } from '@inertiajs/react'
+import { DEVIS_STATUT_POUR_PARTENAIRE } from '@shared/dashboard'
 import { route } from '../../lib/route.js'
 import { formatDate } from '../../lib/format.js'
 import { formatEuros } from '@shared/totals'
@@ -77,7 +78,9 @@ export default function OffresSuiviTable({
                       (o.devis_numero ?? 'Devis')
                     )}{' '}
                     <span className={`badge text-bg-${DEVIS_STATUT_VARIANTS[o.devis_statut]}`}>
-                      {DEVIS_STATUT_LABELS[o.devis_statut]}
+                      {staff
+                        ? DEVIS_STATUT_LABELS[o.devis_statut]
+                        : DEVIS_STATUT_POUR_PARTENAIRE[o.devis_statut]}
                     </span>
                   </>
                 ) : (

@@ -2,8 +2,8 @@ import { Link } from '@inertiajs/react'
 import Block from '../ui/Block.js'
 import OffresSuiviTable from './OffresSuiviTable.js'
 import { route } from '../../lib/route.js'
-import { DEVIS_STATUT_LABELS, OFFRE_STATUT_LABELS, OFFRE_STATUT_VARIANTS } from '@shared/devis'
-import type { ProFigures as Figures } from '@shared/dashboard'
+import { OFFRE_STATUT_LABELS, OFFRE_STATUT_VARIANTS } from '@shared/devis'
+import { DEVIS_STATUT_POUR_PARTENAIRE, type ProFigures as Figures } from '@shared/dashboard'
 
 /** A pro's dashboard (issue 14 §2): his sociétés' offres by statut and what became of them. */
 export default function ProFigures({ figures }: { figures: Figures }) {
@@ -57,7 +57,9 @@ export default function ProFigures({ figures }: { figures: Figures }) {
                     data-testid={`pro-devis-${t.devis_statut ?? 'aucun'}`}
                   >
                     <td>
-                      {t.devis_statut ? DEVIS_STATUT_LABELS[t.devis_statut] : 'Pas encore de devis'}
+                      {t.devis_statut
+                        ? DEVIS_STATUT_POUR_PARTENAIRE[t.devis_statut]
+                        : 'Pas encore de devis'}
                     </td>
                     <td className="text-end">{t.nombre}</td>
                     <td className="text-end">{t.signees}</td>
