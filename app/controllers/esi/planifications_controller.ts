@@ -6,10 +6,9 @@ import { actorOf } from '#services/actor'
 import {
   changePlanificationStatut,
   createPlanification,
-  planificationDto,
-  planificationsInRange,
   updatePlanification,
 } from '#services/planning/planification_service'
+import { planificationDto, planificationsInRange } from '#services/planning/planification_reads'
 import { attenteItems } from '#services/planning/attente'
 import {
   planificationCreateValidator,

@@ -3,7 +3,7 @@
  * time order, cancelled ones left out; the previous and next days for the arrows.
  */
 import { DateTime } from 'luxon'
-import { planificationsInRange } from '#services/planning/planification_service'
+import { planificationsInRange } from '#services/planning/planification_reads'
 import { TIME_ZONE } from '#shared/app'
 import { addDays } from '#shared/dates'
 import { PLANNING_TYPES, type PlanificationDto } from '#shared/planning'

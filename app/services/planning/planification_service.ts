@@ -15,19 +15,19 @@ import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import { companySociete } from '#services/company'
 import { conflictMessage } from '#services/documents/optimistic_lock'
+import { ConflictException, NotFoundException } from '#exceptions/http_exceptions'
+import { planificationDto } from '#services/planning/planification_reads'
 import {
-  ConflictException,
-  NotFoundException,
-  TransitionException,
-} from '#exceptions/http_exceptions'
+  clientFacts,
+  refusePlanning as refuse,
+  resolveSource,
+} from '#services/planning/planification_source'
 import { assertEtapeGate, planifierEtape, setEtapeStatut } from '#services/commandes/etapes'
 import { TIME_ZONE } from '#shared/app'
-import type { Etape } from '#shared/commande_etapes'
 import {
   DUREE_MAX_MINUTES,
   DUREE_MIN_MINUTES,
   NATURE_ETAPE,
-  NATURE_LABELS,
   PERSONNES_MAX,
   PLANIF_STATUT_LABELS,
   PLANIF_TRANSITIONS,
@@ -62,12 +62,6 @@ export type PlanificationInput = {
 
 export type PlanificationChanges = Partial<Omit<PlanificationInput, 'type'>> & {
   lockVersion: number
-}
-
-class PlanningRefused extends TransitionException {}
-
-function refuse(message: string): never {
-  throw new PlanningRefused(message)
 }
 
 /** An instant of the calendar, in Brussels time; a local time without offset is Brussels'. */
@@ -114,11 +108,6 @@ type Row = Record<string, any>
 /** A timestamptz column's value in Brussels. */
 const instant = (value: unknown) =>
   DateTime.fromJSDate(new Date(value as string)).setZone(TIME_ZONE)
-
-/** « Luc Vandenberghe », or the société's name when there is one (the visit's client label). */
-function clientNom(c: { societe?: string | null; prenom?: string | null; nom?: string | null }) {
-  return c.societe || [c.prenom, c.nom].filter(Boolean).join(' ') || String(c.nom ?? '')
-}
 
 async function lockPlanification(trx: TransactionClientContract, id: number): Promise<Row> {
   const row = await trx.from('planifications').where('id', id).forUpdate().first()
@@ -211,145 +200,6 @@ async function historique(
     detail,
     created_at: new Date(),
   })
-}
-
-/** What a visit is for: its commande step or request, with its client and address. */
-type Source = {
-  clientId: number | null
-  devisId: number | null
-  commandeId: number | null
-  etape: Etape | null
-  demandeId: number | null
-  titre: string
-  adresse: string | null
-  latitude: number | null
-  longitude: number | null
-}
-
-async function clientFacts(client: QueryClientContract, clientId: number) {
-  const row = await client
-    .from('clients')
-    .where('id_client', clientId)
-    .select(
-      'id_client',
-      'nom',
-      'prenom',
-      'societe',
-      'chantier_rue',
-      'chantier_code_postal',
-      'chantier_localite',
-      'chantier_lat',
-      'chantier_lng',
-      'facturation_rue',
-      'facturation_code_postal',
-      'facturation_localite'
-    )
-    .first()
-  if (!row) refuse('Ce client n’existe pas.')
-  const chantier = [row.chantier_rue, [row.chantier_code_postal, row.chantier_localite].join(' ')]
-  const facturation = [
-    row.facturation_rue,
-    [row.facturation_code_postal, row.facturation_localite].join(' '),
-  ]
-  const adresse = (row.chantier_rue ? chantier : facturation)
-    .map((s) => String(s ?? '').trim())
-    .filter(Boolean)
-    .join(', ')
-  return {
-    id: Number(row.id_client),
-    nom: clientNom(row),
-    adresse: adresse || null,
-    latitude: row.chantier_rue && row.chantier_lat !== null ? Number(row.chantier_lat) : null,
-    longitude: row.chantier_rue && row.chantier_lng !== null ? Number(row.chantier_lng) : null,
-  }
-}
-
-async function resolveSource(
-  trx: TransactionClientContract,
-  input: PlanificationInput,
-  currentId: number | null
-): Promise<Source> {
-  const etape = NATURE_ETAPE[input.nature] ?? null
-  if (etape) {
-    if (!input.commandeId)
-      refuse(`Un ${NATURE_LABELS[input.nature].toLowerCase()} se planifie pour une commande.`)
-    const commande = await trx
-      .from('commandes')
-      .where('id', input.commandeId)
-      .select('id', 'numero', 'client_id', 'client_nom', 'statut')
-      .first()
-    if (!commande) refuse('Cette commande n’existe pas.')
-    if (commande.statut === 'annulee') refuse('La commande est annulée.')
-    if (commande.statut === 'terminee') refuse('La commande est terminée.')
-    const client = await clientFacts(trx, Number(commande.client_id))
-    return {
-      clientId: client.id,
-      devisId: null,
-      commandeId: commande.id,
-      etape,
-      demandeId: null,
-      titre: `${NATURE_LABELS[input.nature]} ${commande.numero} — ${commande.client_nom || client.nom}`,
-      adresse: client.adresse,
-      latitude: client.latitude,
-      longitude: client.longitude,
-    }
-  }
-  if (input.demandeId) {
-    const demande = await trx
-      .from('planning_demandes')
-      .where('id', input.demandeId)
-      .forUpdate()
-      .first()
-    if (!demande) refuse('Cette demande n’existe pas.')
-    if (demande.type !== input.type || demande.nature !== input.nature) {
-      refuse('Cette demande n’est pas de cette nature.')
-    }
-    const mine = currentId
-      ? await trx
-          .from('planifications')
-          .where({ id: currentId, demande_id: demande.id })
-          .select('id')
-          .first()
-      : null
-    if (demande.statut !== 'ouverte' && !mine)
-      refuse('Cette demande est déjà planifiée ou annulée.')
-    const client = demande.client_id ? await clientFacts(trx, Number(demande.client_id)) : null
-    return {
-      clientId: client?.id ?? null,
-      devisId: demande.devis_id,
-      commandeId: demande.commande_id,
-      etape: null,
-      demandeId: demande.id,
-      titre: demande.titre,
-      adresse: demande.adresse ?? client?.adresse ?? null,
-      latitude: demande.latitude ?? client?.latitude ?? null,
-      longitude: demande.longitude ?? client?.longitude ?? null,
-    }
-  }
-  const client = input.clientId ? await clientFacts(trx, input.clientId) : null
-  if (input.devisId) {
-    const devis = await trx.from('devis').where('id', input.devisId).select('client_id').first()
-    if (!devis) refuse('Ce devis n’existe pas.')
-    if (client && Number(devis.client_id) !== client.id) refuse('Ce devis est d’un autre client.')
-  }
-  let commandeId: number | null = null
-  if (input.commandeId) {
-    const commande = await trx.from('commandes').where('id', input.commandeId).select('id').first()
-    if (!commande) refuse('Cette commande n’existe pas.')
-    commandeId = commande.id
-  }
-  if (!client && !input.titre?.trim()) refuse('Indiquez le client ou un titre.')
-  return {
-    clientId: client?.id ?? null,
-    devisId: input.devisId ?? null,
-    commandeId,
-    etape: null,
-    demandeId: null,
-    titre: `${NATURE_LABELS[input.nature]}${client ? ` — ${client.nom}` : ''}`,
-    adresse: client?.adresse ?? null,
-    latitude: client?.latitude ?? null,
-    longitude: client?.longitude ?? null,
-  }
 }
 
 /** Writes the persons' slots of a visit (its range extended by the travel time). */
@@ -790,158 +640,4 @@ export async function changePlanificationStatut(
     () => ({ ...range!, exceptId: id })
   )
   return planificationDto(id)
-}
-
-/**
- * The visits of a planning that overlap [start, end), for the calendar and the map.
- * One statement for any number of visits (the week of 50 technicians is 5 000): the persons come
- * as an array per visit, and the instants already in Brussels local time with their offset, so
- * no date object is made per visit (luxon's zone conversion was most of the time; bench, issue 13).
- */
-export async function planificationsInRange(options: {
-  type: PlanningType
-  start: DateTime
-  end: DateTime
-  personnes?: number[]
-  natures?: Nature[]
-  avecAnnulees?: boolean
-}): Promise<PlanificationDto[]> {
-  return dtoRows(
-    dtoQuery()
-      .where('p.type', options.type)
-      .whereRaw(`tstzrange(p.debut, p.fin) && tstzrange(?::timestamptz, ?::timestamptz)`, [
-        options.start.toISO()!,
-        options.end.toISO()!,
-      ])
-      .if(!options.avecAnnulees, (q) => q.whereNot('p.statut', 'annulee'))
-      .if(Boolean(options.natures?.length), (q) => q.whereIn('p.nature', options.natures!))
-      .if(Boolean(options.personnes?.length), (q) =>
-        q.whereExists((sub) =>
-          sub
-            .from('planification_personnes as pp')
-            .whereRaw('pp.planification_id = p.id')
-            .whereIn('pp.user_id', options.personnes!)
-        )
-      )
-      .orderBy('p.debut')
-      .orderBy('p.id')
-  )
-}
-
-/** The visit's row with its client, commande and devis (what a DTO reads). */
-function dtoQuery() {
-  return db
-    .from('planifications as p')
-    .leftJoin('clients as c', 'c.id_client', 'p.client_id')
-    .leftJoin('commandes as k', 'k.id', 'p.commande_id')
-    .leftJoin('devis as d', 'd.id', 'p.devis_id')
-    .select(
-      'p.id',
-      'p.type',
-      'p.nature',
-      'p.statut',
-      'p.titre',
-      'p.client_id',
-      'p.commande_id',
-      'p.etape',
-      'p.devis_id',
-      'p.demande_id',
-      'p.adresse',
-      'p.latitude',
-      'p.longitude',
-      'p.notes',
-      'p.motif_annulation',
-      'p.lock_version',
-      'c.nom as client_nom',
-      'c.prenom as client_prenom',
-      'c.societe as client_societe',
-      db.raw('COALESCE(c.gsm, c.telephone) AS client_telephone'),
-      'k.numero as commande_numero',
-      'd.numero as devis_numero',
-      // Brussels wall time and offset formatted by PostgreSQL (luxon per visit cost 3 s for a
-      // week of 5 000: decision 475), and the persons in the same statement
-      db.raw(`${localTime('p.debut')} AS debut_local`, [TIME_ZONE]),
-      db.raw(`${offsetMinutes('p.debut')} AS debut_offset`, [TIME_ZONE]),
-      db.raw(`${localTime('p.fin')} AS fin_local`, [TIME_ZONE]),
-      db.raw(`${offsetMinutes('p.fin')} AS fin_offset`, [TIME_ZONE]),
-      db.raw(
-        `ARRAY(SELECT pp.user_id FROM planification_personnes pp
-                WHERE pp.planification_id = p.id ORDER BY pp.user_id) AS personnes_ids`
-      )
-    )
-}
-
-const localTime = (column: string) =>
-  `to_char(${column} AT TIME ZONE ?, 'YYYY-MM-DD"T"HH24:MI:SS.MS')`
-const offsetMinutes = (column: string) =>
-  `(extract(epoch FROM (${column} AT TIME ZONE ?) - (${column} AT TIME ZONE 'UTC')) / 60)::int`
-
-/** « 2026-12-03T09:00:00.000 » and 60 → « 2026-12-03T09:00:00.000+01:00 » (luxon's ISO). */
-function withOffset(local: string, minutes: number): string {
-  const abs = Math.abs(minutes)
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0')
-  const mm = String(abs % 60).padStart(2, '0')
-  return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`
-}
-
-/** The DTOs of a dtoQuery(), in its order. */
-async function dtoRows(query: ReturnType<typeof dtoQuery>): Promise<PlanificationDto[]> {
-  const rows = await query
-  return rows.map((r: Row) =>
-    dtoOf(
-      r,
-      (r.personnes_ids as number[]).map(Number),
-      withOffset(r.debut_local, r.debut_offset),
-      withOffset(r.fin_local, r.fin_offset)
-    )
-  )
-}
-
-/** A row of dtoQuery() as the pages receive it. */
-function dtoOf(r: Row, personnes: number[], debut: string, fin: string): PlanificationDto {
-  return {
-    id: r.id,
-    type: r.type,
-    nature: r.nature,
-    statut: r.statut,
-    debut,
-    fin,
-    titre: r.titre,
-    personnes,
-    client: r.client_id
-      ? {
-          id: Number(r.client_id),
-          nom: clientNom({
-            societe: r.client_societe,
-            prenom: r.client_prenom,
-            nom: r.client_nom,
-          }),
-          telephone: r.client_telephone ?? null,
-        }
-      : null,
-    commande: r.commande_id ? { id: r.commande_id, numero: r.commande_numero } : null,
-    etape: r.etape,
-    devis: r.devis_id ? { id: r.devis_id, numero: r.devis_numero ?? null } : null,
-    demandeId: r.demande_id,
-    adresse: r.adresse,
-    latitude: r.latitude === null ? null : Number(r.latitude),
-    longitude: r.longitude === null ? null : Number(r.longitude),
-    notes: r.notes,
-    motifAnnulation: r.motif_annulation,
-    lockVersion: r.lock_version,
-  }
-}
-
-export async function planificationDto(id: number): Promise<PlanificationDto> {
-  const [dto] = await planificationDtos([id])
-  if (!dto) throw new NotFoundException()
-  return dto
-}
-
-/** The visits as the pages receive them, in the order of `ids` (one query for any number). */
-export async function planificationDtos(ids: number[]): Promise<PlanificationDto[]> {
-  if (!ids.length) return []
-  const rows = await dtoRows(dtoQuery().whereIn('p.id', ids))
-  const dtos = new Map(rows.map((d) => [d.id, d]))
-  return ids.map((id) => dtos.get(id)).filter((d): d is PlanificationDto => Boolean(d))
 }

@@ -18,10 +18,10 @@ import {
 } from '#exceptions/http_exceptions'
 import {
   frRange,
-  planificationDtos,
   retimeInTransaction,
   trajetMinutes,
 } from '#services/planning/planification_service'
+import { planificationDtos } from '#services/planning/planification_reads'
 import { TIME_ZONE } from '#shared/app'
 import type { PlanificationDto, PlanningType } from '#shared/planning'
 
