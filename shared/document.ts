@@ -50,6 +50,16 @@ export type DocumentLigne = {
   option?: 'retenue' | 'ecartee'
 }
 
+/** A line's option state on the document, from its data (a produit line only); absent if none. */
+export function optionOf(l: {
+  type: string
+  optionnel?: boolean
+  retenue?: boolean
+}): Pick<DocumentLigne, 'option'> {
+  if (l.type !== 'produit' || !l.optionnel) return {}
+  return { option: l.retenue === false ? 'ecartee' : 'retenue' }
+}
+
 /** How an option line reads on the printed and on-screen document. */
 export function optionLabel(option: DocumentLigne['option']): string | null {
   if (option === 'retenue') return 'Option retenue'

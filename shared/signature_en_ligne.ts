@@ -5,7 +5,7 @@
  * function), the canonical JSON whose SHA-256 the evidence record keeps (decision 494), and the
  * form's limits and French messages.
  */
-import type { DocumentData } from './document.js'
+import { optionOf, type DocumentData } from './document.js'
 import type { LigneData } from './devis.js'
 import { computeTotals } from './totals.js'
 
@@ -100,10 +100,15 @@ export function documentWithChoices(
   })
   return {
     ...doc,
-    lignes: doc.lignes.map((l, i) => ({
-      ...l,
-      total_ht: totals.lignes[i]?.total_ht ?? l.total_ht,
-    })),
+    // An option's label and bracketed amount follow the choice, like the totals
+    lignes: doc.lignes.map((l, i) => {
+      const { option, ...ligne } = l
+      return {
+        ...ligne,
+        ...(chosen[i] ? optionOf(chosen[i]) : option ? { option } : {}),
+        total_ht: totals.lignes[i]?.total_ht ?? l.total_ht,
+      }
+    }),
     total_brut_ht: totals.total_brut_ht,
     remise_globale: totals.remise_globale,
     total_ht: totals.total_ht,

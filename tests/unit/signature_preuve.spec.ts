@@ -162,6 +162,12 @@ test.group('Signature en ligne / options and totals', () => {
     assert.equal(same.total_ttc, doc.total_ttc)
     // Non-option lines are never changed by the choice
     assert.isTrue(withChoices(LIGNES, new Set())[0].retenue !== false)
+    // The option labels follow the choice, not the proposed state: Volet unticked, Moustiquaire ticked
+    assert.equal(chosen.lignes[1].option, 'ecartee')
+    assert.equal(chosen.lignes[2].option, 'retenue')
+    assert.isUndefined(chosen.lignes[0].option)
+    assert.equal(same.lignes[1].option, 'retenue')
+    assert.equal(same.lignes[2].option, 'ecartee')
   })
 
   test('« Lu et approuvé » typed in any case, with or without accents', ({ assert }) => {

@@ -12,7 +12,12 @@ import { AppException } from '#exceptions/http_exceptions'
 import { storedLogo } from '#services/logo_storage'
 import { clientDisplayName } from '#shared/clients'
 import type { LigneData } from '#shared/devis'
-import type { DocumentEmetteur, DocumentLigne, DocumentParty } from '#shared/document'
+import {
+  optionOf,
+  type DocumentEmetteur,
+  type DocumentLigne,
+  type DocumentParty,
+} from '#shared/document'
 import { computeTotals, type Totals, type VatGroup } from '#shared/totals'
 import { TIME_ZONE } from '#shared/app'
 import { companySociete } from '#services/company'
@@ -237,7 +242,7 @@ export function documentLigne(l: StoredLigne): DocumentLigne {
     remise_pct: produit ? l.remise_pct : '0',
     taux_tva: produit ? l.taux_tva : null,
     total_ht: l.type === 'produit' || l.type === 'sous_total' ? l.total_ht : null,
-    ...(produit && l.optionnel ? { option: l.retenue === false ? 'ecartee' : 'retenue' } : {}),
+    ...optionOf(l),
   }
 }
 
