@@ -57,7 +57,7 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
     },
     {
       // The deposit asked on the bdc of each commande still waiting for it (decision 509)
-      sql: `(SELECT json_build_object('n', count(*), 'reste', coalesce(sum(b.acompte), 0))
+      sql: `(SELECT json_build_object('n', count(*), 'montant', coalesce(sum(b.acompte), 0))
               FROM commandes c JOIN bdcs b ON b.id = c.bdc_id WHERE ${acompte.sql})`,
       bindings: acompte.bindings,
     },
@@ -104,7 +104,7 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
       montant_ttc: n(row.relance.ttc),
       jours: DEVIS_A_RELANCER_JOURS,
     },
-    acomptes_attendus: { nombre: n(row.acomptes.n), montant: n(row.acomptes.reste) },
+    acomptes_attendus: { nombre: n(row.acomptes.n), montant: n(row.acomptes.montant) },
     commandes_en_retard: n(row.retard),
     // Timeline order; a step with no late commande is left out
     etapes_en_retard: ETAPES.filter((e) => n(row[`r_${e}`]) > 0).map((etape: Etape) => ({
