@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { createBackup, defaultBackupPath } from '#services/backup/backup_service'
@@ -20,7 +21,7 @@ export default class Backup extends BaseCommand {
   async run() {
     const started = Date.now()
     const output = this.output
-      ? this.app.makePath(this.output)
+      ? resolve(this.output)
       : defaultBackupPath(this.app.makePath('storage', 'backups'))
     try {
       const result = await createBackup(output, { log: (line) => this.logger.info(line) })

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { args, BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { pgClientFor } from '#services/backup/backup_service'
@@ -27,7 +28,7 @@ export default class BackupCheck extends BaseCommand {
   async run() {
     const client = pgClientFor()
     try {
-      const archive = this.file ? await inspectArchive(this.app.makePath(this.file)) : undefined
+      const archive = this.file ? await inspectArchive(resolve(this.file)) : undefined
       await client.connect()
       const check = await checkDatabase(client, archive ?? {})
       printCheck(this, check)

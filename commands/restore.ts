@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { args, BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { restoreBackup, RestoreRefused } from '#services/backup/restore_service'
@@ -22,7 +23,7 @@ export default class Restore extends BaseCommand {
   async run() {
     const started = Date.now()
     try {
-      const result = await restoreBackup(this.app.makePath(this.file), {
+      const result = await restoreBackup(resolve(this.file), {
         force: this.force,
         log: (line) => this.logger.info(line),
       })

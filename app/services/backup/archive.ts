@@ -157,7 +157,8 @@ export async function* readArchive(path: string): AsyncGenerator<Entry> {
     let ended = false
     const body = async function* () {
       for (;;) {
-        const size = (await reader.exact(4)).readUInt32BE(0)
+        const length = await reader.exact(4)
+        const size = length.readUInt32BE(0)
         if (size === 0) break
         if (size > MAX_FRAME) throw new ArchiveError('bloc de données invalide')
         yield await reader.exact(size)
@@ -166,7 +167,7 @@ export async function* readArchive(path: string): AsyncGenerator<Entry> {
     }
     const entry = { header, body: body() }
     yield entry
-    if (!ended) for await (const _ of entry.body);
+    if (!ended) for await (const unread of entry.body) void unread
     // A body left half-read (a consumer that broke out of it) would desynchronise the reader
     if (!ended) throw new ArchiveError('entrée lue en partie')
   }

@@ -16,6 +16,7 @@ import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
+import type { Disk } from '@adonisjs/drive'
 import { ArchiveWriter } from '#services/backup/archive'
 import {
   countRows,
@@ -72,12 +73,12 @@ export function pgClientFor(connectionName?: string): pg.Client {
 }
 
 /** The keys on the disk under a folder, page by page (an S3 listing comes in pages). */
-async function* diskKeys(folder: string): AsyncGenerator<string> {
+async function* diskKeys(disk: Disk, folder: string): AsyncGenerator<string> {
   let token: string | undefined
   do {
     let page
     try {
-      page = await drive.use().listAll(folder, { recursive: true, paginationToken: token })
+      page = await disk.listAll(folder, { recursive: true, paginationToken: token })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return // a folder never used
       throw error
@@ -105,9 +106,10 @@ export function defaultBackupPath(root: string, now = new Date()): string {
 
 export async function createBackup(
   output: string,
-  options: { connectionName?: string; log?: (line: string) => void } = {}
+  options: { connectionName?: string; disk?: Disk; log?: (line: string) => void } = {}
 ): Promise<BackupResult> {
   const log = options.log ?? (() => {})
+  const disk = options.disk ?? drive.use()
   if (await stat(output).catch(() => null)) throw new Error(`Le fichier ${output} existe déjà.`)
   await mkdir(dirname(output), { recursive: true })
   // Written under a temporary name: a backup cut short never looks like a finished one
@@ -118,17 +120,22 @@ export async function createBackup(
   const writer = new ArchiveWriter(partial)
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    const migrations = await migrationsRun(client)
+    if (migrations.length === 0) {
+      throw new Error('la base n’a pas de schéma (aucune migration) : rien à sauvegarder.')
+    }
     const tables = []
     for (const table of await listTables(client)) {
       tables.push({ ...table, rows: await countRows(client, table.name) })
     }
     const referenced = await referencedFiles(client)
+    const version = await client.query('SHOW server_version')
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       application: APPLICATION,
       createdAt: new Date().toISOString(),
-      postgres: (await client.query('SHOW server_version')).rows[0].server_version,
-      migrations: await migrationsRun(client),
+      postgres: version.rows[0].server_version,
+      migrations,
       tables,
       sequences: await listSequences(client),
       totals: await documentTotals(client),
@@ -146,8 +153,8 @@ export async function createBackup(
 
     const index: FileIndexLine[] = []
     for (const folder of fileFolders()) {
-      for await (const key of diskKeys(folder)) {
-        const source = await drive.use().getStream(key)
+      for await (const key of diskKeys(disk, folder)) {
+        const source = await disk.getStream(key)
         const body = hashing(source, (size, sha256) => index.push({ key, size, sha256 }))
         await writer.entry({ type: 'file', key }, body)
       }
@@ -165,9 +172,10 @@ export async function createBackup(
       .filter((r) => !r.key || !onDisk.has(r.key))
       .map((r) => `${r.source} : ${r.name}`)
     log(`${index.length} fichiers copiés`)
+    const written = await stat(output)
     return {
       path: output,
-      bytes: (await stat(output)).size,
+      bytes: written.size,
       manifest,
       files: index.length,
       missingFiles,

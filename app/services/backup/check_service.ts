@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import drive from '@adonisjs/drive/services/main'
+import type { Disk } from '@adonisjs/drive'
 import { formatEuros } from '#shared/totals'
 import type { FileIndexLine, Manifest } from '#services/backup/backup_service'
 import {
@@ -28,10 +29,10 @@ export type CheckResult = { ok: boolean; problems: string[]; summary: string[] }
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('fr-BE')} ${n === 1 ? one : many}`
 
-async function sha256Of(key: string): Promise<string | null> {
+async function sha256Of(disk: Disk, key: string): Promise<string | null> {
   try {
     const hash = createHash('sha256')
-    for await (const chunk of await drive.use().getStream(key)) hash.update(chunk)
+    for await (const chunk of await disk.getStream(key)) hash.update(chunk)
     return hash.digest('hex')
   } catch {
     return null
@@ -70,9 +71,10 @@ async function serieProblems(client: Queryable, s: SerieState): Promise<string[]
 
 export async function checkDatabase(
   client: Queryable,
-  options: { manifest?: Manifest; files?: Map<string, FileIndexLine> } = {}
+  options: { manifest?: Manifest; files?: Map<string, FileIndexLine>; disk?: Disk } = {}
 ): Promise<CheckResult> {
   const { manifest, files } = options
+  const disk = options.disk ?? drive.use()
   const problems: string[] = []
   const summary: string[] = []
 
@@ -90,7 +92,8 @@ export async function checkDatabase(
       summary.push(
         `Schéma : ${count(extra, 'migration', 'migrations')} plus récentes que la sauvegarde`
       )
-    const present = new Set((await listTables(client)).map((t) => t.name))
+    const tables = await listTables(client)
+    const present = new Set(tables.map((t) => t.name))
     let rows = 0
     for (const table of manifest.tables) {
       if (!present.has(table.name)) {
@@ -157,11 +160,11 @@ export async function checkDatabase(
       continue
     }
     if (!want) {
-      if (await drive.use().exists(ref.key)) present++
+      if (await disk.exists(ref.key)) present++
       else problems.push(`Fichier absent : ${ref.key} (${ref.source})`)
       continue
     }
-    const sha256 = await sha256Of(ref.key)
+    const sha256 = await sha256Of(disk, ref.key)
     if (sha256 === null) problems.push(`Fichier absent : ${ref.key} (${ref.source})`)
     else if (sha256 !== want.sha256)
       problems.push(`Fichier altéré : ${ref.key} (empreinte SHA-256 différente)`)

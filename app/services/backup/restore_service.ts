@@ -21,6 +21,7 @@ import { once } from 'node:events'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
+import type { Disk } from '@adonisjs/drive'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { from as copyFrom } from 'pg-copy-streams'
 import { storedFileAt } from '#services/storage/files'
@@ -64,7 +65,8 @@ export async function inspectArchive(
       if (!manifest && header.type !== 'manifest') throw new ArchiveError('manifeste absent')
       if (header.type === 'manifest') manifest = header.manifest as Manifest
       else if (header.type === 'files') {
-        for (const line of (await bodyText(body)).split('\n').filter(Boolean)) {
+        const text = await bodyText(body)
+        for (const line of text.split('\n').filter(Boolean)) {
           const entry = JSON.parse(line) as FileIndexLine
           files.set(entry.key, entry)
         }
@@ -120,9 +122,15 @@ async function pipeInto(
 
 export async function restoreBackup(
   path: string,
-  options: { connectionName?: string; force?: boolean; log?: (line: string) => void } = {}
+  options: {
+    connectionName?: string
+    force?: boolean
+    disk?: Disk
+    log?: (line: string) => void
+  } = {}
 ): Promise<RestoreResult> {
   const log = options.log ?? (() => {})
+  const disk = options.disk ?? drive.use()
   const connectionName = options.connectionName ?? db.primaryConnectionName
   log('Lecture de la sauvegarde…')
   const { manifest, files } = await inspectArchive(path)
@@ -163,7 +171,8 @@ export async function restoreBackup(
     // 4. The rows, in one transaction
     log('Données…')
     await client.query('BEGIN')
-    const present = new Map((await listTables(client)).map((t) => [t.name, t.columns]))
+    const loaded = await listTables(client)
+    const present = new Map(loaded.map((t) => [t.name, t.columns]))
     for (const table of manifest.tables) {
       const columns = present.get(table.name)
       if (!columns || [...columns].sort().join() !== [...table.columns].sort().join()) {
@@ -209,7 +218,7 @@ export async function restoreBackup(
       committed = true
       log(`${manifest.tables.length} tables, ${rows.toLocaleString('fr-BE')} lignes restaurées`)
       // 5. The files (after the rows: a bad key must not undo them, the check tells)
-      if (options.force) for (const folder of fileFolders()) await drive.use().deleteAll(folder)
+      if (options.force) for (const folder of fileFolders()) await disk.deleteAll(folder)
     }
 
     for await (const { header, body } of readArchive(path)) {
@@ -236,7 +245,7 @@ export async function restoreBackup(
           log(`Fichier ignoré (nom inattendu) : ${header.key}`)
           continue
         }
-        await drive.use().putStream(header.key, Readable.from(body))
+        await disk.putStream(header.key, Readable.from(body))
         restoredFiles++
       }
     }
@@ -244,7 +253,7 @@ export async function restoreBackup(
     log(`${restoredFiles} fichiers restaurés`)
 
     log('Vérification…')
-    const check = await checkDatabase(client, { manifest, files })
+    const check = await checkDatabase(client, { manifest, files, disk })
     const pendingMigrations = known.map((m) => m.name).filter((m) => !wanted.has(m))
     return { manifest, check, rows, files: restoredFiles, pendingMigrations }
   } catch (error) {
