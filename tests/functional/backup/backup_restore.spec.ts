@@ -143,7 +143,7 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
   }) => {
     const copy = db.connection(COPY)
     await copy.rawQuery(
-      `UPDATE clients SET nom = 'modifié après' WHERE id = (SELECT min(id) FROM clients)`
+      `UPDATE clients SET nom = 'modifié après' WHERE id_client = (SELECT min(id_client) FROM clients)`
     )
     await copyDisk.put('signatures/00000000000000000000000000000000.png', 'orpheline')
     const error = await restoreBackup(backup, { connectionName: COPY, disk: copyDisk }).catch(
@@ -153,7 +153,7 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
     assert.match(error.message, /^La base n’est pas vide \(\d+ tables contiennent des données/)
     assert.include(error.message, 'Relancez avec --force')
     // Nothing touched
-    const [{ nom }] = await copy.from('clients').orderBy('id').limit(1)
+    const [{ nom }] = await copy.from('clients').orderBy('id_client').limit(1)
     assert.equal(nom, 'modifié après')
 
     const forced = await restoreBackup(backup, {
