@@ -276,6 +276,9 @@ async function main() {
     .httpServer()
     .start()
   const base = `http://127.0.0.1:${env.PORT}`
+  // One bench user asks hundreds of PDFs a minute: the per-user allowance (30) would answer 429
+  const { ACTION_LIMITS } = await import('#services/throttle')
+  ACTION_LIMITS.pdfPerUser.requests = 1_000_000
 
   // The bench user: esi, verified, two-factor on with a known secret (bench data only)
   const { default: User } = await import('#models/user')
