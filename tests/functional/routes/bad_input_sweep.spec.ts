@@ -1,12 +1,13 @@
 /*
  * Bad input is never a 500 (issue 10): every route of the router gets a corpus of hostile values
- * (NUL, a lone surrogate, 10 000 characters, numbers beyond int4 and float, path traversal,
- * markup, SQL, a bogus cursor) in its query string and, for write routes, in its body, as staff
+ * (tests/fixtures/hostile/corpus.ts: NUL, a lone surrogate, 10 000 characters, numbers beyond
+ * int4 and float, path traversal, markup, SQL, a bogus cursor, formulas, placeholders) in its query string and, for write routes, in its body, as staff
  * (and as a pro on partner routes, as a guest on public ones), and must answer below 500 without a stack trace.
  * Walks the router, so a new route is covered without being listed here.
  */
 import { test } from '@japa/runner'
 import type User from '#models/user'
+import { LONG, SWEEP_VALUES } from '#tests/fixtures/hostile/corpus'
 import { DOMAIN_PARAMS } from '#tests/functional/routes/params/index'
 import {
   fillPattern,
@@ -20,22 +21,8 @@ import {
   type RouteRow,
 } from '#tests/helpers'
 
-const BOGUS_CURSOR = Buffer.from(JSON.stringify(['-date', '2026-02-31', '99999999999'])).toString(
-  'base64url'
-)
-const HOSTILE: unknown[] = [
-  '\u0000',
-  'a\u0000b\u0007',
-  '\ud800',
-  '2147483648',
-  '1e308',
-  '-1',
-  '../../etc/passwd',
-  '<script>alert(1)</script>',
-  "' OR 1=1 --",
-  BOGUS_CURSOR,
-]
-const LONG = 'x'.repeat(10_000)
+// The shared corpus (issue 15 §3): markup, javascript: URLs, placeholders, SQL, formulas, unicode
+const HOSTILE = SWEEP_VALUES
 
 /** Query fields read by the lists, pickers and searches. */
 const QUERY_FIELDS = [
