@@ -13,6 +13,7 @@ import Societe from '#models/societe'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { societeOf } from '#tests/functional/societes/helpers'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
+import { makeBdc } from '#tests/functional/bdc/helpers'
 import { FILE_KINDS } from '#services/storage/files'
 import { TINY_PNG } from '#services/logo_storage'
 import {
@@ -119,5 +120,31 @@ test.group('Security / hostile uploads', (group) => {
     }
     // Every one was a readable photo: stored (re-encoded), none lost to its name
     assert.lengthOf(rows, TRAVERSAL_NAMES.length)
+  })
+
+  test('a bdc signed with a polyglot scan: stored under a server name, its PDF still renders', async ({
+    client,
+    assert,
+  }) => {
+    const esi = await makeUser('esi')
+    const bdc = await makeBdc()
+    const response = await client
+      .post(`/esi/bdc/${bdc.id}/signature`)
+      .loginAs(esi)
+      .header('referer', `/esi/bdc/${bdc.id}`)
+      .field('mode', 'scan')
+      .field('signataire', 'Anne Lambert')
+      .field('lieu', 'etablissement')
+      .field('renonciation', '0')
+      .field('lock_version', String(bdc.lockVersion))
+      .file('fichier', POLYGLOT_JPEG, { filename: '../../scan.jpg' })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    await bdc.refresh()
+    if (bdc.signaturePath) assert.match(bdc.signaturePath, /^[a-f0-9]{32}\.jpg$/)
+    const pdf = await client.get(`/esi/bdc/${bdc.id}/pdf`).loginAs(esi)
+    pdf.assertStatus(200)
+    assert.equal(pdf.header('content-type'), 'application/pdf')
   })
 })
