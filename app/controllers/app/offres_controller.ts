@@ -216,6 +216,7 @@ export default class OffresController {
   async revisionPdf({ auth, params, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const { offre } = await findOffreFor(user, params.id, 'view')
+    await limitAction(user.id, 'pdf')
     const { filename, content } = await offreRevisionPdf(offre.id, params.revision)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)
