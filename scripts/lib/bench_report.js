@@ -211,9 +211,19 @@ export function reportMarkdown(report) {
     table(
       ['comparateur', 'req/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'SQL / requête', 'erreurs'],
       ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
-      [report.comparators.floor, report.comparators.bare]
-        .filter(Boolean)
-        .map((r) => [r.label, fr(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.sql ?? '—', r.errors])
+      [report.comparators.floor, report.comparators.bare].map((r, i) =>
+        r
+          ? [r.label, fr(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.sql ?? '—', r.errors]
+          : [
+              i ? 'JSON nu (non mesuré)' : 'Plancher (non mesuré : GET /health absent)',
+              '—',
+              '—',
+              '—',
+              '—',
+              '—',
+              '—',
+            ]
+      )
     ),
     '',
     '## Scénarios',
@@ -247,7 +257,7 @@ export function reportMarkdown(report) {
   if (report.lastPage.length) {
     out.push(
       '',
-      `## Dernière page = première page (p95 dernière / première ≤ ${LAST_PAGE_RATIO})`,
+      `## Dernière page = première page (p95 dernière / première ≤ ${fr(LAST_PAGE_RATIO, 2)})`,
       '',
       table(
         [
