@@ -6,6 +6,8 @@ server.errorHandler(() => import('#exceptions/handler'))
 server.use([
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/security_headers_middleware'),
+  // /health and /health/ready answered here, before any session (issue 15 §4)
+  () => import('#middleware/health_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user
