@@ -4,6 +4,8 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  // One JSON line per request: request id, user, route, status, duration (issue 15 §4)
+  () => import('#middleware/access_log_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/security_headers_middleware'),
   // /health and /health/ready answered here, before any session (issue 15 §4)

@@ -21,12 +21,11 @@ const CHECK_TIMEOUT_MS = 2000
 
 /** Whether Redis holds something of this process: the sessions, the limiter or the queue. */
 export function usesRedis() {
-  return (
-    env.get('SESSION_DRIVER') === 'redis' ||
-    env.get('LIMITER_STORE') === 'redis' ||
-    (!env.get('LIMITER_STORE') && env.get('SESSION_DRIVER') === 'redis') ||
-    env.get('QUEUE_DRIVER') === 'redis'
-  )
+  const all = Boolean(env.get('REDIS_URL'))
+  const session = env.get('SESSION_DRIVER') ?? (all ? 'redis' : 'database')
+  const limiter = env.get('LIMITER_STORE') ?? (session === 'redis' || all ? 'redis' : 'database')
+  const queue = env.get('QUEUE_DRIVER') ?? (all ? 'redis' : 'database')
+  return session === 'redis' || limiter === 'redis' || queue === 'redis'
 }
 
 class CheckTimeout extends Error {}
