@@ -11,8 +11,8 @@
  * postgres://postgres@127.0.0.1:5432/esi_bench, or BENCH_DB=embedded: the embedded server),
  * created, migrated and filled by `node ace db:volume` (100 000 clients, 200 000 devis, 200 000
  * factures; BENCH_VOLUME_ARGS overrides the flags). BENCH_PROCESSES=2 also starts the app as N
- * processes behind one port (scripts/lib/bench_cluster.js) and loads those instead. autocannon
- * runs in a worker thread so it does not share the server's event loop. An esi bench user logs
+ * processes behind one port (scripts/lib/cluster.js, bin/cluster.ts) and loads those instead.
+ * autocannon runs in a worker thread so it does not share the server's event loop. An esi bench user logs
  * in through the real forms (password, then the TOTP code of a known secret), then each scenario
  * runs BENCH_DURATION s (10) with BENCH_CONNECTIONS (10) after a 2 s warm-up. The SQL query
  * count is taken on one lone request of each kind, in this process, by counting the queries the
@@ -493,11 +493,8 @@ async function main() {
   let cluster = null
   let loadBase = base
   if (PROCESSES > 1) {
-    // The cluster launcher of `npm run start:cluster` when present, else the bench's own
-    const shared = new URL('./lib/cluster.js', import.meta.url)
-    const { startCluster } = await import(
-      existsSync(shared) ? shared.href : './lib/bench_cluster.js'
-    )
+    // The cluster launcher of `npm run start:cluster` (bin/cluster.ts, one port, N workers)
+    const { startCluster } = await import('./lib/cluster.js')
     const port = Number(env.PORT) + 1
     console.log(`› ${PROCESSES} processus de l’app sur le port ${port}…`)
     cluster = await startCluster({ workers: PROCESSES, port, env: { ...process.env } })

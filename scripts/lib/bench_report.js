@@ -236,7 +236,7 @@ export function reportMarkdown(report) {
         'p95 (ms)',
         'p99 (ms)',
         'SQL / requête',
-        '× plancher',
+        '% du plancher',
         'cible',
         'erreurs',
       ],
@@ -248,7 +248,7 @@ export function reportMarkdown(report) {
         ms(r.p95),
         ms(r.p99),
         r.sql ?? '—',
-        r.ofFloor === null ? '—' : fr(r.ofFloor, 2),
+        r.ofFloor === null ? '—' : `${fr(r.ofFloor * 100, 1)} %`,
         targetText(r) + (r.errors ? ' ✗' : ''),
         r.errors,
       ])

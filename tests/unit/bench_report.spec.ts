@@ -198,6 +198,8 @@ test.group('Bench report: the whole report', () => {
       md,
       /\| Devis, Inertia, \?sort=-date_devis \| 800 \|.*≥ 1[\s ]000 req\/s ✗, p95 ≤ 20 ✓, ≤ 4 SQL ✓/
     )
+    // The rate beside the floor's: 800 of 4 000 req/s
+    assert.include(md, '| 20,0 % |')
     assert.include(md, '## Dernière page = première page')
     assert.include(md, '| 1,00 ✓ |')
     assert.include(md, '| LCP — tableau de bord | 321,5 |')
