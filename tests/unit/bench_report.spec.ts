@@ -119,6 +119,10 @@ test.group('Bench report: targets', () => {
       p95: false,
       sql: null,
     })
+    // No response during the run (every request slower than the run): no p95, a miss
+    const none = checkRow(row('Devis, PDF 50 lignes', { rps: 0, p50: NaN, p95: NaN, p99: NaN }))
+    assert.isFalse(none.checks.p95)
+    assert.isFalse(none.ok)
     // A comparator is not checked
     assert.isNull(checkRow(row('JSON nu : GET /api/user')).ok)
   })
