@@ -120,7 +120,9 @@ test.group('Bench report: targets', () => {
       sql: null,
     })
     // No response during the run (every request slower than the run): no p95, a miss
-    const none = checkRow(row('Devis, PDF 50 lignes', { rps: 0, p50: NaN, p95: NaN, p99: NaN }))
+    const none = checkRow(
+      row('Devis, PDF 50 lignes', { rps: 0, p50: Number.NaN, p95: Number.NaN, p99: Number.NaN })
+    )
     assert.isFalse(none.checks.p95)
     assert.isFalse(none.ok)
     // A comparator is not checked
