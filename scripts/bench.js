@@ -600,7 +600,8 @@ async function main() {
       node: process.version,
       postgres: `PostgreSQL ${pgVersion.rows[0].v} (${server})`,
       nodeEnv: env.NODE_ENV,
-      sessionDriver: env.SESSION_DRIVER ?? 'database',
+      // What the booted app uses (SESSION_DRIVER, else redis with REDIS_URL, else database)
+      sessionDriver: app.config.get('session.store', env.SESSION_DRIVER ?? 'database'),
       database: embedded ? 'BENCH_DB=embedded' : `DATABASE_URL (${url.host}/${name})`,
       processes: PROCESSES,
       connections: CONNECTIONS,
