@@ -20,7 +20,7 @@
  * BENCH_BROWSER=0 skips Chromium (=1 measures it under BENCH_ONLY too).
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { summarise } from './lib/bench_report.js'
 import os from 'node:os'
 import path from 'node:path'
@@ -256,9 +256,12 @@ async function main() {
     .filter(Boolean)
   await runOrExit('node', ['ace', 'db:volume', ...volumeArgs], { env })
 
-  // Production mode reads the assets' manifest: built once when missing (a fresh clone has none)
-  if (!existsSync(path.join(ROOT, 'public/build/.vite/manifest.json'))) {
-    console.log('› Construction des assets (vite build)…')
+  // Production mode reads the assets' manifest: built when missing (a fresh clone has none) or
+  // older than the front-end sources (Chromium and the budgets measure what is served)
+  const { assetsNeedBuild } = await import('./lib/budgets.js')
+  const stale = assetsNeedBuild(ROOT)
+  if (stale) {
+    console.log(`› Construction des assets (vite build : ${stale})…`)
     await runOrExit('node', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
       env: { ...env, NODE_ENV: 'production' },
     })

@@ -1,18 +1,20 @@
 /*
  * `npm run budgets` (issue 15 §1, CI): the front-end budgets of the production build. Builds the
- * assets first when public/build has no manifest (a clean clone), then prints the JS the login
- * page loads (gzip) against its 150 kB budget and every page's own chunk; exits 1 when the
- * login is over budget or loads a heavy library of another page (scripts/lib/budgets.js).
+ * assets first when public/build has no manifest (a clean clone) or a source is newer, then
+ * prints the JS the login page loads (gzip) against its 150 kB budget and every page's own
+ * chunk; exits 1 when the login is over budget or loads a heavy library of another page
+ * (scripts/lib/budgets.js).
  */
 import path from 'node:path'
 import { ROOT, runOrExit } from './lib/env.js'
-import { hasBuild, measureBudgets } from './lib/budgets.js'
+import { assetsNeedBuild, measureBudgets } from './lib/budgets.js'
 import { budgetsMarkdown } from './lib/bench_report.js'
 
 const BUILD = path.join(ROOT, 'public/build')
 
-if (!hasBuild(BUILD)) {
-  console.log('› Construction des assets (vite build)…')
+const stale = assetsNeedBuild(ROOT)
+if (stale) {
+  console.log(`› Construction des assets (vite build : ${stale})…`)
   await runOrExit('node', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
     env: { ...process.env, NODE_ENV: 'production' },
   })

@@ -22,3 +22,4 @@ export declare function staticGraph(
 ): Set<string>
 export declare function measureBudgets(buildDir: string, options?: { budget?: number }): Budgets
 export declare function hasBuild(buildDir: string): boolean
+export declare function assetsNeedBuild(root: string): string | null

@@ -6,7 +6,7 @@
  * signature pad). Every page's own chunk is stated. Pure reads, unit-tested on a fake manifest
  * (tests/unit/budgets.spec.ts); scripts/budgets.js is the CLI (`npm run budgets`, CI).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -80,4 +80,34 @@ export function measureBudgets(buildDir, { budget = LOGIN_BUDGET } = {}) {
 /** True when the build exists (the manifest is there). */
 export function hasBuild(buildDir) {
   return existsSync(manifestPath(buildDir))
+}
+
+/** What the front-end build is made of (a change in any of them makes it stale). */
+const ASSET_SOURCES = [
+  'inertia',
+  'shared',
+  '.adonisjs/client',
+  'vite.config.ts',
+  'package-lock.json',
+]
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0
+  const st = statSync(p)
+  if (!st.isDirectory()) return st.mtimeMs
+  let max = 0
+  for (const entry of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, entry)))
+  return max
+}
+
+/**
+ * Why the production assets of `root` must be built before they are measured or served: none
+ * yet (a clean clone), or a source newer than the manifest; null when they are current.
+ */
+export function assetsNeedBuild(root) {
+  const manifest = manifestPath(path.join(root, 'public/build'))
+  if (!existsSync(manifest)) return 'aucun build'
+  const built = statSync(manifest).mtimeMs
+  const newer = ASSET_SOURCES.find((p) => newestMtime(path.join(root, p)) > built)
+  return newer ? `${newer} modifié depuis le build` : null
 }

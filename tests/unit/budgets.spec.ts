@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { measureBudgets, staticGraph } from '../../scripts/lib/budgets.js'
+import { assetsNeedBuild, measureBudgets, staticGraph } from '../../scripts/lib/budgets.js'
 
 /**
  * A fake production build: the entry, a login page, a shared chunk they both import, a page
@@ -109,6 +109,25 @@ test.group('Front-end budgets (scripts/lib/budgets.js)', () => {
       assert.isFalse(b.ok)
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the assets are built when missing or older than a front-end source', ({ assert }) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'esi-assets-'))
+    try {
+      mkdirSync(path.join(root, 'inertia'))
+      writeFileSync(path.join(root, 'inertia/app.tsx'), '')
+      assert.equal(assetsNeedBuild(root), 'aucun build')
+      mkdirSync(path.join(root, 'public/build/.vite'), { recursive: true })
+      const manifest = path.join(root, 'public/build/.vite/manifest.json')
+      writeFileSync(manifest, '{}')
+      const past = new Date(Date.now() - 60_000)
+      utimesSync(path.join(root, 'inertia/app.tsx'), past, past)
+      assert.isNull(assetsNeedBuild(root))
+      utimesSync(manifest, new Date(past.getTime() - 60_000), new Date(past.getTime() - 60_000))
+      assert.equal(assetsNeedBuild(root), 'inertia modifié depuis le build')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
     }
   })
 
