@@ -12,11 +12,11 @@
  * created, migrated and filled by `node ace db:volume` (100 000 clients, 200 000 devis, 200 000
  * factures; BENCH_VOLUME_ARGS overrides the flags). BENCH_PROCESSES=2 also starts the app as N
  * processes behind one port (scripts/lib/cluster.js, bin/cluster.ts) and loads those instead.
- * autocannon runs in a worker thread so it does not share the server's event loop. An esi bench user logs
- * in through the real forms (password, then the TOTP code of a known secret), then each scenario
- * runs BENCH_DURATION s (10) with BENCH_CONNECTIONS (10) after a 2 s warm-up. The SQL query
- * count is taken on one lone request of each kind, in this process, by counting the queries the
- * pg driver sends. BENCH_ONLY=<regex> selects scenarios (the comparators always run);
+ * autocannon runs in a worker thread so it does not share the server's event loop. An esi
+ * bench user logs in through the real forms (password, then the TOTP code of a known secret),
+ * then each scenario runs BENCH_DURATION s (10) with BENCH_CONNECTIONS (10) after a 2 s
+ * warm-up. The SQL query count is taken on one lone request of each kind, in this process, by
+ * counting the queries the pg driver sends. BENCH_ONLY=<regex> selects scenarios (the comparators always run);
  * BENCH_BROWSER=0 skips Chromium (=1 measures it under BENCH_ONLY too).
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'

@@ -5,8 +5,8 @@
  * - LCP of the staff dashboard and of the devis list: a fresh context each time (cold cache), the
  *   median of 3 visits;
  * - INP, as Chromium's Event Timing reports it (PerformanceObserver 'event' entries, grouped by
- *   interactionId, the longest one): typing in the devis list's search box, clicking « Enregistrer »
- *   on a 50-line devis, and dropping a visit on the planning's day of 50 technicians. Event
+ *   interactionId, the longest one): typing in the devis list's search box, clicking
+ *   « Enregistrer » on a 50-line devis, and dropping a visit on the planning's day of 50 technicians. Event
  *   Timing only reports events of 16 ms or more: « < 16 » means every one was shorter.
  * Printed in the report, never asserted (decision 578). A step that fails is reported as such.
  */

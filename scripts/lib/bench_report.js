@@ -75,8 +75,8 @@ export function summarise(latencies, seconds) {
 
 /**
  * Each check of a row against its target: true/false, or null when the target says nothing on
- * it or the SQL count is missing (« — »); a p95 missing (no response at all) fails. The row passes when no check is false and
- * it had no error.
+ * it or the SQL count is missing (« — »); a p95 missing (no response at all) fails. The row
+ * passes when no check is false and it had no error.
  */
 export function checkRow(row, target = targetOf(row.label)) {
   if (!target) return { target: null, checks: {}, ok: null }
