@@ -1,4 +1,5 @@
 import 'reflect-metadata'
+import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -15,7 +16,11 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
+    app.listen('SIGTERM', async () => {
+      await app.terminate()
+      // A worker of bin/cluster.ts keeps an IPC channel to its primary open: leave once done
+      if (cluster.isWorker) process.exit(0)
+    })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()

@@ -7,7 +7,8 @@ import { defineConfig, stores } from '@adonisjs/limiter'
  */
 const limiterConfig = defineConfig({
   default:
-    env.get('LIMITER_STORE') ?? (env.get('SESSION_DRIVER') === 'redis' ? 'redis' : 'database'),
+    env.get('LIMITER_STORE') ??
+    (env.get('SESSION_DRIVER') === 'redis' || env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
     database: stores.database({ connectionName: 'pg', tableName: 'rate_limits' }),
     redis: stores.redis({ connectionName: 'main' }),

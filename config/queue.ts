@@ -9,7 +9,8 @@ import { defineConfig, drivers } from '@adonisjs/queue'
  * worker is `node ace queue:work` in production, or the web process itself when
  * QUEUE_WORKER=inline (start/rappels.ts).
  */
-const driver = env.get('QUEUE_DRIVER') ?? (app.inTest ? 'sync' : 'database')
+const driver =
+  env.get('QUEUE_DRIVER') ?? (app.inTest ? 'sync' : env.get('REDIS_URL') ? 'redis' : 'database')
 
 export default defineConfig({
   default: driver,

@@ -12,7 +12,7 @@ export default defineConfig({
   age: '2h',
   cookie: { path: '/', httpOnly: true, secure: app.inProduction, sameSite: 'lax' },
   // Server-side stores so that logout really ends the session
-  store: env.get('SESSION_DRIVER') ?? 'database',
+  store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
     cookie: stores.cookie(),
     // The package's database store, reading the session with the user and what the page needs

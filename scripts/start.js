@@ -89,7 +89,9 @@ if (existsSync(path.join(ROOT, '.env')))
 await runOrExit('node', ['ace', 'migration:run', '--force'], { cwd: BUILD, env }, stopDb)
 await runOrExit('node', ['ace', 'demo:seed'], { cwd: BUILD, env }, stopDb)
 
-const server = spawn('node', ['bin/server.js'], { cwd: BUILD, env, stdio: 'inherit' })
+// WEB_CONCURRENCY=N: N workers on the one port (bin/cluster.ts, README § Production)
+const entry = env.WEB_CONCURRENCY ? 'bin/cluster.js' : 'bin/server.js'
+const server = spawn('node', [entry], { cwd: BUILD, env, stdio: 'inherit' })
 console.log(`› Application sur http://localhost:${env.PORT}`)
 const forward = (sig) => () => server.kill(sig)
 process.on('SIGINT', forward('SIGINT'))

@@ -23,7 +23,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   // The developer error page (stack trace) instead of the French error pages: `npm run dev` only
   APP_DEBUG: Env.schema.boolean.optional(),
 
-  // Session store: database (default), redis (scaled out), cookie, memory (tests)
+  // Session store: database (default; redis with REDIS_URL), redis (scaled out), cookie, memory (tests)
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory', 'database', 'redis'] as const),
 
   // Database: DATABASE_URL wins; else DB_* ; else (outside production) the embedded PostgreSQL server
@@ -35,7 +35,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_DATABASE: Env.schema.string.optional(),
   DB_SSL: Env.schema.boolean.optional(),
   DB_POOL_MAX: Env.schema.number.optional(),
+  // A read replica for the analyses' reports (config/database.ts, connection pg_read)
+  DB_READ_URL: Env.schema.string.optional(),
 
+  // redis[s]://[user:password@]host[:port][/db]: sessions, limiter and queue in Redis at once
+  REDIS_URL: Env.schema.string.optional(),
+  REDIS_KEY_PREFIX: Env.schema.string.optional(),
   REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
   REDIS_PORT: Env.schema.number.optional(),
   REDIS_PASSWORD: Env.schema.string.optional(),

@@ -4,8 +4,12 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  // One JSON line per request: request id, user, route, status, duration (issue 15 §4)
+  () => import('#middleware/access_log_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/security_headers_middleware'),
+  // /health and /health/ready answered here, before any session (issue 15 §4)
+  () => import('#middleware/health_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user

@@ -1,7 +1,7 @@
 /*
  * Every route, named by area prefix: `public.`, `guest.`, `twofactor.` (a guest between the
  * password and the code), `signed.` (signed email links), `app.` (any logged-in user), `partner.`
- * (pro + esi), `esi.`, `admin.`, `api.`, `preview.`, `dev.` (development tools).
+ * (pro + esi), `esi.`, `admin.`, `api.`, `preview.`, `dev.` (development tools), `health.` (probes).
  * tests/functional/routes/access_matrix.spec.ts reads this router and checks every route for
  * every kind of visitor, so a new route cannot escape it.
  *
@@ -89,9 +89,15 @@ const ConfirmedTwoFactorController = () =>
   import('#controllers/auth/confirmed_two_factor_controller')
 const RecoveryCodesController = () => import('#controllers/auth/recovery_codes_controller')
 const DevMailsController = () => import('#controllers/dev/mails_controller')
+const HealthController = () => import('#controllers/public/health_controller')
 
 // Landing: open to everyone, the header adapts to guests and logged-in users
 router.on('/').renderInertia('Welcome', {}).as('public.welcome')
+
+// Probes of the proxy / orchestrator (issue 15 §4): answered by the health middleware, before
+// any session; named here for the route table
+router.get('/health', [HealthController, 'live']).as('health.live')
+router.get('/health/ready', [HealthController, 'ready']).as('health.ready')
 
 router
   .group(() => {

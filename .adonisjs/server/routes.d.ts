@@ -222,6 +222,8 @@ export type ScannedRoutes = {
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
+    'health.live': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.login.store': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
@@ -376,6 +378,8 @@ export type ScannedRoutes = {
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
+    'health.live': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
     'guest.password.request': { paramsTuple?: []; params?: {} }
@@ -514,6 +518,8 @@ export type ScannedRoutes = {
     'esi.archive': { paramsTuple?: []; params?: {} }
     'esi.archive.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'public.welcome': { paramsTuple?: []; params?: {} }
+    'health.live': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
     'guest.login': { paramsTuple?: []; params?: {} }
     'guest.register': { paramsTuple?: []; params?: {} }
     'guest.password.request': { paramsTuple?: []; params?: {} }

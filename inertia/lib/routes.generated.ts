@@ -219,6 +219,8 @@ export const ROUTES = {
   'guest.password.update': '/reset-password',
   'guest.register': '/register',
   'guest.register.store': '/register',
+  'health.live': '/health',
+  'health.ready': '/health/ready',
   'partner.contacts.destroy': '/app/contacts/:id',
   'partner.contacts.index': '/app/contacts',
   'partner.contacts.show': '/app/contacts/:id',

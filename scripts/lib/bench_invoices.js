@@ -15,15 +15,17 @@ export const CREANCE_SCENARIOS = [
   ['Créances, Inertia, page', '/esi/compta/creance'],
   ['Créances, filtre en retard', '/esi/compta/creance?filter[retard]=1'],
   ['Créances, recherche ?q=dupont', '/esi/compta/creance?q=dupont'],
+  ['Créances, tri client, première page', '/esi/compta/creance?sort=client'],
   ['Créances, tri client, dernière page', '/esi/compta/creance?sort=client&page=last'],
 ]
+import { summarise } from './bench_report.js'
+
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 1000)
 const CONCURRENCY = 10
 
 function stats(latencies, seconds) {
-  const sorted = Float64Array.from(latencies).sort()
-  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-  return { rps: sorted.length / seconds, p50: at(50), p95: at(95), p99: at(99) }
+  const { rps, p50, p95, p99 } = summarise(latencies, seconds)
+  return { rps, p50, p95, p99 }
 }
 
 /** 1 000 drafts made first, then issued by 10 concurrent workers; the numbers must be gapless. */

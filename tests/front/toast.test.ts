@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { act } from 'react'
@@ -8,8 +8,14 @@ import Swal from 'sweetalert2'
 const page = vi.hoisted(() => ({ props: { flash: {} as Record<string, string | undefined> } }))
 vi.mock('@inertiajs/react', () => ({ usePage: () => page }))
 
-const { toast, toastOptions, useFlashToasts, TOAST_DURATIONS, TOAST_DEFAULT_MESSAGES } =
+const { toast, toastOptions, useFlashToasts, loadToasts, TOAST_DURATIONS, TOAST_DEFAULT_MESSAGES } =
   await import('~/lib/toast')
+
+// sweetalert2 is loaded on the first toast (login budget, decision 576); loaded, a toast opens
+// at once, which the timer tests below rely on
+beforeAll(async () => {
+  await loadToasts()
+})
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 // jsdom has no matchMedia; sweetalert2's icons listen to the colour scheme

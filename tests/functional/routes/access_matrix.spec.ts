@@ -31,6 +31,7 @@ type Kind = 'public' | 'guest' | 'challenge' | 'signed' | 'dev' | 'api' | Area
 
 const PREFIXES: Record<string, Kind> = {
   'public.': 'public',
+  'health.': 'public', // liveness and readiness probes (issue 15 §4)
   'guest.': 'guest',
   'twofactor.': 'challenge', // a guest between the password and the code
   'signed.': 'signed', // links of emails, guarded by their signature
