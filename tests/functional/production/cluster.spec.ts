@@ -127,7 +127,7 @@ test.group('Production / two processes behind one port', () => {
         .returning('id')
 
       const port = await freePort()
-      cluster = await startCluster({ workers: 2, port, env, capture: true })
+      cluster = await startCluster({ workers: 2, port, env, capture: true, timeoutMs: 240_000 })
       assert.lengthOf(cluster.workers, 2)
       const lines = cluster.lines
       const logs = () => parsedLines(lines)
@@ -310,5 +310,5 @@ test.group('Production / two processes behind one port', () => {
       if (keys.length) await redis.del(...keys)
       redis.disconnect()
     }
-  }).timeout(300_000)
+  }).timeout(600_000)
 })
