@@ -90,17 +90,22 @@ export class AppProcess {
     let gone = false
     let last = 'pas de réponse'
     void started.exit.then(() => (gone = true))
-    await until(`démarrage de l'application (port ${chosen})`, async () => {
-      if (gone) throw new Error(`L'application s'est arrêtée :\n${started.output.slice(-3000)}`)
-      try {
-        const res = await fetch(started.url('/login'), { headers: { 'x-inertia': 'true' } })
-        const text = await res.text()
-        last = `${res.status} ${text.slice(0, 500)}`
-        return res.status === 200 || res.status === 409 // 409: an Inertia version to take
-      } catch {
-        return false // not listening yet
-      }
-    }).catch((error: Error) => {
+    await until(
+      `démarrage de l'application (port ${chosen})`,
+      async () => {
+        if (gone) throw new Error(`L'application s'est arrêtée :\n${started.output.slice(-3000)}`)
+        try {
+          const res = await fetch(started.url('/login'), { headers: { 'x-inertia': 'true' } })
+          const text = await res.text()
+          last = `${res.status} ${text.slice(0, 500)}`
+          return res.status === 200 || res.status === 409 // 409: an Inertia version to take
+        } catch {
+          return false // not listening yet
+        }
+        // A loaded 2-core machine compiles the TypeScript sources slowly: a generous deadline
+      },
+      180
+    ).catch((error: Error) => {
       started.child.kill('SIGKILL')
       throw new Error(`${error.message} (${last})\n${started.output.slice(-3000)}`)
     })
@@ -164,15 +169,21 @@ export class HeldLock {
   async waiters(what: string, pending: Promise<unknown>) {
     let ended: unknown = null
     void pending.then((answer) => (ended = answer ?? 'fin'))
-    return until(`${what} : une requête de l'application attend le verrou`, async () => {
-      if (ended)
-        throw new Error(`${what} : la requête a fini sans attendre le verrou : ${describe(ended)}`)
-      const { rows } = await db.rawQuery(
-        'select pid, query from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
-        [this.pid]
-      )
-      return rows.length ? (rows as { pid: number; query: string }[]) : null
-    })
+    return until(
+      `${what} : une requête de l'application attend le verrou`,
+      async () => {
+        if (ended)
+          throw new Error(
+            `${what} : la requête a fini sans attendre le verrou : ${describe(ended)}`
+          )
+        const { rows } = await db.rawQuery(
+          'select pid, query from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
+          [this.pid]
+        )
+        return rows.length ? (rows as { pid: number; query: string }[]) : null
+      },
+      120
+    )
   }
 
   async release() {

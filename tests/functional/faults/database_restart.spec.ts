@@ -134,7 +134,7 @@ test.group('Faults / PostgreSQL restarted under the app', (group) => {
     const after = await browser.request('GET', '/dashboard')
     assert.equal(after.status, 200, after.body)
     assert.equal(JSON.parse(after.body).component, 'Dashboard')
-  }).timeout(180_000)
+  }).timeout(300_000)
 
   test('restarted while idle: the first request after it succeeds', async ({ assert }) => {
     const browser = await loggedIn()
@@ -146,5 +146,5 @@ test.group('Faults / PostgreSQL restarted under the app', (group) => {
     const after = await browser.request('GET', '/dashboard')
     assert.equal(after.status, 200, after.body)
     assert.equal(JSON.parse(after.body).component, 'Dashboard')
-  }).timeout(180_000)
+  }).timeout(300_000)
 })

@@ -125,5 +125,5 @@ test.group('Faults / disk full during an upload', (group) => {
     assert.isTrue(files[0].endsWith(`/uploads/logos/${saved.logoPath}`))
   })
     .skip(!mounted, 'montage tmpfs impossible ici (root requis) : le disque plein n’est pas simulé')
-    .timeout(120_000)
+    .timeout(300_000)
 })

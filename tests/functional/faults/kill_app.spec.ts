@@ -170,7 +170,7 @@ test.group('Faults / kill -9 of the app mid-request', (group) => {
     assert.equal(done.statut, 'emise')
     assert.equal(done.numero, formatNumero('facture', currentYear(), first + 1))
     assert.equal(await factureCounter(), first + 1)
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('a devis save: the devis and its lines as they were, then saved', async ({ assert }) => {
     const browser = await staff()
@@ -208,7 +208,7 @@ test.group('Faults / kill -9 of the app mid-request', (group) => {
     assert.equal(saved.objet, 'Après la panne')
     assert.equal(saved.lockVersion, devis.lockVersion + 1)
     assert.lengthOf(await lines(), 5)
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('a bank import: no statement, line nor payment left, then imported and the facture paid', async ({
     assert,
@@ -256,7 +256,7 @@ test.group('Faults / kill -9 of the app mid-request', (group) => {
     assert.lengthOf(await db.from('releve_lignes').where('releve_id', releves[0].id), 2)
     const paid = await Facture.findOrFail(facture.id)
     assert.equal(paid.statut, 'payee')
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('a PDF render: nothing written, no file left, then the whole PDF', async ({ assert }) => {
     const browser = await staff()
@@ -282,5 +282,5 @@ test.group('Faults / kill -9 of the app mid-request', (group) => {
     assert.equal(again.type, 'application/pdf')
     assert.isTrue(again.body.startsWith('%PDF-'))
     assert.match(again.body.slice(-32), /%%EOF\s*$/)
-  }).timeout(120_000)
+  }).timeout(300_000)
 })
