@@ -82,6 +82,9 @@ export class AppProcess {
         HOST: '127.0.0.1',
         PORT: String(chosen),
         SESSION_DRIVER: 'database',
+        // No daily job may write while a test compares row counts
+        RELANCES_HEURE: 'off',
+        RAPPELS_HEURE: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
