@@ -60,7 +60,7 @@ const driveConfig = defineConfig({
   default: app.inTest ? 'fs' : disk,
   services: {
     fs: services.fs({
-      location: app.inTest ? testFilesRoot() : app.makePath('storage'),
+      location: env.get('DRIVE_ROOT') ?? (app.inTest ? testFilesRoot() : app.makePath('storage')),
       visibility: 'private',
       serveFiles: false,
     }),

@@ -65,6 +65,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   // File storage (config/drive.ts): the local disk under storage/ (default) or an S3-compatible
   // bucket; s3 needs the optional package @aws-sdk/client-s3 and the S3_* variables
   DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  // The local disk's folder (default storage/): a volume of its own in production
+  DRIVE_ROOT: Env.schema.string.optional(),
   S3_BUCKET: Env.schema.string.optional(),
   S3_REGION: Env.schema.string.optional(),
   S3_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),

@@ -10,6 +10,7 @@ import {
   TooManyAttemptsException,
 } from '#exceptions/http_exceptions'
 import { FROZEN_SQLSTATE, frozenFromDatabase } from '#services/documents/immutable'
+import { faultException, ServiceUnavailableException } from '#exceptions/faults'
 
 /** A foreign key refused the change (PostgreSQL 23503). */
 export const FOREIGN_KEY_MESSAGE =
@@ -57,6 +58,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (frozen) {
       ctx.logger.warn({ err: error }, 'frozen document refused a change')
       error = frozen
+    }
+    // The database down or restarting, the disk full: a French 503/507, never a trace
+    const fault = faultException(error)
+    if (fault) {
+      error = fault
+      if (fault instanceof ServiceUnavailableException) ctx.response.header('Retry-After', '5')
     }
     const err = error as { code?: string; status?: number; messages?: unknown; handle?: unknown }
 

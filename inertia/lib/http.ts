@@ -13,6 +13,9 @@ export const LOGIN_URL = route('guest.login')
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 export const SESSION_EXPIRED_WARNING = 'Session expired or invalid: redirecting to /login.'
+/** No answer at all (the server restarting, the network down): the action may not be saved. */
+export const NETWORK_ERROR_MESSAGE =
+  'Le serveur ne répond pas : votre action n’a peut-être pas été enregistrée. Vérifiez puis réessayez dans quelques instants.'
 /** SPEC.md §9: page progress bar. */
 export const PROGRESS_COLOR = '#3b82f6'
 export const PROGRESS_DELAY_MS = 250
@@ -164,7 +167,11 @@ export async function request<T = unknown>(
   const showProgress = options.progress !== false
   if (showProgress) progressStart()
   try {
-    const response = await fetch(url, init)
+    const response = await fetch(url, init).catch((error: unknown) => {
+      if ((error as { name?: string }).name === 'AbortError') throw error
+      // The connection failed or was cut: a French error like the server's, status 0
+      throw new HttpError(method, url, 0, { message: NETWORK_ERROR_MESSAGE })
+    })
     const data = await parseBody(response)
     if (!response.ok) {
       if (isSessionError(response.status)) handleSessionError(response.status)
@@ -191,6 +198,13 @@ export const http = {
 
 let removeInertiaListener: (() => void) | null = null
 
+/** How a visit without an answer is told (replaced in tests). */
+export const networkNotice = {
+  show(message: string): void {
+    void import('./toast.js').then(({ toast }) => toast('error', message))
+  },
+}
+
 /**
  * Inertia visits answered 401/419 with a non-page response: warn, go to /login, and prevent
  * Inertia's error overlay. Other statuses keep Inertia's default (SPEC.md §8). Idempotent.
@@ -203,8 +217,14 @@ export function installHttpHandlers(): () => void {
     event.preventDefault()
     handleSessionError(status)
   })
+  // A visit that got no answer (the server killed or restarting): say it in French rather
+  // than leave the page as if nothing was asked
+  const removeNetwork = router.on('networkError', () => {
+    networkNotice.show(NETWORK_ERROR_MESSAGE)
+  })
   removeInertiaListener = () => {
     remove()
+    removeNetwork()
     removeInertiaListener = null
   }
   return removeInertiaListener

@@ -4,6 +4,8 @@ import {
   http,
   HttpError,
   installHttpHandlers,
+  NETWORK_ERROR_MESSAGE,
+  networkNotice,
   readXsrfToken,
   sessionRedirect,
   SESSION_EXPIRED_WARNING,
@@ -201,6 +203,34 @@ describe('Inertia httpException handler', () => {
     fire(401)
     remove()
     expect(go).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('no answer from the server (issue 15 §2)', () => {
+  it('a helper call whose connection fails rejects with the French message, status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed')
+      })
+    )
+    await expect(http.post('/esi/devis', { a: 1 })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    })
+  })
+
+  it('an Inertia visit without an answer shows the French message', () => {
+    const show = vi.spyOn(networkNotice, 'show').mockImplementation(() => {})
+    const remove = installHttpHandlers()
+    document.dispatchEvent(
+      new CustomEvent('inertia:networkError', {
+        cancelable: true,
+        detail: { error: new TypeError('Network Error') },
+      })
+    )
+    remove()
+    expect(show).toHaveBeenCalledExactlyOnceWith(NETWORK_ERROR_MESSAGE)
   })
 })
 

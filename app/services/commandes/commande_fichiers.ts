@@ -144,7 +144,11 @@ export async function storePhotoBytes(
   if (!processed) return null
   const facts = await photoFacts(original)
   const photo = await putBytes('photo', processed.photo)
-  const thumb = await putBytes('vignette', processed.thumb)
+  // The thumbnail refused (disk full): the photo goes too, no file without its row
+  const thumb = await putBytes('vignette', processed.thumb).catch(async (error) => {
+    await deleteFile(photo)
+    throw error
+  })
   return insertFichier(trx, [photo, thumb], {
     commandeId: input.commandeId,
     etape: input.etape,

@@ -13,6 +13,7 @@ const MESSAGES: Record<number, string> = {
   429: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
   500: 'Une erreur est survenue. Nos équipes ont été prévenues.',
   503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+  507: 'Espace de stockage insuffisant : le fichier n’a pas été enregistré. Réessayez plus tard ou prévenez l’administrateur.',
 }
 
 export function errorMessage(status: number): string {

@@ -16,7 +16,7 @@
 import drive from '@adonisjs/drive/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { randomBytes } from 'node:crypto'
-import { open } from 'node:fs/promises'
+import { open, readFile, unlink } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import { SIGNATURE_LIMITS } from '#shared/bdc'
@@ -139,9 +139,26 @@ export async function putUpload(kind: FileKind, file: MultipartFile): Promise<St
   const format = await checkUpload(kind, file)
   if (!format || !file.tmpPath) return null
   const stored = newFile(kind, format)
-  await drive.use().moveFromFs(file.tmpPath, stored.key, { contentType: stored.mime })
+  // The bytes, not a stream: a stream write that fails on a full disk reports an AbortError
+  // that hides the ENOSPC (flydrive's putStream), and the user must be told the disk is full
+  const bytes = await readFile(file.tmpPath)
+  await written(stored, drive.use().put(stored.key, bytes, { contentType: stored.mime }))
+  await unlink(file.tmpPath).catch(() => {})
   file.markAsMoved(stored.name, stored.key)
   return stored
+}
+
+/**
+ * Waits for a write; when it fails (the disk full: ENOSPC), what it left of the file is removed
+ * before the error goes on (answered as a French 507): no partial file stays on the disk.
+ */
+async function written(file: StoredFile, write: Promise<unknown>): Promise<void> {
+  try {
+    await write
+  } catch (error) {
+    await deleteFile(file)
+    throw error
+  }
 }
 
 /**
@@ -164,7 +181,7 @@ export async function putBytes(kind: FileKind, bytes: Uint8Array): Promise<Store
   if (!accepts(kind, format)) throw new Error(`not a ${FILE_KINDS[kind].formats.join('/')} file`)
   if (bytes.length > FILE_KINDS[kind].maxBytes) throw new Error('file too big')
   const stored = newFile(kind, format)
-  await drive.use().put(stored.key, bytes, { contentType: stored.mime })
+  await written(stored, drive.use().put(stored.key, bytes, { contentType: stored.mime }))
   return stored
 }
 
