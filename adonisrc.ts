@@ -40,6 +40,7 @@ export default defineConfig({
     () => import('#start/validator'),
     { file: () => import('#start/relances'), environment: ['web'] },
     { file: () => import('#start/rappels'), environment: ['web'] },
+    { file: () => import('#start/stats'), environment: ['web'] },
   ],
 
   tests: {

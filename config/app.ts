@@ -9,7 +9,8 @@ export const appUrl = env.get('APP_URL') ?? `http://localhost:${env.get('PORT')}
 export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
-  useAsyncLocalStorage: false,
+  // HttpContext.get() for the options kept by table version (issue 15, decision 542)
+  useAsyncLocalStorage: true,
   // X-Forwarded-* only from the proxies of TRUSTED_PROXIES (default loopback), in every mode
   trustProxy: trustedProxies(env.get('TRUSTED_PROXIES')),
   cookie: {

@@ -1,15 +1,15 @@
 import { defineConfig } from '@adonisjs/auth'
-import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
+import { bundledSessionGuard } from '#services/http/bundled_user_provider'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
 const authConfig = defineConfig({
   default: 'web',
   guards: {
-    web: sessionGuard({
+    // The package's session guard; the user comes with the session read (decision 540)
+    web: bundledSessionGuard({
       // "Se souvenir de moi": a token in remember_me_tokens, rotated at every use
       useRememberMeTokens: true,
       rememberMeTokensAge: '30 days',
-      provider: sessionUserProvider({ model: () => import('#models/user') }),
     }),
   },
 })

@@ -15,8 +15,19 @@ if (app.inProduction && !url && !host) {
   )
 }
 
+/*
+ * No parallel query plans for the app's own connections (decision 557): ten users on two cores
+ * are the parallelism already, and a search planned as a parallel seq scan of 100 000 clients
+ * took 150–490 ms where the trigram index takes 30. DB_PARALLEL_WORKERS=n gives them back.
+ */
+const options = `-c max_parallel_workers_per_gather=${Number(process.env.DB_PARALLEL_WORKERS ?? 0) || 0}`
+
 const connection = url
-  ? { connectionString: url, ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined }
+  ? {
+      connectionString: url,
+      ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined,
+      options,
+    }
   : {
       host: host ?? '127.0.0.1',
       port: env.get('DB_PORT') ?? 5432,
@@ -24,6 +35,7 @@ const connection = url
       password: env.get('DB_PASSWORD'),
       database: env.get('DB_DATABASE') ?? 'postgres',
       ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined,
+      options,
     }
 
 export default defineConfig({

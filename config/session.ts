@@ -1,6 +1,8 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { configProvider } from '@adonisjs/core'
+import type { SessionStoreFactory } from '@adonisjs/session/types'
 
 export default defineConfig({
   enabled: true,
@@ -13,7 +15,13 @@ export default defineConfig({
   store: env.get('SESSION_DRIVER') ?? (env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
     cookie: stores.cookie(),
-    database: stores.database({ connectionName: 'pg', tableName: 'sessions' }),
+    // The package's database store, reading the session with the user and what the page needs
+    // in one statement and touching the expiry once a minute (issue 15, decisions 540–541)
+    database: configProvider.create(async (application): Promise<SessionStoreFactory> => {
+      const { BundledDatabaseStore } = await import('#services/http/session_store')
+      const db = await application.container.make('lucid.db')
+      return (ctx, config) => new BundledDatabaseStore(db.connection('pg'), ctx, config.age)
+    }),
     redis: stores.redis({ connection: 'main' }),
   },
 })

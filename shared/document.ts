@@ -168,12 +168,14 @@ export function documentTitle(doc: Pick<DocumentData, 'kind' | 'numero'>): strin
   return doc.numero ? `${title} ${doc.numero}` : `${title} (brouillon)`
 }
 
+const PCT = new Intl.NumberFormat('fr-BE', { maximumFractionDigits: 2 })
+
 /** "21 %", "12,5 %" (French spacing, no-break space before the sign). */
 export function formatPct(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return ''
   const n = Number(String(value).replace(',', '.'))
   if (!Number.isFinite(n)) return String(value)
-  return `${new Intl.NumberFormat('fr-BE', { maximumFractionDigits: 2 }).format(n)}\u00a0%`
+  return `${PCT.format(n)}\u00a0%`
 }
 
 /** True when a percentage text ("0.00", "0") is zero or empty. */

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import env from '#start/env'
-import { notificationSummary } from '#services/notifications'
+import { headerNotifications } from '#services/http/request_bundle'
 import { currentUserProps } from '#transformers/user_transformer'
 import { APP_NAME, APP_VERSION } from '#shared/app'
 import { canReach } from '#shared/roles'
@@ -42,7 +42,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
             : null,
       },
       user: ctx.inertia.always(user ? currentUserProps(user) : null),
-      notifications: user ? () => notificationSummary(user) : null,
+      // Read with the session when the request is a page visit (decision 540)
+      notifications: user ? () => headerNotifications(ctx, user) : null,
       // Issue 12: the late commandes and what waits at each step list on the menu (one query,
       // indexed counts, decision 426), for staff only
       menuBadges: user && hasStaffPowers(user) ? () => menuCommandeBadges() : null,

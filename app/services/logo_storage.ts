@@ -1,18 +1,42 @@
 /*
  * Société logos: PNG, JPEG or WebP (SVG is refused: it can carry scripts), 1 MB at most, kept
  * through the app's one file storage (app/services/storage/files.ts: checks, random names,
- * private serving). The database keeps the stored name (societes.logo_path).
+ * private serving). The database keeps the stored name (societes.logo_path). Like the work
+ * photos, a logo is decoded and re-encoded (issue 15 §3): a JPEG+HTML polyglot or bytes that
+ * only start like an image are not kept as sent, and an unreadable one is refused.
  */
+import { readFile } from 'node:fs/promises'
+import sharp from 'sharp'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { deleteFile, putBytes, putUpload, storedFile } from '#services/storage/files'
+import { checkUpload, deleteFile, putBytes, storedFile } from '#services/storage/files'
 
 export const LOGO_CONTENT_MISMATCH =
   'Le contenu du fichier n’est pas une image PNG, JPEG ou WebP correspondant à son extension.'
 
 /** Checks an upload and stores it; its stored name, or null when the content is refused. */
 export async function storeLogo(file: MultipartFile): Promise<string | null> {
-  const stored = await putUpload('logo', file)
-  return stored?.name ?? null
+  const format = await checkUpload('logo', file)
+  if (!format || !file.tmpPath) return null
+  let bytes: Buffer
+  try {
+    // Same format, metadata dropped; anything after the image's end is not part of the output
+    const image = sharp(await readFile(file.tmpPath), {
+      failOn: 'error',
+      limitInputPixels: 40_000_000,
+    })
+    bytes = await (
+      format === 'png' ? image.png() : format === 'webp' ? image.webp() : image.jpeg()
+    ).toBuffer()
+  } catch {
+    return null
+  }
+  try {
+    const stored = await putBytes('logo', bytes)
+    return stored.name
+  } catch {
+    // Re-encoded above the size limit
+    return null
+  }
 }
 
 /** Stores bytes already checked as an image (demo data, test fixtures). */

@@ -90,14 +90,17 @@ export const ACTION_LIMITS = {
   mailPerUser: { requests: 50, duration: '1 hour' },
   pdfPerUser: { requests: 30, duration: '1 min' },
   exportPerUser: { requests: 10, duration: '1 min' },
+  /** A bank statement or a catalogue CSV: parsed, matched and written in one request. */
+  importPerUser: { requests: 10, duration: '1 min' },
 } as const
 
-export type CostlyAction = 'mail' | 'pdf' | 'export'
+export type CostlyAction = 'mail' | 'pdf' | 'export' | 'import'
 
 const ACTION_WORDS: Record<CostlyAction, string> = {
   mail: 'd’e-mails envoyés',
   pdf: 'de PDF générés',
   export: 'd’exports',
+  import: 'd’imports',
 }
 
 function waitWords(wait: number) {
@@ -126,6 +129,8 @@ export async function limitAction(
     checks.push([limiter.use({ ...ACTION_LIMITS.mailPerUser }), `mail_user:${userId}`])
   } else if (action === 'pdf') {
     checks.push([limiter.use({ ...ACTION_LIMITS.pdfPerUser }), `pdf_user:${userId}`])
+  } else if (action === 'import') {
+    checks.push([limiter.use({ ...ACTION_LIMITS.importPerUser }), `import_user:${userId}`])
   } else {
     checks.push([limiter.use({ ...ACTION_LIMITS.exportPerUser }), `export_user:${userId}`])
   }
@@ -133,4 +138,20 @@ export async function limitAction(
     const wait = await takeTry(l, key)
     if (wait > 0) throw new ActionLimitException(actionLimitMessage(action, wait), wait)
   }
+}
+
+/**
+ * The customer's PDFs behind a signed link (a devis, a facture): no user, so per address; 30 a
+ * minute leaves a customer room to download each version while a script cannot make the server
+ * render PDFs in a loop.
+ */
+export const PUBLIC_PDF_LIMIT = { requests: 30, duration: '1 min' } as const
+
+/** Takes one public PDF of that address; the seconds to wait when the limit is reached, else 0. */
+export async function limitPublicPdf(ip: string): Promise<number> {
+  return takeTry(limiter.use({ ...PUBLIC_PDF_LIMIT }), `public_pdf_ip:${ip}`)
+}
+
+export function publicPdfLimitMessage(wait: number): string {
+  return `Trop de PDF demandés en peu de temps depuis votre connexion. Veuillez réessayer dans ${waitWords(wait)}.`
 }

@@ -14,7 +14,7 @@ import { filtersProp } from '#services/list/list_params'
 import { parseId } from '#services/route_params'
 import {
   contactsOf,
-  filterSocietes,
+  offreListSocietes,
   findOffreFor,
   isMember,
   OFFRE_SORT_COLUMNS,
@@ -82,14 +82,14 @@ export default class OffresController {
       scoped: true,
       map: offreRow,
     })
-    const own = await partnerSocietes(user)
+    const { societes, canCreate } = await offreListSocietes(user)
     return inertia.render('offres/Index', {
       offres: list,
       filters: filtersProp(params),
       warnings,
-      societes: await filterSocietes(user),
+      societes,
       seesTransmitted: seesTransmitted(user),
-      canCreate: own.length > 0,
+      canCreate,
     })
   }
 
@@ -216,6 +216,7 @@ export default class OffresController {
   async revisionPdf({ auth, params, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const { offre } = await findOffreFor(user, params.id, 'view')
+    await limitAction(user.id, 'pdf')
     const { filename, content } = await offreRevisionPdf(offre.id, params.revision)
     for (const [name, value] of Object.entries(pdfHeaders(filename))) response.header(name, value)
     return response.send(content)

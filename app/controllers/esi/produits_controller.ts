@@ -78,6 +78,7 @@ export default class ProduitsController {
   /** JSON: 200 with the counts, or 422 with the refused lines (nothing imported). */
   async import(ctx: HttpContext) {
     authorize(policy.create(ctx.auth.getUserOrFail() as User))
+    await limitAction(ctx.auth.getUserOrFail().id, 'import')
     const upload = await readCsvUpload(ctx.request, 'fichier', IMPORT_MAX_BYTES)
     const { status, body } =
       'error' in upload

@@ -16,6 +16,7 @@ import {
 } from '#services/paiements/releve_pages'
 import { rapprochementValidator, releveUploadValidator } from '#validators/paiements'
 import { fieldError } from '#services/field_error'
+import { limitAction } from '#services/throttle'
 import { formatEuros } from '#shared/totals'
 
 const policy = new FacturePolicy()
@@ -34,6 +35,7 @@ export default class RelevesController {
   async store(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
     const { request, response, session, auth } = ctx
+    await limitAction(auth.getUserOrFail().id, 'import')
     const { fichier } = await request.validateUsing(releveUploadValidator)
     if (!fichier.tmpPath) fieldError('fichier', 'Le fichier n’a pas pu être lu.')
     const outcome = await importReleve(actorOf(ctx), {

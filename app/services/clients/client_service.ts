@@ -11,6 +11,7 @@ import Societe from '#models/societe'
 import { audit } from '#services/audit'
 import type { clientValidator } from '#validators/client'
 import { clientDisplayName, type SocieteOption } from '#shared/clients'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 export type ClientInput = Infer<typeof clientValidator>
 
@@ -107,7 +108,10 @@ export async function deleteClient(actor: Actor, client: Client) {
 }
 
 /** Pro sociétés that may be a client's apporteur, by name. */
-export async function apporteurOptions(): Promise<SocieteOption[]> {
-  const rows = await Societe.query().where('type', 'pro').select('id', 'nom').orderBy('nom')
-  return rows.map((s) => ({ id: s.id, nom: s.nom }))
+/** Kept while the societes table is unchanged (decision 542). */
+export function apporteurOptions(): Promise<SocieteOption[]> {
+  return cachedByVersion('societes', 'apporteurs', async () => {
+    const rows = await Societe.query().where('type', 'pro').select('id', 'nom').orderBy('nom')
+    return rows.map((s) => ({ id: s.id, nom: s.nom }))
+  })
 }

@@ -22,6 +22,7 @@ import {
 } from '#services/dashboard/conditions'
 import { cachedMenuBadges } from '#services/commandes/menu_badges'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 /** Sort keys of esi/commande/Index: those of every document list, and the withdrawal end. */
 export const COMMANDE_SORT_COLUMNS = documentSortColumns('commandes', {
@@ -135,9 +136,12 @@ async function countMenuBadges(): Promise<Record<string, number>> {
 }
 
 /** The staff who may be commercial or chef de projet: the list's filters. */
-export async function commandeFiltresPersonnes() {
-  const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
-  return users.map((u) => ({ value: String(u.id), label: u.name as string }))
+/** Kept while the users table is unchanged (decision 542). */
+export function commandeFiltresPersonnes() {
+  return cachedByVersion('users', 'commande_personnes', async () => {
+    const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
+    return users.map((u) => ({ value: String(u.id), label: u.name as string }))
+  })
 }
 
 export function commandeListItem(c: Commande): CommandeListItem {

@@ -22,6 +22,7 @@ import {
   type MesurageListItem,
 } from '#shared/mesurage_list'
 import type { EtapeStatut } from '#shared/commande_etapes'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 export const ECHEANCE_SQL = `coalesce(commande_etapes.prevue_fin, commandes.created_at + interval '${MESURAGE_DELAI_JOURS} days')`
 
@@ -126,7 +127,10 @@ export function mesurageListItem(now: Date) {
 }
 
 /** The users offered in the commercial and chef de projet filters (esi staff). */
-export async function staffOptions() {
-  const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
-  return users.map((u) => ({ id: Number(u.id), nom: u.name as string }))
+/** Kept while the users table is unchanged (decision 542). */
+export function staffOptions() {
+  return cachedByVersion('users', 'staff', async () => {
+    const users = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
+    return users.map((u) => ({ id: Number(u.id), nom: u.name as string }))
+  })
 }

@@ -24,6 +24,7 @@ import {
   type CfStatut,
   type LivraisonEtat,
 } from '#shared/commandes_fournisseur'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 export const STEP_LIST_LIMIT = 200
 
@@ -78,17 +79,16 @@ export function parseStepFilters(qs: Record<string, unknown>): {
 }
 
 /** The options of the filters: suppliers and staff. */
+/** Each list kept while its table is unchanged (decision 542). */
 export async function stepFilterOptions() {
-  const fournisseurs = await db
-    .from('societes')
-    .where('type', 'fournisseur')
-    .orderBy('nom')
-    .select('id', 'nom')
-  const staff = await db
-    .from('users')
-    .where('role', 'esi')
-    .orderBy('name')
-    .select('id', 'name as nom')
+  const [fournisseurs, staff] = await Promise.all([
+    cachedByVersion('societes', 'step_fournisseurs', async () =>
+      db.from('societes').where('type', 'fournisseur').orderBy('nom').select('id', 'nom')
+    ),
+    cachedByVersion('users', 'step_staff', async () =>
+      db.from('users').where('role', 'esi').orderBy('name').select('id', 'name as nom')
+    ),
+  ])
   return { fournisseurs, staff }
 }
 

@@ -166,22 +166,16 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
         .whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
         .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
     : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
-  // Without a search or a bucket filter, client_soldes alone answers (no join, no buckets)
+  // Without a search or a bucket filter, the clients' sums kept per oldest due date answer
+  // (client_soldes_jour, decision 560): about a thousand rows, not one per client
   const clients =
     params.words.length || params.filter.tranche
-      ? creanceQuery(params, today)
-      : db.from(
-          db
-            .from('client_soldes')
-            .where((q) => q.where('nb_factures', '>', 0).orWhere('credit', '>', 0))
-            .if(params.filter.retard, (q) => q.where('premiere_echeance', '<', today))
-            .select('du', db.raw('GREATEST(credit, 0) AS credit'), 'solde', 'nb_factures')
-            .as('cr')
-        )
-  const [row, bucketRow] = await Promise.all([
-    clients.select(db.raw(`${sums}, count(*)::int AS nb_clients`)).first(),
-    buckets.first(),
-  ])
+      ? creanceQuery(params, today).select(db.raw(`${sums}, count(*)::int AS nb_clients`))
+      : db
+          .from('client_soldes_jour as cr')
+          .if(params.filter.retard, (q) => q.where('cr.premiere_echeance', '<', today))
+          .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS nb_clients`))
+  const [row, bucketRow] = await Promise.all([clients.first(), buckets.first()])
   const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
   for (const col of columns) totals[col] = Number(row?.[col] ?? 0)
   for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
@@ -189,10 +183,9 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   }
   if (lateOnly) {
     const notLate = await db
-      .from('client_soldes')
-      .where('nb_factures', '>', 0)
+      .from('client_soldes_jour')
       .where('premiere_echeance', '>=', today)
-      .sum('du as du')
+      .sum('du_factures as du')
       .first()
     totals.non_echu -= Number(notLate?.du ?? 0)
   }

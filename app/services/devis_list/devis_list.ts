@@ -23,6 +23,7 @@ import {
 } from '#services/list/list_params'
 import { TIME_ZONE } from '#shared/app'
 import { devisARelancer } from '#services/dashboard/conditions'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 // Exactly the expressions of the indexes of migration 0303 (else the planner sorts every row)
 const text = (sql: string) => ({ sql, cast: 'text' as const })
@@ -184,7 +185,10 @@ export function allDevis(params: ListParams, columns: Column[], batch = 2000) {
 }
 
 /** The users offered in the commercial filter: the staff. */
-export async function commercialOptions() {
-  const rows = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
-  return rows.map((r) => ({ id: r.id as number, nom: r.name as string }))
+/** Kept while the users table is unchanged (decision 542). */
+export function commercialOptions() {
+  return cachedByVersion('users', 'commerciaux', async () => {
+    const rows = await db.from('users').where('role', 'esi').orderBy('name').select('id', 'name')
+    return rows.map((r) => ({ id: r.id as number, nom: r.name as string }))
+  })
 }

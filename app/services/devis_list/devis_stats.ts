@@ -1,6 +1,6 @@
 /*
- * Devis statistics for a period (/esi/devis/stats): one statement, one scan of the devis
- * concerned, every figure computed by PostgreSQL.
+ * Devis statistics for a period (/esi/devis/stats): one statement over the per-day aggregates
+ * the database keeps (devis_stats_jour, decision 556), every figure computed by PostgreSQL.
  * - by statut: the devis DATED in the period (date_devis);
  * - by month: dated / sent / accepted in the month, sent and accepted taken in Brussels time;
  * - conversion, delay and per commercial: the devis SENT in the period (envoye_le), whatever
@@ -89,13 +89,9 @@ const fr = (iso: string) => iso.split('-').reverse().join('/')
 /** SQL condition and bindings of the commercial filter (trusted text, bound values). */
 function commercialCondition(commercial: string | null): [string, unknown[]] {
   if (commercial === null) return ['TRUE', []]
-  if (commercial === NO_COMMERCIAL) return ['d.commercial_id IS NULL', []]
-  return ['d.commercial_id = ?', [Number(commercial)]]
+  if (commercial === NO_COMMERCIAL) return ['s.commercial_id IS NULL', []]
+  return ['s.commercial_id = ?', [Number(commercial)]]
 }
-
-// A calendar day in Brussels as the instants it spans: [du 00:00, au + 1 day 00:00)
-const FROM = `(?::date)::timestamp AT TIME ZONE '${TIME_ZONE}'`
-const UNTIL = `((?::date) + 1)::timestamp AT TIME ZONE '${TIME_ZONE}'`
 
 const n = (value: unknown) => Number(value ?? 0)
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null)
@@ -121,14 +117,8 @@ function conversionOf(row: {
   }
 }
 
-export async function devisStats(params: StatsParams): Promise<DevisStats> {
-  const { du, au } = params
-  const [where, whereBindings] = commercialCondition(params.commercial)
-  const sentIn = `d.envoye_le >= ${FROM} AND d.envoye_le < ${UNTIL}`
-  const acceptedIn = `d.accepte_le >= ${FROM} AND d.accepte_le < ${UNTIL}`
-
-  // The months of the period ("2026-03-01"…): a row's month is found by a binary search in
-  // their starts (width_bucket), not by converting each timestamp to Brussels time
+/** The months of the period ("2026-03-01"…), the first one holding `du`. */
+function monthsOf(du: string, au: string): string[] {
   const months: string[] = []
   for (
     let m = DateTime.fromISO(du).startOf('month');
@@ -137,52 +127,59 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
   ) {
     months.push(m.toISODate()!)
   }
+  return months
+}
 
-  // One pass over the devis concerned (dated, sent or accepted in the period), kept in memory,
-  // then the three aggregates of it as JSON: a single statement, a single scan of the table
+/**
+ * The figures, read from devis_stats_jour (migration 0865, decision 556): what every devis
+ * contributes per Brussels day, commercial and statut on three axes — 'c' dated, 'e' sent,
+ * 'a' accepted — kept by the database in the writing transaction. One statement sums the days of
+ * the period (a few thousand rows, whatever the number of devis) into the same aggregates the
+ * scan of the devis gave: tests/functional/devis/devis_stats_aggregate.spec.ts compares both
+ * after random writes.
+ */
+export async function devisStats(params: StatsParams): Promise<DevisStats> {
+  const { du, au } = params
+  const [where, whereBindings] = commercialCondition(params.commercial)
+  // A day's month is found by a binary search in the months' starts (width_bucket)
+  const months = monthsOf(du, au)
+
   const result = await db.rawQuery(
-    `WITH t AS (
-       SELECT ?::date[] AS dates,
-         ARRAY(SELECT x::timestamp AT TIME ZONE '${TIME_ZONE}' FROM unnest(?::date[]) AS x
-           ORDER BY x) AS instants
+    `WITH b AS MATERIALIZED (
+       SELECT s.axe, width_bucket(s.jour, ?::date[]) AS mois, s.commercial_id, s.statut,
+         sum(s.n) AS n, sum(s.ht) AS ht, sum(s.ttc) AS ttc,
+         sum(s.delai_somme) AS delai_somme, sum(s.delai_n) AS delai_n
+       FROM devis_stats_jour s
+       WHERE s.jour BETWEEN ?::date AND ?::date AND ${where}
+       GROUP BY 1, 2, 3, 4
      ),
-     b AS MATERIALIZED (
-       SELECT d.statut, d.commercial_id, d.total_ht, d.total_ttc,
-         (d.date_devis BETWEEN ?::date AND ?::date) AS dated_in,
-         coalesce(${sentIn}, false) AS sent_in,
-         coalesce(d.statut = 'accepte' AND ${acceptedIn}, false) AS acc_in,
-         width_bucket(d.date_devis, t.dates) AS m_cree,
-         width_bucket(d.envoye_le, t.instants) AS m_env,
-         width_bucket(d.accepte_le, t.instants) AS m_acc,
-         extract(epoch FROM d.accepte_le - d.envoye_le) / 86400 AS delai
-       FROM devis d, t
-       WHERE ((d.date_devis BETWEEN ?::date AND ?::date) OR (${sentIn}) OR (${acceptedIn}))
-         AND ${where}
+     months AS (SELECT generate_series(1, ?::int) AS mois),
+     mc AS (SELECT mois, sum(n) AS n FROM b WHERE axe = 'c' GROUP BY 1),
+     me AS (SELECT mois, sum(n) AS n, sum(ht) AS ht FROM b WHERE axe = 'e' GROUP BY 1),
+     ma AS (
+       SELECT mois, sum(n) AS n, sum(ht) AS ht FROM b
+       WHERE axe = 'a' AND statut = 'accepte' GROUP BY 1
      ),
-     months AS (SELECT generate_series(1, cardinality(t.dates)) AS mois FROM t),
-     mc AS (SELECT m_cree AS mois, count(*) AS n FROM b WHERE dated_in GROUP BY 1),
-     me AS (SELECT m_env AS mois, count(*) AS n, sum(total_ht) AS ht FROM b WHERE sent_in GROUP BY 1),
-     ma AS (SELECT m_acc AS mois, count(*) AS n, sum(total_ht) AS ht FROM b WHERE acc_in GROUP BY 1),
      sc AS (
        SELECT b.commercial_id,
-         count(*) FILTER (WHERE dated_in) AS crees,
-         count(*) FILTER (WHERE sent_in) AS envoyes,
-         count(*) FILTER (WHERE sent_in AND statut = 'accepte') AS acceptes,
-         count(*) FILTER (WHERE sent_in AND statut = 'refuse') AS refuses,
-         count(*) FILTER (WHERE sent_in AND statut = 'expire') AS expires,
-         coalesce(sum(total_ht) FILTER (WHERE sent_in AND statut = 'accepte'), 0)
+         coalesce(sum(n) FILTER (WHERE axe = 'c'), 0) AS crees,
+         coalesce(sum(n) FILTER (WHERE axe = 'e'), 0) AS envoyes,
+         coalesce(sum(n) FILTER (WHERE axe = 'e' AND statut = 'accepte'), 0) AS acceptes,
+         coalesce(sum(n) FILTER (WHERE axe = 'e' AND statut = 'refuse'), 0) AS refuses,
+         coalesce(sum(n) FILTER (WHERE axe = 'e' AND statut = 'expire'), 0) AS expires,
+         coalesce(sum(ht) FILTER (WHERE axe = 'e' AND statut = 'accepte'), 0)
            AS montant_accepte_ht,
-         coalesce(sum(delai) FILTER (WHERE sent_in AND statut = 'accepte' AND delai IS NOT NULL), 0)
+         coalesce(sum(delai_somme) FILTER (WHERE axe = 'e' AND statut = 'accepte'), 0)
            AS delai_somme,
-         count(delai) FILTER (WHERE sent_in AND statut = 'accepte') AS delai_n
+         coalesce(sum(delai_n) FILTER (WHERE axe = 'e' AND statut = 'accepte'), 0) AS delai_n
        FROM b
        GROUP BY b.commercial_id
-       HAVING count(*) FILTER (WHERE dated_in OR sent_in) > 0
+       HAVING coalesce(sum(n) FILTER (WHERE axe IN ('c', 'e')), 0) > 0
      )
      SELECT
        (SELECT coalesce(json_agg(s), '[]') FROM (
-          SELECT statut, count(*) AS nombre, sum(total_ht) AS total_ht, sum(total_ttc) AS total_ttc
-          FROM b WHERE dated_in GROUP BY statut
+          SELECT statut, sum(n) AS nombre, sum(ht) AS total_ht, sum(ttc) AS total_ttc
+          FROM b WHERE axe = 'c' GROUP BY statut HAVING sum(n) <> 0
         ) s) AS par_statut,
        (SELECT json_agg(json_build_object(
             'mois', m.mois,
@@ -199,7 +196,7 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
        (SELECT coalesce(json_agg(c ORDER BY c.nom IS NULL, c.nom), '[]') FROM (
           SELECT sc.*, u.name AS nom FROM sc LEFT JOIN users u ON u.id = sc.commercial_id
         ) c) AS par_commercial`,
-    [months, months, du, au, du, au, du, au, du, au, du, au, du, au, ...whereBindings]
+    [months, du, au, ...whereBindings, months.length]
   )
   const row = result.rows[0]
 
@@ -254,4 +251,14 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
     conversion: conversionOf(totals),
     par_commercial: parCommercial,
   }
+}
+
+/**
+ * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', decision 560)
+ * to one row per key (the figures do not change): the nightly
+ * pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
+ */
+export async function compactStats(): Promise<void> {
+  await db.rawQuery('SELECT devis_stats_compact()')
+  await db.rawQuery('SELECT client_soldes_jour_compact()')
 }

@@ -264,6 +264,32 @@ export async function* allRows<Row>(options: {
 /** Up to this many expected rows, a list is counted exactly; beyond, it gets an estimate. */
 export const EXACT_COUNT_LIMIT = 5_000
 
+/** How long the planner's row count of a table is kept in the process (decision 543). */
+export const TABLE_ESTIMATE_TTL_MS = 60_000
+const estimates = new Map<string, { at: number; value: Promise<number> }>()
+
+/**
+ * The planner's row count of a table (pg_class.reltuples, moved only by VACUUM/ANALYZE), kept
+ * a minute: an unfiltered list visit no longer asks for it. Only a count above
+ * EXACT_COUNT_LIMIT is shown as such (« environ »); below, the rows are counted anyway.
+ */
+function tableEstimate(table: string): Promise<number> {
+  const now = Date.now()
+  const hit = estimates.get(table)
+  if (hit && now - hit.at < TABLE_ESTIMATE_TTL_MS) return hit.value
+  const value = db
+    .from('pg_class')
+    .where('relname', table)
+    .select('reltuples')
+    .first()
+    .then((row) => Math.round(Number(row?.reltuples ?? 0)))
+  estimates.set(table, { at: now, value })
+  value.catch(() => {
+    if (estimates.get(table)?.value === value) estimates.delete(table)
+  })
+  return value
+}
+
 /**
  * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
  * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
@@ -281,12 +307,15 @@ export async function cappedCount(
   // The same query with its bindings as parameters (never inlined), selecting nothing
   const { sql, bindings } = (build() as Query).clearSelect().select(db.raw('1')).toSQL()
   let estimate: number
-  if (filtered) {
+  // A filter keeps part of the table: a small table (its row count known) is counted directly
+  const tableRows = filtered ? await tableEstimate(table) : null
+  if (tableRows !== null && tableRows >= 0 && tableRows <= EXACT_COUNT_LIMIT) {
+    estimate = tableRows
+  } else if (filtered) {
     const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
     estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
   } else {
-    const row = await db.from('pg_class').where('relname', table).select('reltuples').first()
-    estimate = Math.round(Number(row?.reltuples ?? 0))
+    estimate = await tableEstimate(table)
   }
   if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, exact: false }
   const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [

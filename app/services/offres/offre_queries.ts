@@ -148,22 +148,39 @@ export async function partnerSocietes(user: User): Promise<OffreSocieteOption[]>
   }))
 }
 
-/** The sociétés shown in the list's filter: his own, or for staff every société with offres to see. */
-export async function filterSocietes(user: User): Promise<{ id: number; nom: string }[]> {
-  if (!seesTransmitted(user)) {
-    const own = await partnerSocietes(user)
-    return own.map(({ id, nom }) => ({ id, nom }))
-  }
+/**
+ * What the list page needs of the sociétés in one statement (decision 544): the filter's (his
+ * own, or for staff every société with offres to see) and whether he belongs to one, so may
+ * write an offre (as partnerSocietes would say).
+ */
+export async function offreListSocietes(
+  user: User
+): Promise<{ societes: { id: number; nom: string }[]; canCreate: boolean }> {
+  const staff = seesTransmitted(user)
   const rows = await Societe.query()
     .where('type', 'pro')
     .where((q) => {
-      q.whereIn('id', memberSocieteIds(user.id)).orWhereIn(
-        'id',
-        db.from('offres').whereIn('statut', OFFRE_VISIBLE_BY_ESI).select('societe_id')
-      )
+      q.whereIn('id', memberSocieteIds(user.id))
+      if (staff) {
+        q.orWhereIn(
+          'id',
+          db.from('offres').whereIn('statut', OFFRE_VISIBLE_BY_ESI).select('societe_id')
+        )
+      }
     })
+    .select('id', 'nom')
+    .select(
+      db.raw(
+        'EXISTS (SELECT 1 FROM societe_user su WHERE su.societe_id = societes.id AND su.user_id = ?) AS membre',
+        [user.id]
+      )
+    )
     .orderByRaw('f_unaccent(lower(nom))')
-  return rows.map((s) => ({ id: s.id, nom: s.nom }))
+    .orderBy('id')
+  return {
+    societes: rows.filter((s) => staff || s.$extras.membre).map((s) => ({ id: s.id, nom: s.nom })),
+    canCreate: rows.some((s) => s.$extras.membre),
+  }
 }
 
 /** The contacts of these sociétés, for the editor's picker. */

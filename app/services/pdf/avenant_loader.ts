@@ -24,7 +24,7 @@ import {
   tauxUtilises,
   moneyPart,
 } from '#services/pdf/document_parts'
-import { renderPdf } from '#services/pdf/render'
+import { renderPdf } from '#services/pdf/pdf_pool'
 
 function signatureImage(name: string | null): string | null {
   const stored = storedSignature(name)

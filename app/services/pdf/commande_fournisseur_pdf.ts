@@ -8,7 +8,8 @@
  */
 import PDFDocument from 'pdfkit'
 import db from '@adonisjs/lucid/services/db'
-import { drawHeader, drawPageDecorations, imageBytes } from '#services/pdf/render'
+import { drawHeader, drawPageDecorations } from '#services/pdf/render'
+import { imageBytes, logPdfWarnings } from '#services/pdf/pdf_pool'
 import { addressLines, esiEmetteur } from '#services/pdf/document_parts'
 import {
   PAGE_W,
@@ -263,6 +264,7 @@ export async function commandeFournisseurPdf(cfId: number): Promise<PdfFile> {
   drawLignes(w, loaded)
   drawTotal(w, loaded)
   drawPageDecorations(w)
+  logPdfWarnings(w.warnings)
   pdf.end()
   return {
     filename: cf.numero ? `${cf.numero}.pdf` : `commande-fournisseur-brouillon-${cfId}.pdf`,

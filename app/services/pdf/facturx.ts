@@ -6,7 +6,7 @@
  * attached as factur-x.xml (AFRelationship Alternative, listed in the catalog's /AF) and the
  * Factur-X XMP extension schema. No dependency beyond pdfkit; nothing read from the network.
  */
-import app from '@adonisjs/core/services/app'
+import { fileURLToPath } from 'node:url'
 import { BOLD, FONT, ITALIC, type Doc } from '#services/pdf/pdf_writer'
 
 export const FACTURX_FILENAME = 'factur-x.xml'
@@ -26,8 +26,10 @@ const FONT_FILES: Record<string, string> = {
   [ITALIC]: 'LiberationSans-Italic.ttf',
 }
 
+// resources/fonts from this file, in the sources and in the build alike (adonisrc metaFiles):
+// no app service, so that the PDF worker threads can draw a Factur-X too
 function fontPath(file: string): string {
-  return app.makePath('resources/fonts', file)
+  return fileURLToPath(new URL(`../../../resources/fonts/${file}`, import.meta.url))
 }
 
 /** The PDFDocument options of a PDF/A-3b, the embedded regular font as the default one. */

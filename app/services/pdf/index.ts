@@ -7,7 +7,7 @@ import { devisDocument, devisRevisionDocument } from '#services/pdf/devis_loader
 import { bdcDocument } from '#services/pdf/bdc_loader'
 import { offreDocument, offreRevisionDocument } from '#services/pdf/offre_loader'
 import type { LoadOptions } from '#services/pdf/document_parts'
-import { renderPdf, type RenderOptions } from '#services/pdf/render'
+import { renderPdf, type RenderOptions } from '#services/pdf/pdf_pool'
 import { factureDocument } from '#services/pdf/facture_loader'
 import { noteCreditDocument } from '#services/pdf/note_credit_loader'
 

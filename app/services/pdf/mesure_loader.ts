@@ -10,7 +10,8 @@ import Commande from '#models/commande'
 import Mesure from '#models/mesure'
 import User from '#models/user'
 import { bdcDocument } from '#services/pdf/bdc_loader'
-import { drawHeader, drawPageDecorations, imageBytes } from '#services/pdf/render'
+import { drawHeader, drawPageDecorations } from '#services/pdf/render'
+import { imageBytes, logPdfWarnings } from '#services/pdf/pdf_pool'
 import {
   PAGE_W,
   PAGE_H,
@@ -150,6 +151,7 @@ export async function mesurePdf(commandeId: number): Promise<PdfFile> {
     w.paragraph(mesure.remarques, 9.5)
   }
   drawPageDecorations(w)
+  logPdfWarnings(w.warnings)
   pdf.end()
   return { filename: `${commande.numero}-mesurage.pdf`, content: await done }
 }

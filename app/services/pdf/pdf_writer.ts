@@ -33,6 +33,8 @@ export const SHADE = '#eef2f7'
 
 export class Writer {
   y = TOP
+  /** What could not be drawn (an image…): logged by the caller, a worker thread has no logger. */
+  readonly warnings: { msg: string; err: string }[] = []
 
   constructor(
     readonly pdf: Doc,
@@ -51,6 +53,10 @@ export class Writer {
   /** Text at (x, y) without moving the flow. */
   at(text: string, x: number, y: number, width: number, options: PDFKit.Mixins.TextOptions = {}) {
     this.pdf.text(t(text), x, y, { width, lineGap: 1, ...options })
+  }
+
+  warn(error: unknown, msg: string) {
+    this.warnings.push({ msg, err: error instanceof Error ? error.message : String(error) })
   }
 
   newPage() {

@@ -9,7 +9,8 @@
 import PDFDocument from 'pdfkit'
 import logger from '@adonisjs/core/services/logger'
 import { bdcDocument } from '#services/pdf/bdc_loader'
-import { drawHeader, drawPageDecorations, imageBytes } from '#services/pdf/render'
+import { drawHeader, drawPageDecorations } from '#services/pdf/render'
+import { imageBytes, logPdfWarnings } from '#services/pdf/pdf_pool'
 import {
   PAGE_W,
   PAGE_H,
@@ -267,6 +268,7 @@ export async function receptionPdf(input: ReceptionPdfInput): Promise<Buffer> {
   w.y += 10
   drawSignature(w, input)
   drawPageDecorations(w)
+  logPdfWarnings(w.warnings)
   pdf.end()
   return done
 }

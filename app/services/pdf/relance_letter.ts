@@ -8,7 +8,8 @@ import PDFDocument from 'pdfkit'
 import type Relance from '#models/relance'
 import Facture from '#models/facture'
 import { factureDocument } from '#services/pdf/facture_loader'
-import { drawHeader, drawPageDecorations, imageBytes } from '#services/pdf/render'
+import { drawHeader, drawPageDecorations } from '#services/pdf/render'
+import { imageBytes, logPdfWarnings } from '#services/pdf/pdf_pool'
 import {
   PAGE_W,
   LEFT,
@@ -156,6 +157,7 @@ export async function relanceLetterPdf(relance: Relance): Promise<PdfFile> {
   if (relance.niveau === 3) w.paragraph(relance.mentionLegale, 9.5)
   else w.paragraph(relance.mentionLegale, 8.5, FONT, MUTED)
   drawPageDecorations(w)
+  logPdfWarnings(w.warnings)
   pdf.end()
   return {
     filename: `${doc.numero}-relance-${relance.niveau}.pdf`,

@@ -6,8 +6,6 @@
  * (pdfkit has no tables); the page layout and the Writer are in pdf_writer.ts.
  */
 import PDFDocument from 'pdfkit'
-import logger from '@adonisjs/core/services/logger'
-import { readBytes, sniffFormat, storedFileAt } from '#services/storage/files'
 import {
   PAGE_W,
   PAGE_H,
@@ -47,19 +45,6 @@ import { formatIban } from '#shared/validation/belgium'
 
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
 
-/** A PNG or JPEG from the file storage (logo, signature), by its key; anything else is left out. */
-export async function imageBytes(key: string | null | undefined): Promise<Buffer | null> {
-  if (!key) return null
-  const bytes = await readBytes(storedFileAt(key))
-  if (!bytes) {
-    logger.warn({ key }, 'image unreadable: document printed without it')
-    return null
-  }
-  const format = sniffFormat(bytes.subarray(0, 16))
-  // pdfkit reads PNG and JPEG only: a WebP logo is left out (the Preview page still shows it)
-  return format === 'png' || format === 'jpg' ? bytes : null
-}
-
 export function drawHeader(w: Writer, logo: Buffer | null) {
   const { pdf, doc } = w
   const e = doc.emetteur
@@ -69,7 +54,7 @@ export function drawHeader(w: Writer, logo: Buffer | null) {
       pdf.image(logo, LEFT, TOP, { fit: [170, 64] })
       leftBottom = TOP + 64
     } catch (error) {
-      logger.warn({ err: error }, 'logo not drawable: document printed without it')
+      w.warn(error, 'logo not drawable: document printed without it')
       logo = null
     }
   }
@@ -201,7 +186,7 @@ function drawSignature(w: Writer, signature: Buffer | null) {
       try {
         w.pdf.image(signature, LEFT + half + 26, top + h - 62, { fit: [150, 54] })
       } catch (error) {
-        logger.warn({ err: error }, 'signature not drawable: bdc printed without it')
+        w.warn(error, 'signature not drawable: bdc printed without it')
       }
     }
     box(LEFT + half + 16, 'Signé par le client', [
@@ -286,11 +271,29 @@ export type RenderOptions = {
   facturx?: FacturxAttachment | null
 }
 
-/** The document as an A4 PDF; a Factur-X (PDF/A-3b) when given its XML. */
-export async function renderPdf(doc: DocumentData, opts: RenderOptions = {}): Promise<Buffer> {
-  const logo = await imageBytes(doc.emetteur.logo_path)
+/** All a document's PDF needs, its images already read: what a worker thread receives. */
+export type DrawInput = {
+  doc: DocumentData
+  logo: Uint8Array | null
+  signature: Uint8Array | null
+  facturx: FacturxAttachment | null
+}
+
+export type DrawResult = { pdf: Uint8Array; warnings: { msg: string; err: string }[] }
+
+const buffer = (bytes: Uint8Array | null) =>
+  bytes &&
+  (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
+
+/**
+ * The document as an A4 PDF; a Factur-X (PDF/A-3b) when given its XML. Pure: no database, no
+ * storage, no logger (warnings are returned), so the same function runs in process and in the
+ * PDF worker threads (app/services/pdf/pdf_pool.ts).
+ */
+export async function drawDocument(input: DrawInput): Promise<DrawResult> {
+  const { doc, facturx } = input
+  const logo = buffer(input.logo)
   const date = /^\d{4}-\d{2}-\d{2}$/.test(doc.date) ? new Date(`${doc.date}T12:00:00Z`) : new Date()
-  const facturx = opts.facturx ?? null
   const info = (text: string) => (facturx ? xmpSafe(t(text)) : t(text))
   const pdf = new PDFDocument({
     size: 'A4',
@@ -326,12 +329,12 @@ export async function renderPdf(doc: DocumentData, opts: RenderOptions = {}): Pr
   drawLines(w)
   drawTotals(w)
   drawConditions(w)
-  drawSignature(w, await imageBytes(doc.signature?.image_path))
+  drawSignature(w, buffer(input.signature))
   drawMentions(w)
   drawRetractation(w)
   drawPreuveSignature(w)
   drawPageDecorations(w)
   if (facturx) attachFacturx(pdf, facturx, date)
   pdf.end()
-  return done
+  return { pdf: await done, warnings: w.warnings }
 }

@@ -13,7 +13,6 @@ import {
   SHADE,
   type Writer,
 } from '#services/pdf/pdf_writer'
-import logger from '@adonisjs/core/services/logger'
 import { PAD } from '#services/pdf/lines_table'
 import { formatPct } from '#shared/document'
 import { formatEuros } from '#shared/totals'
@@ -134,7 +133,7 @@ export function drawTotals(w: Writer) {
         })
         w.y = Math.max(w.y, qrTop + 100)
       } catch (error) {
-        logger.warn({ err: error }, 'EPC QR code not drawable')
+        w.warn(error, 'EPC QR code not drawable')
       }
     }
   }

@@ -10,6 +10,7 @@ import Societe from '#models/societe'
 import { audit } from '#services/audit'
 import type { ProduitValues } from '#validators/produit'
 import type { SocieteOption } from '#shared/clients'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 
 export async function createProduit(actor: Actor, values: ProduitValues) {
   return db.transaction(async (trx) => {
@@ -51,7 +52,13 @@ export async function updateProduit(
   })
 }
 
-export async function fournisseurOptions(): Promise<SocieteOption[]> {
-  const rows = await Societe.query().where('type', 'fournisseur').select('id', 'nom').orderBy('nom')
-  return rows.map((s) => ({ id: s.id, nom: s.nom }))
+/** Kept while the societes table is unchanged (decision 542). */
+export function fournisseurOptions(): Promise<SocieteOption[]> {
+  return cachedByVersion('societes', 'fournisseurs', async () => {
+    const rows = await Societe.query()
+      .where('type', 'fournisseur')
+      .select('id', 'nom')
+      .orderBy('nom')
+    return rows.map((s) => ({ id: s.id, nom: s.nom }))
+  })
 }

@@ -1,12 +1,20 @@
 /*
  * Bad input is never a 500 (issue 10): every route of the router gets a corpus of hostile values
- * (NUL, a lone surrogate, 10 000 characters, numbers beyond int4 and float, path traversal,
- * markup, SQL, a bogus cursor) in its query string and, for write routes, in its body, as staff
+ * (tests/fixtures/hostile/corpus.ts: NUL, a lone surrogate, 10 000 characters, numbers beyond
+ * int4 and float, path traversal, markup, SQL, a bogus cursor, formulas, placeholders) in its query string and, for write routes, in its body, as staff
  * (and as a pro on partner routes, as a guest on public ones), and must answer below 500 without a stack trace.
  * Walks the router, so a new route is covered without being listed here.
  */
 import { test } from '@japa/runner'
 import type User from '#models/user'
+import { LONG, SWEEP_VALUES } from '#tests/fixtures/hostile/corpus'
+import {
+  changedTables,
+  tableSnapshot,
+  writeCounters,
+  writtenTables,
+  type TableSnapshot,
+} from '#tests/fixtures/hostile/snapshot'
 import { DOMAIN_PARAMS } from '#tests/functional/routes/params/index'
 import {
   fillPattern,
@@ -20,22 +28,8 @@ import {
   type RouteRow,
 } from '#tests/helpers'
 
-const BOGUS_CURSOR = Buffer.from(JSON.stringify(['-date', '2026-02-31', '99999999999'])).toString(
-  'base64url'
-)
-const HOSTILE: unknown[] = [
-  '\u0000',
-  'a\u0000b\u0007',
-  '\ud800',
-  '2147483648',
-  '1e308',
-  '-1',
-  '../../etc/passwd',
-  '<script>alert(1)</script>',
-  "' OR 1=1 --",
-  BOGUS_CURSOR,
-]
-const LONG = 'x'.repeat(10_000)
+// The shared corpus (issue 15 §3): markup, javascript: URLs, placeholders, SQL, formulas, unicode
+const HOSTILE = SWEEP_VALUES
 
 /** Query fields read by the lists, pickers and searches. */
 const QUERY_FIELDS = [
@@ -196,6 +190,22 @@ async function urlOf(route: RouteRow, user: User | null): Promise<string> {
 
 const ROUTES = routeList()
 
+/**
+ * Tables a refused request of that route writes on purpose, with the reason (issue 15 §3: the
+ * exceptions are listed, everything else must stay as it was).
+ */
+const WRITTEN_ON_REFUSAL: Record<string, { tables: string[]; why: string }> = {
+  'app.password.confirm.store': {
+    tables: ['audit_logs'],
+    why: 'a wrong password is a security event: auth.password_confirm_failed',
+  },
+  'app.step_up.store': { tables: ['audit_logs'], why: 'a wrong code: auth.step_up_failed' },
+  'app.profile.destroy': {
+    tables: ['audit_logs'],
+    why: 'deleting the account checks the current password: a wrong one is logged',
+  },
+}
+
 test.group('Routes / hostile input is never a 5xx', (group) => {
   withTransaction(group)
 
@@ -211,6 +221,11 @@ test.group('Routes / hostile input is never a 5xx', (group) => {
       for (const persona of personasOf(route)) {
         const user = persona === 'guest' ? null : await makePersona(persona)
         const path = await urlOf(route, user)
+        // No unexpected write (issue 15 §3): a write route that refused every round left every table as it was
+        const writes = MUTATING_METHODS.includes(method)
+        const snapshot: TableSnapshot | null = writes ? await tableSnapshot() : null
+        const counters = writes ? await writeCounters() : {}
+        let refusedAll = true
         for (let round = 0; round < ROUNDS; round++) {
           let request = (client as any)
             [method.toLowerCase()](`${path}?${queryOf(round)}`)
@@ -228,6 +243,18 @@ test.group('Routes / hostile input is never a 5xx', (group) => {
           const text = response.text()
           if (response.status() >= 500 || STACK_TRACE.test(text)) {
             failures.push(`${persona} round ${round}: ${response.status()}`)
+          }
+          const refused =
+            response.status() >= 400 ||
+            response.flashMessage('inputErrorsBag') !== undefined ||
+            response.flashMessage('error') !== undefined
+          refusedAll &&= refused
+        }
+        if (snapshot && refusedAll && writtenTables(counters, await writeCounters()).length) {
+          const allowed = WRITTEN_ON_REFUSAL[route.name ?? '']?.tables ?? []
+          const changed = changedTables(snapshot, await tableSnapshot())
+          for (const table of changed.filter((t) => !allowed.includes(t))) {
+            failures.push(`${persona}: refused, yet ${table} was written`)
           }
         }
       }

@@ -4,6 +4,7 @@
  * and an attachment disposition.
  */
 import { test } from '@japa/runner'
+import sharp from 'sharp'
 import drive from '@adonisjs/drive/services/main'
 import Societe from '#models/societe'
 import AuditLog from '#models/audit_log'
@@ -18,12 +19,10 @@ import {
 import { LOGO_CONTENT_MISMATCH, storedLogo, TINY_PNG } from '#services/logo_storage'
 import { FILE_KINDS, fileExists, listFiles } from '#services/storage/files'
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x1a, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-])
+// Real images: a logo is decoded and re-encoded, bytes that only start like one are refused
+const pixel = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#246' } })
+const JPEG = await pixel().jpeg().toBuffer()
+const WEBP = await pixel().webp().toBuffer()
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>')
 const HTML = Buffer.from('<!doctype html><script>alert(1)</script>')
 

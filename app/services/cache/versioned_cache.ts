@@ -1,0 +1,31 @@
+/*
+ * Lists of options kept in the process for as long as their table has not changed (issue 15 §1,
+ * decision 542): the apporteurs, fournisseurs and commerciaux of the list filters were one more
+ * query on every visit. The table's number in cache_versions is bumped by a trigger in the
+ * transaction of any change (migration 0860) and read with the session of each request
+ * (app/services/http/request_bundle.ts): a request that sees another number recomputes, so a
+ * change made by any process shows on the next page visit of every process. Outside a GET
+ * request that read the numbers (a job, a POST, another session store), nothing is kept.
+ */
+import { requestVersion, type VersionedTable } from '#services/http/request_bundle'
+
+const kept = new Map<string, { version: number; value: Promise<unknown> }>()
+
+export function cachedByVersion<T>(
+  table: VersionedTable,
+  key: string,
+  compute: () => Promise<T>
+): Promise<T> {
+  const version = requestVersion(table)
+  if (version === null) return compute()
+  const name = `${table}:${key}`
+  const hit = kept.get(name)
+  if (hit && hit.version === version) return hit.value as Promise<T>
+  const value = compute()
+  kept.set(name, { version, value })
+  // A failed query is not kept
+  value.catch(() => {
+    if (kept.get(name)?.value === value) kept.delete(name)
+  })
+  return value
+}

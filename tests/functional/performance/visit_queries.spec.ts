@@ -1,0 +1,64 @@
+/*
+ * Issue 15 §1: the SQL statements of one full Inertia visit of each list page (session, user,
+ * header and filter options included), counted at the pg driver — never timed. A visit made
+ * through a real login (password, then the code), so the session is the one a browser has.
+ * The second visit is counted: the first fills the in-process caches (options by version, the
+ * table estimate, the menu badges).
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { makeNotification, withTransaction } from '#tests/helpers'
+import { staffVisitor, statementsOf } from '#tests/functional/performance/helpers'
+
+export const MAX_VISIT_QUERIES = 4
+
+export const LIST_PAGES = [
+  ['clients', '/esi/customers'],
+  ['devis', '/esi/devis'],
+  ['factures', '/esi/compta/facture'],
+  ['commandes', '/esi/commandes'],
+  ['approvisionnement', '/esi/commandes/production'],
+  ['fourniture', '/esi/commandes/fourniture'],
+  ['mesurage', '/esi/commandes/mesurage'],
+  ['notes de crédit', '/esi/compta/nc'],
+  ['paiements', '/esi/compta/paiements'],
+  ['produits', '/esi/produits'],
+  ['bons de commande', '/esi/bdc'],
+  ['offres', '/app/offres'],
+  ['contacts', '/app/contacts'],
+] as const
+
+const INERTIA = { 'x-inertia': 'true', 'x-requested-with': 'XMLHttpRequest' }
+
+test.group('Performance / SQL statements of a full visit of each list page', (group) => {
+  withTransaction(group)
+
+  test('{name}: at most 4 statements')
+    .with(LIST_PAGES.map(([name, path]) => ({ name, path })))
+    .run(async ({ assert }, { path }) => {
+      const { user, visitor } = await staffVisitor()
+      await makeNotification(user)
+      // As autovacuum keeps them in a live database: the planner knows each table's size
+      await db.rawQuery('ANALYZE')
+      // The first visit learns the assets' version (409 without it), the second fills the caches
+      const probe = await visitor.get(path, INERTIA)
+      const headers = {
+        ...INERTIA,
+        'x-inertia-version': probe.headers.get('x-inertia-version') ?? '',
+      }
+      const first = await visitor.get(path, headers)
+      assert.equal(first.status, 200, path)
+      let status = 0
+      let body: any = null
+      const sent = await statementsOf(async () => {
+        const response = await visitor.get(path, headers)
+        status = response.status
+        body = await response.json()
+      })
+      assert.equal(status, 200)
+      // The header's data is there: the notification, the user
+      assert.equal(body.props.notifications.unread, 1)
+      assert.equal(body.props.user.id, user.id)
+      assert.isAtMost(sent.length, MAX_VISIT_QUERIES, `${path}:\n${sent.join('\n')}`)
+    })
+})
