@@ -38,9 +38,28 @@ const connection = url
       options,
     }
 
+/**
+ * The read replica of the analyses (app/services/analyse/reads.ts): DB_READ_URL names a
+ * streaming replica (or the same server); its sessions are read-only, so no write can go there.
+ * Only the analyses' reports read it: a page that has just written reads its own write on `pg`.
+ */
+export const readReplicaConnection = (readUrl: string) => ({
+  client: 'pg' as const,
+  connection: {
+    connectionString: readUrl,
+    ssl: env.get('DB_SSL') ? { rejectUnauthorized: false } : undefined,
+    options: '-c default_transaction_read_only=on',
+    application_name: 'esi-analyses',
+  },
+  pool: { min: 0, max: env.get('DB_POOL_MAX') ?? 10 },
+})
+
+const readUrl = env.get('DB_READ_URL')
+
 export default defineConfig({
   connection: 'pg',
   connections: {
+    ...(readUrl ? { pg_read: readReplicaConnection(readUrl) } : {}),
     pg: {
       client: 'pg',
       connection,

@@ -48,6 +48,10 @@ function s3Options() {
     visibility: 'private' as const,
     // Many S3-compatible stores have no object ACLs
     supportsACL: false,
+    // Checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked
+    // with trailing checksums, which several S3-compatible stores keep as the file's bytes
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
   }
 }
 

@@ -20,7 +20,10 @@ const produit = (designation: string, pu: number, taux = 21, quantite = '1'): Do
   total_ht: null,
 })
 
-test.group('PDF / renderPdf', () => {
+test.group('PDF / renderPdf', (group) => {
+  // The first PDF starts the worker pool (decision 555): seconds on a busy machine
+  group.each.timeout(60_000)
+
   test('prints the lines, VAT per rate, totals, accents and typographic characters', async ({
     assert,
   }) => {

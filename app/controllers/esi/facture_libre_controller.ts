@@ -60,6 +60,8 @@ export default class FactureLibreController {
       userId: ctx.auth.getUserOrFail().id,
     })
     if (isApiRequest(ctx)) {
+      // The version is the database's default: not on the created model until read back
+      await facture.refresh()
       return ctx.response.status(201).send({ id: facture.id, lock_version: facture.lockVersion })
     }
     ctx.session.flash('success', 'Brouillon de facture créé.')

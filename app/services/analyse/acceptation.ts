@@ -6,7 +6,7 @@
  * - délai = accepte_le − envoye_le in days, mean and median over the accepted ones.
  * One statement: the sent devis once, three groupings (GROUPING SETS).
  */
-import db from '@adonisjs/lucid/services/db'
+import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
 import type { Acceptation, AcceptationLigne } from '#shared/analyse'
@@ -39,7 +39,7 @@ function ligne(r: any, id: number | null, nom: string): AcceptationLigne {
 }
 
 export async function acceptation(params: AnalyseParams): Promise<Acceptation> {
-  const result = await db.rawQuery(
+  const result = await analyseQuery(
     `WITH d AS MATERIALIZED (
        SELECT d.commercial_id, d.apporteur_id, d.statut, d.total_ht,
          CASE WHEN d.statut = 'accepte' AND d.accepte_le IS NOT NULL

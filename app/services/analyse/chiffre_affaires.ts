@@ -7,7 +7,7 @@
  * without product (acompte, deduction of an acompte on a solde, free line) is « hors catalogue ».
  * The families can differ from the total by a few cents of discount rounding (arrondi_ht).
  */
-import db from '@adonisjs/lucid/services/db'
+import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
 import { CA_SOURCE_LABELS, SANS_FAMILLE, SANS_PRODUIT, type ChiffreAffaires } from '#shared/analyse'
@@ -62,7 +62,7 @@ const LIGNES: Record<AnalyseParams['source'], string> = {
 
 export async function chiffreAffaires(params: AnalyseParams): Promise<ChiffreAffaires> {
   const [docs, bindings] = documents(params)
-  const result = await db.rawQuery(
+  const result = await analyseQuery(
     `WITH d AS MATERIALIZED (${docs}),
      lignes AS (${LIGNES[params.source]})
      SELECT

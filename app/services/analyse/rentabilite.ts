@@ -8,7 +8,7 @@
  *   is shown apart (« coût inconnu ») and left out of the margin and its rate, never counted as
  *   100 % margin. A purchase price of 0 is a known cost of 0.
  */
-import db from '@adonisjs/lucid/services/db'
+import { analyseQuery } from '#services/analyse/reads'
 import { DateTime } from 'luxon'
 import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
@@ -87,7 +87,7 @@ export async function rentabilite(
 ): Promise<Rentabilite> {
   const [cte, bindings] = lignes(params)
   const lim = limit === null ? '' : `LIMIT ${Number(limit)}`
-  const result = await db.rawQuery(
+  const result = await analyseQuery(
     `WITH l AS MATERIALIZED (${cte})
      SELECT
        (SELECT row_to_json(t) FROM (SELECT ${FIGURES} FROM l) t) AS total,

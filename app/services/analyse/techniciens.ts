@@ -7,7 +7,7 @@
  * (its part inside [du 00:00, au + 1 00:00) Brussels), from planification_personnes.creneau over
  * the GiST index of the planifications' period (planifications_periode_idx).
  */
-import db from '@adonisjs/lucid/services/db'
+import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
 import {
   HEURES_PAR_JOUR_OUVRE,
@@ -32,7 +32,7 @@ const hours = (value: number) => Math.round(value * 100) / 100
 export async function occupation(params: AnalyseParams): Promise<Occupation> {
   const jours = joursOuvres(params.du, params.au)
   const ouvrees = hours(jours * HEURES_PAR_JOUR_OUVRE)
-  const result = await db.rawQuery(
+  const result = await analyseQuery(
     `WITH v AS (
        SELECT pp.user_id, pl.statut,
          extract(epoch FROM upper(pp.creneau * r.p) - lower(pp.creneau * r.p)) / 3600 AS h

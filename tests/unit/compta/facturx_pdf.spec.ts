@@ -75,7 +75,10 @@ function facture(): DocumentData {
   }
 }
 
-test.group('Factur-X / the PDF', () => {
+test.group('Factur-X / the PDF', (group) => {
+  // The first PDF starts the worker pool (decision 555): seconds on a busy machine
+  group.each.timeout(60_000)
+
   test('PDF/A-3b with the Factur-X XMP, factur-x.xml attached, fonts embedded', async ({
     assert,
   }) => {
