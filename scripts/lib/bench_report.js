@@ -203,6 +203,7 @@ export function reportMarkdown(report) {
         ? ` — **en dessous du volume des cibles** (${m.volumeShort.join(', ')})`
         : ''),
     `- SQL / requête : ${m.sqlNote}`,
+    ...(m.notes ?? []).map((note) => `- ${note}`),
     '',
     `**${report.summary.passed} / ${report.summary.checked} cibles tenues**` +
       (report.summary.failed ? ` (${report.summary.failed} ✗)` : ''),
