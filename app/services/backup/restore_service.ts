@@ -132,8 +132,15 @@ export async function restoreBackup(
   const log = options.log ?? (() => {})
   const disk = options.disk ?? drive.use()
   const connectionName = options.connectionName ?? db.primaryConnectionName
-  log('Lecture de la sauvegarde…')
+  // Each step's line says how long it took (README's figures)
+  let mark = Date.now()
+  const done = (text: string) => {
+    const seconds = ((Date.now() - mark) / 1000).toFixed(1).replace('.', ',')
+    log(`${text} (${seconds} s)`)
+    mark = Date.now()
+  }
   const { manifest, files } = await inspectArchive(path)
+  done('Sauvegarde lue en entier, intacte')
 
   const runner = new MigrationRunner(db, app, { direction: 'up', connectionName })
   const known = await codeMigrations(runner)
@@ -159,7 +166,6 @@ export async function restoreBackup(
     }
 
     // 3. A fresh schema at the backup's version
-    log('Schéma : recréation et migrations…')
     await client.query('DROP SCHEMA IF EXISTS public CASCADE')
     await client.query('CREATE SCHEMA public')
     const wanted = new Set(manifest.migrations)
@@ -167,9 +173,9 @@ export async function restoreBackup(
     source.getMigrations = async () => known.filter((m) => wanted.has(m.name))
     await runner.run()
     if (runner.error) throw runner.error
+    done(`Schéma recréé : ${manifest.migrations.length} migrations`)
 
     // 4. The rows, in one transaction
-    log('Données…')
     await client.query('BEGIN')
     const loaded = await listTables(client)
     const present = new Map(loaded.map((t) => [t.name, t.columns]))
@@ -201,7 +207,6 @@ export async function restoreBackup(
     let committed = false
     const finishRows = async () => {
       for (const t of triggered) await client.query(`ALTER TABLE ${t.tbl} ENABLE TRIGGER USER`)
-      log('Clés étrangères…')
       for (const fk of foreignKeys) {
         await client.query(
           `ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.conname)} ${fk.def}`
@@ -216,7 +221,9 @@ export async function restoreBackup(
       }
       await client.query('COMMIT')
       committed = true
-      log(`${manifest.tables.length} tables, ${rows.toLocaleString('fr-BE')} lignes restaurées`)
+      done(
+        `${manifest.tables.length} tables, ${rows.toLocaleString('fr-BE')} lignes restaurées, clés étrangères vérifiées`
+      )
       // 5. The files (after the rows: a bad key must not undo them, the check tells)
       if (options.force) for (const folder of fileFolders()) await disk.deleteAll(folder)
     }
@@ -250,10 +257,9 @@ export async function restoreBackup(
       }
     }
     if (!committed) await finishRows()
-    log(`${restoredFiles} fichiers restaurés`)
-
-    log('Vérification…')
+    done(`${restoredFiles} fichiers restaurés`)
     const check = await checkDatabase(client, { manifest, files, disk })
+    done('Vérification')
     const pendingMigrations = known.map((m) => m.name).filter((m) => !wanted.has(m))
     return { manifest, check, rows, files: restoredFiles, pendingMigrations }
   } catch (error) {
