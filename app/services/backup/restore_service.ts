@@ -77,8 +77,11 @@ export async function inspectArchive(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new RestoreRefused(`Fichier introuvable : ${path}`)
     }
-    // zlib's errors (a damaged or truncated gzip stream)
-    throw new RestoreRefused(`Sauvegarde illisible : ${(error as Error).message}.`)
+    // zlib's errors (a damaged or truncated gzip stream: Z_BUF_ERROR, Z_DATA_ERROR…)
+    if (String((error as NodeJS.ErrnoException).code).startsWith('Z_')) {
+      throw new RestoreRefused('Sauvegarde illisible : fichier tronqué ou endommagé.')
+    }
+    throw error
   }
   if (!manifest || !ended) throw new RestoreRefused('Sauvegarde incomplète : fichier tronqué.')
   if (manifest.application !== 'esi-backoffice' || manifest.format !== BACKUP_FORMAT) {
@@ -230,7 +233,8 @@ export async function restoreBackup(
 
     for await (const { header, body } of readArchive(path)) {
       if (header.type === 'table') {
-        const table = expected.get(header.name)!
+        const table = expected.get(header.name)
+        if (!table) throw new Error(`Table ${header.name} absente du manifeste`)
         const columns = table.columns.map(quoteIdent).join(', ')
         const stream = client.query(
           copyFrom(`COPY ${quoteIdent(table.name)} (${columns}) FROM STDIN`)
