@@ -7,9 +7,9 @@
  *    version's backup). The database must hold no row, or --force wipes it.
  * 3. The public schema is recreated and exactly the backup's migrations run (newer ones are left
  *    to `node ace migration:run`, which then upgrades the restored data as it would have).
- * 4. In ONE transaction: the foreign keys are dropped and the tables' own triggers disabled, every
- *    table is emptied (some migrations seed rows) and loaded by `COPY … FROM STDIN` straight from
- *    the archive; then the triggers come back (the aggregate tables they maintain — client_soldes,
+ * 4. In ONE transaction: the foreign keys and plain indexes are dropped and the tables' own
+ *    triggers disabled, every table is emptied (in case a migration seeds rows) and loaded by
+ *    `COPY … FROM STDIN` straight from the archive; then the indexes are built, the triggers come back (the aggregate tables they maintain — client_soldes,
  *    creance_echeances — keep the rows dumped, not recomputed ones), the foreign keys are added
  *    again (PostgreSQL checks every row) and the sequences set. Any failure rolls all of it back.
  * 5. The files go back onto drive's disk (only keys of the app's own shape: nothing outside its
@@ -201,6 +201,18 @@ export async function restoreBackup(
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace`
     )
     for (const t of triggered) await client.query(`ALTER TABLE ${t.tbl} DISABLE TRIGGER USER`)
+    // Indexes built once on the loaded rows rather than row by row (trigram GIN indexes above
+    // all): what pg_restore does. Those behind a constraint (primary keys, unique) stay, and so do
+    // partial ones: their predicate would come back re-parsed, written differently.
+    const { rows: indexes } = await client.query(
+      `SELECT quote_ident(i.relname) AS name, pg_get_indexdef(i.oid) AS def
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+        WHERE i.relnamespace = 'public'::regnamespace
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)
+          AND x.indpred IS NULL`
+    )
+    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`)
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`)
     const all = [...present.keys()].filter((t) => !MIGRATION_TABLES.includes(t))
     if (all.length > 0) await client.query(`TRUNCATE ${all.map(quoteIdent).join(', ')}`)
 
@@ -209,6 +221,7 @@ export async function restoreBackup(
     let restoredFiles = 0
     let committed = false
     const finishRows = async () => {
+      for (const index of indexes) await client.query(index.def)
       for (const t of triggered) await client.query(`ALTER TABLE ${t.tbl} ENABLE TRIGGER USER`)
       for (const fk of foreignKeys) {
         await client.query(
