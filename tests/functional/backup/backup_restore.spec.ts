@@ -44,7 +44,7 @@ function databaseName(): string {
     : connection.database
 }
 
-/** Every table's rows, hashed in a fixed order, and every sequence's value. */
+/** Every table's rows, hashed in a fixed order, every sequence's value, and the schema. */
 async function fingerprint(connection: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   const query = db.connection(connection)
@@ -64,6 +64,20 @@ async function fingerprint(connection: string): Promise<Record<string, string>> 
     `SELECT sequencename, last_value FROM pg_sequences WHERE schemaname = 'public'`
   )
   for (const s of sequences.rows) out[`sequence ${s.sequencename}`] = String(s.last_value)
+  // The schema came back whole: indexes (dropped for the load), keys, triggers switched on
+  const schema = await query.rawQuery(
+    `SELECT 'index ' || indexdef AS d FROM pg_indexes WHERE schemaname = 'public'
+     UNION ALL
+     SELECT 'constraint ' || conrelid::regclass || ' ' || pg_get_constraintdef(oid)
+       FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+     UNION ALL
+     SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled
+       FROM pg_trigger WHERE NOT tgisinternal`
+  )
+  out.schema = schema.rows
+    .map((r: { d: string }) => r.d)
+    .sort()
+    .join('\n')
   return out
 }
 
