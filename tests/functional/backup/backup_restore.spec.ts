@@ -68,10 +68,10 @@ async function fingerprint(connection: string): Promise<Record<string, string>> 
   const schema = await query.rawQuery(
     `SELECT 'index ' || indexdef AS d FROM pg_indexes WHERE schemaname = 'public'
      UNION ALL
-     SELECT 'constraint ' || conrelid::regclass || ' ' || pg_get_constraintdef(oid)
+     SELECT 'constraint ' || conrelid::regclass::text || ' ' || pg_get_constraintdef(oid)
        FROM pg_constraint WHERE connamespace = 'public'::regnamespace
      UNION ALL
-     SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled
+     SELECT 'trigger ' || tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text
        FROM pg_trigger WHERE NOT tgisinternal`
   )
   out.schema = schema.rows
