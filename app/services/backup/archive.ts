@@ -9,6 +9,7 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
+import { pipeline as chain } from 'node:stream'
 import { createGunzip, createGzip, type Gzip } from 'node:zlib'
 
 export const MAGIC = 'ESI-SAUVEGARDE 1\n'
@@ -137,11 +138,13 @@ export type Entry = { header: EntryHeader; body: AsyncGenerator<Buffer> }
  * drained with `for await … {}`) before asking for the next entry.
  */
 export async function* readArchive(path: string): AsyncGenerator<Entry> {
-  const reader = new ByteReader(createReadStream(path).pipe(createGunzip()))
+  // chain: a read error (no such file) reaches the gunzip stream and so the reader
+  const reader = new ByteReader(chain(createReadStream(path), createGunzip(), () => {}))
   let magic: string | null
   try {
     magic = await reader.line()
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error
     throw new ArchiveError('ce n’est pas une sauvegarde de l’application')
   }
   if (magic + '\n' !== MAGIC) throw new ArchiveError('ce n’est pas une sauvegarde de l’application')

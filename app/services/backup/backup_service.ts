@@ -109,6 +109,12 @@ export async function createBackup(
   options: { connectionName?: string; disk?: Disk; log?: (line: string) => void } = {}
 ): Promise<BackupResult> {
   const log = options.log ?? (() => {})
+  let mark = Date.now()
+  const done = (text: string) => {
+    const seconds = ((Date.now() - mark) / 1000).toFixed(1).replace('.', ',')
+    log(`${text} (${seconds} s)`)
+    mark = Date.now()
+  }
   const disk = options.disk ?? drive.use()
   if (await stat(output).catch(() => null)) throw new Error(`Le fichier ${output} existe déjà.`)
   await mkdir(dirname(output), { recursive: true })
@@ -149,7 +155,7 @@ export async function createBackup(
       await writer.entry({ type: 'table', name: table.name }, stream)
     }
     await client.query('COMMIT')
-    log(`${tables.length} tables copiées`)
+    done(`${tables.length} tables copiées`)
 
     const index: FileIndexLine[] = []
     for (const folder of fileFolders()) {
@@ -171,7 +177,7 @@ export async function createBackup(
     const missingFiles = referenced
       .filter((r) => !r.key || !onDisk.has(r.key))
       .map((r) => `${r.source} : ${r.name}`)
-    log(`${index.length} fichiers copiés`)
+    done(`${index.length} fichiers copiés`)
     const written = await stat(output)
     return {
       path: output,

@@ -7,9 +7,9 @@
  *    version's backup). The database must hold no row, or --force wipes it.
  * 3. The public schema is recreated and exactly the backup's migrations run (newer ones are left
  *    to `node ace migration:run`, which then upgrades the restored data as it would have).
- * 4. In ONE transaction: the foreign keys are dropped and the tables' own triggers disabled, every
- *    table is emptied (some migrations seed rows) and loaded by `COPY … FROM STDIN` straight from
- *    the archive; then the triggers come back (the aggregate tables they maintain — client_soldes,
+ * 4. In ONE transaction: the foreign keys and plain indexes are dropped and the tables' own
+ *    triggers disabled, every table is emptied (in case a migration seeds rows) and loaded by
+ *    `COPY … FROM STDIN` straight from the archive; then the indexes are built, the triggers come back (the aggregate tables they maintain — client_soldes,
  *    creance_echeances — keep the rows dumped, not recomputed ones), the foreign keys are added
  *    again (PostgreSQL checks every row) and the sequences set. Any failure rolls all of it back.
  * 5. The files go back onto drive's disk (only keys of the app's own shape: nothing outside its
@@ -77,8 +77,11 @@ export async function inspectArchive(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new RestoreRefused(`Fichier introuvable : ${path}`)
     }
-    // zlib's errors (a damaged or truncated gzip stream)
-    throw new RestoreRefused(`Sauvegarde illisible : ${(error as Error).message}.`)
+    // zlib's errors (a damaged or truncated gzip stream: Z_BUF_ERROR, Z_DATA_ERROR…)
+    if (String((error as NodeJS.ErrnoException).code).startsWith('Z_')) {
+      throw new RestoreRefused('Sauvegarde illisible : fichier tronqué ou endommagé.')
+    }
+    throw error
   }
   if (!manifest || !ended) throw new RestoreRefused('Sauvegarde incomplète : fichier tronqué.')
   if (manifest.application !== 'esi-backoffice' || manifest.format !== BACKUP_FORMAT) {
@@ -132,8 +135,15 @@ export async function restoreBackup(
   const log = options.log ?? (() => {})
   const disk = options.disk ?? drive.use()
   const connectionName = options.connectionName ?? db.primaryConnectionName
-  log('Lecture de la sauvegarde…')
+  // Each step's line says how long it took (README's figures)
+  let mark = Date.now()
+  const done = (text: string) => {
+    const seconds = ((Date.now() - mark) / 1000).toFixed(1).replace('.', ',')
+    log(`${text} (${seconds} s)`)
+    mark = Date.now()
+  }
   const { manifest, files } = await inspectArchive(path)
+  done('Sauvegarde lue en entier, intacte')
 
   const runner = new MigrationRunner(db, app, { direction: 'up', connectionName })
   const known = await codeMigrations(runner)
@@ -159,7 +169,6 @@ export async function restoreBackup(
     }
 
     // 3. A fresh schema at the backup's version
-    log('Schéma : recréation et migrations…')
     await client.query('DROP SCHEMA IF EXISTS public CASCADE')
     await client.query('CREATE SCHEMA public')
     const wanted = new Set(manifest.migrations)
@@ -167,9 +176,9 @@ export async function restoreBackup(
     source.getMigrations = async () => known.filter((m) => wanted.has(m.name))
     await runner.run()
     if (runner.error) throw runner.error
+    done(`Schéma recréé : ${manifest.migrations.length} migrations`)
 
     // 4. The rows, in one transaction
-    log('Données…')
     await client.query('BEGIN')
     const loaded = await listTables(client)
     const present = new Map(loaded.map((t) => [t.name, t.columns]))
@@ -192,6 +201,18 @@ export async function restoreBackup(
         WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace`
     )
     for (const t of triggered) await client.query(`ALTER TABLE ${t.tbl} DISABLE TRIGGER USER`)
+    // Indexes built once on the loaded rows rather than row by row (trigram GIN indexes above
+    // all): what pg_restore does. Those behind a constraint (primary keys, unique) stay, and so do
+    // partial ones: their predicate would come back re-parsed, written differently.
+    const { rows: indexes } = await client.query(
+      `SELECT quote_ident(i.relname) AS name, pg_get_indexdef(i.oid) AS def
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+        WHERE i.relnamespace = 'public'::regnamespace
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)
+          AND x.indpred IS NULL`
+    )
+    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`)
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`)
     const all = [...present.keys()].filter((t) => !MIGRATION_TABLES.includes(t))
     if (all.length > 0) await client.query(`TRUNCATE ${all.map(quoteIdent).join(', ')}`)
 
@@ -200,8 +221,8 @@ export async function restoreBackup(
     let restoredFiles = 0
     let committed = false
     const finishRows = async () => {
+      for (const index of indexes) await client.query(index.def)
       for (const t of triggered) await client.query(`ALTER TABLE ${t.tbl} ENABLE TRIGGER USER`)
-      log('Clés étrangères…')
       for (const fk of foreignKeys) {
         await client.query(
           `ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.conname)} ${fk.def}`
@@ -216,14 +237,17 @@ export async function restoreBackup(
       }
       await client.query('COMMIT')
       committed = true
-      log(`${manifest.tables.length} tables, ${rows.toLocaleString('fr-BE')} lignes restaurées`)
+      done(
+        `${manifest.tables.length} tables, ${rows.toLocaleString('fr-BE')} lignes restaurées, clés étrangères vérifiées`
+      )
       // 5. The files (after the rows: a bad key must not undo them, the check tells)
       if (options.force) for (const folder of fileFolders()) await disk.deleteAll(folder)
     }
 
     for await (const { header, body } of readArchive(path)) {
       if (header.type === 'table') {
-        const table = expected.get(header.name)!
+        const table = expected.get(header.name)
+        if (!table) throw new Error(`Table ${header.name} absente du manifeste`)
         const columns = table.columns.map(quoteIdent).join(', ')
         const stream = client.query(
           copyFrom(`COPY ${quoteIdent(table.name)} (${columns}) FROM STDIN`)
@@ -250,10 +274,9 @@ export async function restoreBackup(
       }
     }
     if (!committed) await finishRows()
-    log(`${restoredFiles} fichiers restaurés`)
-
-    log('Vérification…')
+    done(`${restoredFiles} fichiers restaurés`)
     const check = await checkDatabase(client, { manifest, files, disk })
+    done('Vérification')
     const pendingMigrations = known.map((m) => m.name).filter((m) => !wanted.has(m))
     return { manifest, check, rows, files: restoredFiles, pendingMigrations }
   } catch (error) {
