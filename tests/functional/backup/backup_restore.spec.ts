@@ -91,6 +91,21 @@ async function checkCopy(disk: Disk, archive?: Awaited<ReturnType<typeof inspect
   }
 }
 
+/** Every row of the tables that hold some before the demo is seeded: what migrations insert. */
+async function migrationRows(): Promise<[string, unknown[]][]> {
+  const tables = await db.rawQuery(
+    `SELECT quote_ident(relname) AS name FROM pg_class
+      WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND NOT (relname = ANY(?))`,
+    [MIGRATION_TABLES]
+  )
+  const found: [string, unknown[]][] = []
+  for (const { name } of tables.rows as { name: string }[]) {
+    const { rows } = await db.rawQuery(`SELECT * FROM ${name}`)
+    if (rows.length > 0) found.push([name, rows])
+  }
+  return found
+}
+
 test.group('Backup / sauvegarde, restauration et vérification', (group) => {
   let dir: string
   let copyDisk: Disk
@@ -98,6 +113,8 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
   const copyDb = `${databaseName()}_copie`
 
   group.setup(async () => {
+    // What the migrations themselves put in tables (cache_versions…), put back after the cleanup
+    const seeded = await migrationRows()
     // Committed: the backup reads through its own connection, in its own snapshot
     const trx = await db.beginGlobalTransaction()
     await seedDemo(trx)
@@ -117,6 +134,12 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
         [MIGRATION_TABLES]
       )
       await db.rawQuery(`TRUNCATE ${tables.rows[0].list} RESTART IDENTITY CASCADE`)
+      for (const [table, rows] of seeded) {
+        await db.rawQuery(
+          `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ?::json)`,
+          [JSON.stringify(rows)]
+        )
+      }
       await rm(dir, { recursive: true, force: true })
     }
   })
@@ -220,7 +243,10 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
     )
     assert.isDefined(check.problems.find((p) => /^Paiements : .* attendu .*/.test(p)))
     assert.isDefined(check.problems.find((p) => /^Devis : .* attendu .*/.test(p)))
-    assert.lengthOf(check.problems, 6) // the file, the gap, the series' count, the table, two totals
+    // The changed paiement also moves the customer's balance, whose per-day sums keep a change row
+    // (decision 560): that table's count differs too, rightly
+    const others = check.problems.filter((p) => !p.startsWith('Table client_soldes_jour :'))
+    assert.lengthOf(others, 6, check.problems.join(' / ')) // the file, the gap, the series' count, the table, two totals
 
     // Without a backup to compare, the gap and the missing file are still found
     const alone = await checkCopy(copyDisk)
