@@ -33,7 +33,7 @@ function peppol(send: boolean) {
 test.group('Browser / accessibility of the accounting pages (axe)', (group) => {
   withTransaction(group)
 
-  test('factures, Peppol, notes de crédit, paiements, relevés', async ({ assert }) => {
+  test('factures · Peppol · notes de crédit · paiements · relevés', async ({ assert }) => {
     const folder = await mkdtemp(path.join(tmpdir(), 'peppol-a11y-'))
     usePeppolSettings({ adapter: 'directory', directory: folder })
     try {
@@ -66,7 +66,7 @@ test.group('Browser / accessibility of the accounting pages (axe)', (group) => {
     }
   }).timeout(900_000)
 
-  test('créances, relances, exports, analyse', async ({ assert }) => {
+  test('créances · relances · exports · analyse', async ({ assert }) => {
     const user = await makeUser('esi')
     const { facture, client } = await lateFacture(40)
     await recorded(facture, 1, dayForLate(10))

@@ -23,7 +23,7 @@ import { signedBdc } from '#tests/functional/routes/params/bdc'
 test.group('Browser / accessibility of the operations pages (axe)', (group) => {
   withTransaction(group)
 
-  test('dashboards, clients, devis, bdc, textes, produits, sociétés, users, recherche', async ({
+  test('dashboards · clients · devis · bdc · textes · produits · sociétés · users · recherche', async ({
     assert,
   }) => {
     const user = await makeUser('esi')
@@ -57,7 +57,7 @@ test.group('Browser / accessibility of the operations pages (axe)', (group) => {
     assert.deepEqual(found, [], `\n${found.join('\n')}`)
   }).timeout(900_000)
 
-  test('a commande and its steps, archive, réalisations', async ({ assert }) => {
+  test('a commande and its steps · archive · réalisations', async ({ assert }) => {
     const user = await makeUser('esi')
     const ready = await readyCommande({ user })
     const aMesurer = await commandeAMesurer({ user })
@@ -88,7 +88,7 @@ test.group('Browser / accessibility of the operations pages (axe)', (group) => {
     assert.deepEqual(found, [], `\n${found.join('\n')}`)
   }).timeout(900_000)
 
-  test('at 390 px: the measurement sheet, the pose, the réception, the devis editor, signing a bdc', async ({
+  test('at 390 px — the measurement sheet · the pose · the réception · the devis editor · signing a bdc', async ({
     assert,
   }) => {
     const user = await makeUser('esi')

@@ -27,7 +27,7 @@ async function openAttente(page: Page) {
 test.group('Browser / accessibility of the planning (axe)', (group) => {
   withTransaction(group)
 
-  test('calendar, map, teams, the day: desktop and 390 px', async ({ assert }) => {
+  test('calendar · map · teams · the day — desktop and 390 px', async ({ assert }) => {
     const user = await makeUser('esi', { name: 'Julie Technicienne' })
     const day = todayIso()
     await makeRdv(user, `${day}T08:00`, `${day}T09:00`)

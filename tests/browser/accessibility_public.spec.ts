@@ -15,7 +15,7 @@ import { makeRealisation } from '#tests/functional/routes/params/realisations'
 test.group('Browser / accessibility of the public pages (axe)', (group) => {
   withTransaction(group)
 
-  test('login, 2FA, passwords, devis signing, payment, facture, réalisations', async ({
+  test('login · 2FA · passwords · devis signing · payment · facture · réalisations', async ({
     assert,
   }) => {
     const staff = await makeUser('esi')
