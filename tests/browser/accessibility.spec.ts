@@ -6,74 +6,15 @@
  * and their card (DECISIONS.md 191, 192).
  */
 import { test } from '@japa/runner'
-import { AxeBuilder } from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
-import type User from '#models/user'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
+import { sweep } from '#tests/browser/helpers/accessibility'
 import { makeBdc } from '#tests/functional/bdc/helpers'
 import { makeDevis } from '#tests/functional/pdf/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
 import { makeOffre, proWithContact } from '#tests/functional/offres/helpers'
 import { makeSociete } from '#tests/functional/societes/helpers'
-
-type Mode = 'light' | 'dark'
-const MODES: Mode[] = ['light', 'dark']
-
-/** A page at desktop width in that mode (the layout store reads the saved choice first). */
-async function pageIn(mode: Mode, viewport = { width: 1400, height: 1000 }) {
-  const page = await newPage({ viewport, colorScheme: mode })
-  await page.addInitScript(
-    (on) => localStorage.setItem('esi.layout.darkMode', on ? 'on' : 'off'),
-    mode === 'dark'
-  )
-  return page
-}
-
-/** The serious and critical violations of the page, one line each (rule, then targets). */
-async function violationsOf(page: Page, label: string): Promise<string[]> {
-  // Page rendered and its toasts / transitions settled: axe measures the colours on screen
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(400)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const nodes = v.nodes.map((n) => {
-        const data = n.any[0]?.data as {
-          fgColor?: string
-          bgColor?: string
-          contrastRatio?: number
-        }
-        const colours = data?.contrastRatio
-          ? ` ${data.fgColor}/${data.bgColor} ${data.contrastRatio}`
-          : ''
-        return `${n.target.join(' ')}${colours}`
-      })
-      return `${label}: ${v.id} (${v.impact}) on ${nodes.join(' | ')}`
-    })
-}
-
-/** Logs the user in once per mode, then checks each url; returns every violation found. */
-async function sweep(user: User | null, urls: string[]): Promise<string[]> {
-  const found: string[] = []
-  for (const mode of MODES) {
-    const page = await pageIn(mode)
-    if (user) await loginAs(page, user.email, TEST_PASSWORD)
-    for (const url of urls) {
-      await page.goto(url)
-      found.push(...(await violationsOf(page, `${mode} ${url}`)))
-      // A11Y_SCREENSHOTS=/tmp/dir: one picture per page and mode, to look at the colours
-      if (process.env.A11Y_SCREENSHOTS)
-        await page.screenshot({
-          path: `${process.env.A11Y_SCREENSHOTS}/${mode}${url.replace(/\W+/g, '_')}.png`,
-        })
-    }
-    await page.context().close()
-  }
-  return found
-}
 
 test.group('Browser / accessibility (axe)', (group) => {
   withTransaction(group)
@@ -106,10 +47,23 @@ test.group('Browser / accessibility (axe)', (group) => {
     assert.deepEqual(found, [], `\n${found.join('\n')}`)
   }).timeout(600_000)
 
-  test('the pro pages: contacts, a contact, offres', async ({ assert }) => {
+  test('the pro pages: dashboard, contacts, a contact, offres, an offre, profile', async ({
+    assert,
+  }) => {
     const { pro, societe, contact } = await proWithContact()
-    await makeOffre(societe, contact, { auteur: pro })
-    const found = await sweep(pro, ['/app/contacts', `/app/contacts/${contact.id}`, '/app/offres'])
+    const offre = await makeOffre(societe, contact, { auteur: pro })
+    // A sent one too: its statut badge has its own colours
+    await makeOffre(societe, contact, { auteur: pro, statut: 'envoyee' })
+    const found = await sweep(pro, [
+      '/dashboard',
+      '/app/contacts',
+      `/app/contacts/${contact.id}`,
+      '/app/offres',
+      '/app/offres/create',
+      `/app/offres/${offre.id}/edit`,
+      `/app/offres/${offre.id}/preview`,
+      '/profile',
+    ])
     assert.deepEqual(found, [], `\n${found.join('\n')}`)
   }).timeout(300_000)
 })

@@ -30,20 +30,20 @@ export function StatsKpis({ stats }: { stats: DevisStats }) {
     { label: 'Montant accepté HT', value: formatMoney(c.montant_accepte_ht), icon: 'bi-cash-coin' },
   ]
   return (
-    <dl className="row g-3 mb-0" id="stats-kpis">
+    <div className="row g-3 mb-0" id="stats-kpis">
       {kpis.map((k) => (
         <div key={k.label} className="col-6 col-md-4 col-xl">
-          <div className="border rounded p-3 h-100">
+          <dl className="border rounded p-3 h-100 mb-0">
             <dt className="small text-body-secondary fw-normal">
               <i className={`bi ${k.icon} me-1`} aria-hidden="true" />
               {k.label}
             </dt>
             <dd className="fs-4 fw-semibold mb-0">{k.value}</dd>
             {k.help && <dd className="small text-body-secondary mb-0">{k.help}</dd>}
-          </div>
+          </dl>
         </div>
       ))}
-    </dl>
+    </div>
   )
 }
 

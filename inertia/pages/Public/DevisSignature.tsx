@@ -166,9 +166,9 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
                     Version {v.revision}
                     {v.envoye_le && ` — envoyée le ${dateOf(v.envoye_le)}`}
                     {v.actuelle ? (
-                      <span className="badge bg-success ms-2">Actuelle</span>
+                      <span className="badge text-bg-success ms-2">Actuelle</span>
                     ) : (
-                      <span className="badge bg-secondary ms-2">Remplacée</span>
+                      <span className="badge text-bg-secondary ms-2">Remplacée</span>
                     )}
                   </span>
                   <a href={v.pdf_url} target="_blank" rel="noreferrer" className="text-nowrap">
@@ -190,8 +190,15 @@ export default function PublicDevisSignature({ page, message }: PublicDevisSigna
           />
         )}
 
-        {/* On a phone the sheet keeps its layout and scrolls sideways inside its own frame */}
-        <div className="overflow-x-auto mb-3 w-100" data-testid="devis-feuille">
+        {/* On a phone the sheet keeps its layout and scrolls sideways inside its own frame;
+            the frame takes the focus so a keyboard can scroll it too (WCAG 2.1.1) */}
+        <div
+          className="overflow-x-auto mb-3 w-100"
+          data-testid="devis-feuille"
+          tabIndex={0}
+          role="region"
+          aria-label="Le devis"
+        >
           <div style={{ minWidth: 600 }}>
             <DocumentView document={shown} />
           </div>

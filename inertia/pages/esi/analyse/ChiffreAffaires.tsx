@@ -28,14 +28,14 @@ export default function ChiffreAffairesPage({ ca, warnings, today }: ChiffreAffa
         },
       ]}
     >
-      <dl className="row g-3 mb-3" id="analyse-kpis">
+      <div className="row g-3 mb-3" id="analyse-kpis">
         <div className="col-12 col-md-6">
-          <div className="border rounded p-3 h-100 bg-body">
+          <dl className="border rounded p-3 h-100 mb-0 bg-body">
             <dt className="small text-body-secondary fw-normal">{CA_SOURCE_LABELS[ca.source]}</dt>
             <dd className="fs-3 fw-semibold mb-0">{formatMoney(ca.total_ht)} HT</dd>
-          </div>
+          </dl>
         </div>
-      </dl>
+      </div>
       <AnalyseChartBlock
         title="Par mois"
         label="chiffre d’affaires HT par mois"

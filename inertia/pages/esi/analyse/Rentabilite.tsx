@@ -66,16 +66,16 @@ export default function RentabilitePage(props: RentabiliteProps) {
         du produit ; une ligne sans produit ou sans prix d’achat est « coût inconnu » et reste hors
         du calcul de la marge.
       </p>
-      <dl className="row g-3 mb-3" id="analyse-kpis">
+      <div className="row g-3 mb-3" id="analyse-kpis">
         {kpis.map((k) => (
           <div key={k.label} className="col-6 col-md-4 col-xl">
-            <div className="border rounded p-3 h-100 bg-body">
+            <dl className="border rounded p-3 h-100 mb-0 bg-body">
               <dt className="small text-body-secondary fw-normal">{k.label}</dt>
               <dd className="fs-5 fw-semibold mb-0">{k.value}</dd>
-            </div>
+            </dl>
           </div>
         ))}
-      </dl>
+      </div>
       <AnalyseChartBlock
         title={`Marge des ${Math.min(CHART_MAX, top.length)} produits les plus vendus (coût connu)`}
         label="vente et marge HT des produits les plus vendus"

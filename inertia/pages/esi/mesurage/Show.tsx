@@ -711,6 +711,7 @@ export default function MesurageShow(props: MesurageShowProps) {
         >
           <i
             className={`bi ${isOnline ? 'bi-wifi' : 'bi-wifi-off'} fs-5`}
+            role="img"
             aria-label={isOnline ? 'En ligne' : 'Hors ligne'}
           />
           <span className="flex-grow-1">

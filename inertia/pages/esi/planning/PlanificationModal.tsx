@@ -451,7 +451,7 @@ export default function PlanificationModal({
         <form id="planification-form" onSubmit={submit} noValidate>
           {visite && (
             <p className="mb-3">
-              <span className={`badge bg-${PLANIF_STATUT_BADGES[visite.statut]} me-2`}>
+              <span className={`badge text-bg-${PLANIF_STATUT_BADGES[visite.statut]} me-2`}>
                 {PLANIF_STATUT_LABELS[visite.statut]}
               </span>
               {visite.motifAnnulation && (
