@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { checkUpload, deleteFile, putBytes, storedFile } from '#services/storage/files'
+import { checkUpload, deleteFile, FILE_KINDS, putBytes, storedFile } from '#services/storage/files'
 
 export const LOGO_CONTENT_MISMATCH =
   'Le contenu du fichier n’est pas une image PNG, JPEG ou WebP correspondant à son extension.'
@@ -30,13 +30,11 @@ export async function storeLogo(file: MultipartFile): Promise<string | null> {
   } catch {
     return null
   }
-  try {
-    const stored = await putBytes('logo', bytes)
-    return stored.name
-  } catch {
-    // Re-encoded above the size limit
-    return null
-  }
+  // Re-encoded above the size limit: refused like a too big upload. Any other failure of the write
+  // (the disk full) goes on to its own French answer, never told as a bad image
+  if (bytes.length > FILE_KINDS.logo.maxBytes) return null
+  const stored = await putBytes('logo', bytes)
+  return stored.name
 }
 
 /** Stores bytes already checked as an image (demo data, test fixtures). */

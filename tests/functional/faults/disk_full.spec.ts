@@ -7,6 +7,7 @@
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped and says why.
  */
+import sharp from 'sharp'
 import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -50,11 +51,15 @@ async function storedFiles(): Promise<string[]> {
     .map((e) => join(e.parentPath, e.name))
 }
 
-/** A JPEG of 400 kB (its first bytes say JPEG: what a logo is checked on). */
-const BIG_LOGO = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
-  randomBytes(400 * 1024),
-])
+/**
+ * A logo of about 480 kB: random pixels, which PNG cannot compress, so the copy the app re-encodes
+ * (decision 606) is as big and cannot fit in the 64 kB left.
+ */
+const BIG_LOGO = await sharp(randomBytes(400 * 400 * 3), {
+  raw: { width: 400, height: 400, channels: 3 },
+})
+  .png()
+  .toBuffer()
 
 test.group('Faults / disk full during an upload', (group) => {
   let appProcess: AppProcess
@@ -88,7 +93,7 @@ test.group('Faults / disk full during an upload', (group) => {
     const browser = await new AppVisitor(() => appProcess).login(user)
     const upload = () => {
       const form = new FormData()
-      form.append('logo', new Blob([BIG_LOGO], { type: 'image/jpeg' }), 'logo.jpg')
+      form.append('logo', new Blob([BIG_LOGO], { type: 'image/png' }), 'logo.png')
       return browser.request('POST', `/app/company/${societe.id}/logo`, form)
     }
     const before = await rowCounts()
@@ -108,7 +113,7 @@ test.group('Faults / disk full during an upload', (group) => {
 
     // The same for a JSON call: its French message
     const form = new FormData()
-    form.append('logo', new Blob([BIG_LOGO], { type: 'image/jpeg' }), 'logo.jpg')
+    form.append('logo', new Blob([BIG_LOGO], { type: 'image/png' }), 'logo.png')
     const json = await browser.request('POST', `/app/company/${societe.id}/logo`, form, 'json')
     assert.equal(json.status, 507)
     assert.match(JSON.parse(json.body).message, /^Espace de stockage insuffisant/)

@@ -8,6 +8,7 @@
  * both workers poll the queue; a logo goes to S3 and back; the structured log names the worker,
  * the user, the route of each request and never the password; a killed worker is replaced.
  */
+import sharp from 'sharp'
 import { test } from '@japa/runner'
 import { readdir } from 'node:fs/promises'
 import { DateTime } from 'luxon'
@@ -249,7 +250,12 @@ test.group('Production / two processes behind one port', () => {
       assert.isTrue(objects.some((f) => f.startsWith(row.logo_path)))
       const back = await visitor.request('GET', `/app/company/${societe.id}/logo`)
       assert.equal(back.status, 200)
-      assert.deepEqual(back.body, TINY_PNG)
+      // The same picture, re-encoded by the app (decision 606)
+      const [sent, got] = await Promise.all([
+        sharp(TINY_PNG).metadata(),
+        sharp(Buffer.from(back.body)).metadata(),
+      ])
+      assert.deepEqual([got.format, got.width, got.height], [sent.format, sent.width, sent.height])
       const removed = await visitor.request('DELETE', `/app/company/${societe.id}/logo`, {
         inertia: true,
       })
