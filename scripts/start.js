@@ -89,8 +89,10 @@ if (existsSync(path.join(ROOT, '.env')))
 await runOrExit('node', ['ace', 'migration:run', '--force'], { cwd: BUILD, env }, stopDb)
 await runOrExit('node', ['ace', 'demo:seed'], { cwd: BUILD, env }, stopDb)
 
-// WEB_CONCURRENCY=N: N workers on the one port (bin/cluster.ts, README § Production)
-const entry = env.WEB_CONCURRENCY ? 'bin/cluster.js' : 'bin/server.js'
+// WEB_CONCURRENCY=N or `npm run start:cluster` (one per CPU unless set): N workers on the one
+// port (bin/cluster.ts, README § Production)
+const entry =
+  env.WEB_CONCURRENCY || process.argv.includes('--cluster') ? 'bin/cluster.js' : 'bin/server.js'
 const server = spawn('node', [entry], { cwd: BUILD, env, stdio: 'inherit' })
 console.log(`› Application sur http://localhost:${env.PORT}`)
 const forward = (sig) => () => server.kill(sig)
