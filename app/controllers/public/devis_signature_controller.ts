@@ -3,7 +3,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import Devis from '#models/devis'
 import { actorOf } from '#services/actor'
 import { fieldError } from '#services/field_error'
-import { limitPublicPdf, publicPdfLimitMessage, takeTry } from '#services/throttle'
+import { takeTry } from '#services/throttle'
+import { refusedPublicPdf } from '#services/http/public_pdf_limit'
 import { paymentLinkUrl } from '#services/paiement/payment_link'
 import { devisPdf, devisRevisionPdf, pdfHeaders } from '#services/pdf/index'
 import {
@@ -86,14 +87,7 @@ export default class PublicDevisSignatureController {
   async pdf(ctx: HttpContext) {
     const { response } = ctx
     if (await throttled(ctx, false)) return response.status(429).send(TOO_MANY_DEVIS_REQUESTS)
-    const wait = await limitPublicPdf(ctx.request.ip())
-    if (wait > 0) {
-      response.header('Retry-After', String(wait))
-      return response
-        .status(429)
-        .type('text/plain; charset=utf-8')
-        .send(publicPdfLimitMessage(wait))
-    }
+    if (await refusedPublicPdf(ctx)) return
     const linked = await signedDevis(ctx)
     const { devis, version } = linked ?? {}
     const current = devis && version === devis.revision && devis.statut !== 'brouillon'

@@ -7,7 +7,7 @@ import {
 } from '#services/factures/facture_link'
 import { factureClientPdf } from '#services/factures/facture_facturx'
 import { pdfHeaders } from '#services/pdf/index'
-import { limitPublicPdf, publicPdfLimitMessage } from '#services/throttle'
+import { refusedPublicPdf } from '#services/http/public_pdf_limit'
 import { companySociete } from '#services/company'
 import { readSnapshot, type PartiesSnapshot } from '#services/pdf/document_parts'
 
@@ -53,14 +53,7 @@ export default class PublicFactureController {
    * French client, decision 266), behind the same signature; a bad link answers 403.
    */
   async pdf({ request, params, response }: HttpContext) {
-    const wait = await limitPublicPdf(request.ip())
-    if (wait > 0) {
-      response.header('Retry-After', String(wait))
-      return response
-        .status(429)
-        .type('text/plain; charset=utf-8')
-        .send(publicPdfLimitMessage(wait))
-    }
+    if (await refusedPublicPdf({ request, response })) return
     const facture = await signedFacture(request, params, response)
     if (!facture?.numero) {
       response.status(403)
