@@ -268,6 +268,11 @@ export const EXACT_COUNT_LIMIT = 5_000
 export const TABLE_ESTIMATE_TTL_MS = 60_000
 const estimates = new Map<string, { at: number; value: Promise<number> }>()
 
+/** Forgets the kept row counts (after an ANALYZE that must show at once: tests, volume loads). */
+export function forgetTableEstimates(): void {
+  estimates.clear()
+}
+
 /**
  * The planner's row count of a table (pg_class.reltuples, moved only by VACUUM/ANALYZE), kept
  * a minute: an unfiltered list visit no longer asks for it. Only a count above
