@@ -10,15 +10,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { commandeArchivee } from '#tests/functional/archive/helpers'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
-import { AxeBuilder } from '@axe-core/playwright'
-
-/** Serious or critical WCAG 2 A/AA violations of the page, as readable lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-}
+import { violationsOf } from '#tests/browser/helpers/accessibility'
 
 const SECTIONS = [
   'resume',
@@ -44,7 +36,7 @@ async function openFromList(page: Page, assert: any, numero: string, id: number)
   ])
   await page.waitForSelector(`[data-testid="archive-open-${id}"]`)
   assert.equal(await page.locator('tbody tr').count(), 1)
-  assert.deepEqual(await axeViolations(page), [])
+  assert.deepEqual(await violationsOf(page, page.url()), [])
   await Promise.all([
     page.waitForURL(`**/esi/archive/${id}`),
     page.click(`[data-testid="archive-open-${id}"]`),
@@ -57,7 +49,7 @@ async function openFromList(page: Page, assert: any, numero: string, id: number)
       section
     )
   }
-  assert.deepEqual(await axeViolations(page), [])
+  assert.deepEqual(await violationsOf(page, page.url()), [])
   // Read only: no form, no button but the sections' own disclosures
   assert.equal(await page.locator('.content form').count(), 0)
   assert.equal(await page.locator('.content button').count(), 0)

@@ -5,9 +5,8 @@
  * request leaves the app, and axe finds no serious or critical violation.
  */
 import { test } from '@japa/runner'
-import { AxeBuilder } from '@axe-core/playwright'
+import { violationsOf } from '#tests/browser/helpers/accessibility'
 import db from '@adonisjs/lucid/services/db'
-import type { Page } from 'playwright-core'
 import { withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { baseUrl, loginAs, newPage } from '#tests/browser/helpers/browser'
@@ -16,14 +15,6 @@ import { todayIso } from '#shared/dates'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const SHOTS = process.env.JOURNEE_SCREENSHOTS
-
-async function seriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()}: ${v.id} on ${v.nodes.map((n) => n.target).join(' | ')}`)
-}
 
 test.group('Browser / Ma journée', (group) => {
   withTransaction(group)
@@ -69,7 +60,7 @@ test.group('Browser / Ma journée', (group) => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/journee-390.png`, fullPage: true })
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     assert.isAtMost(width, 390)
-    const found = await seriousViolations(page)
+    const found = await violationsOf(page, page.url())
 
     await cards.first().locator('[data-testid="journee-realisee"]').click()
     await page.click('.swal2-confirm:has-text("Marquer réalisée")')

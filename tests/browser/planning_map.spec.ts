@@ -6,7 +6,7 @@
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { AxeBuilder } from '@axe-core/playwright'
+import { violationsOf } from '#tests/browser/helpers/accessibility'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { baseUrl, loginAs, newContext } from '#tests/browser/helpers/browser'
@@ -37,15 +37,6 @@ async function demande(titre: string, lat: number | null, lng: number | null) {
     })
     .returning('id')
   return row.id as number
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(400)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
 }
 
 test.group('Browser / planning map', (group) => {
@@ -92,7 +83,7 @@ test.group('Browser / planning map', (group) => {
     assert.equal(await page.locator('.carte-attente').count(), 3)
     await page.getByText('Fond : Natural Earth (domaine public)').waitFor()
     await page.getByText('À planifier sans coordonnées (1)').waitFor()
-    assert.deepEqual(await violations(page), [])
+    assert.deepEqual(await violationsOf(page, page.url()), [])
 
     // Plan the Namur request from its popup: Claire at 14:00
     await page.locator(`[data-cle="demande:${namur}"]`).click()
@@ -150,7 +141,7 @@ test.group('Browser / planning map', (group) => {
     )
     assert.include(total, formatMinutes(expected.minutes))
     assert.equal(await page.locator('.carte-visite').count(), 4)
-    assert.deepEqual(await violations(page), [])
+    assert.deepEqual(await violationsOf(page, page.url()), [])
     await shot(page, 'planning-map-1366')
 
     // « Réordonner la journée »: the visits take the route order from the first start
@@ -195,7 +186,7 @@ test.group('Browser / planning map', (group) => {
     const map = (await page.getByTestId('carte').boundingBox())!
     assert.isAtLeast(map.height, 360)
     assert.isAtMost(map.width, 390)
-    assert.deepEqual(await violations(page), [])
+    assert.deepEqual(await violationsOf(page, page.url()), [])
     await shot(page, 'planning-map-390')
     assert.deepEqual(
       requests.filter((url) => !url.startsWith(baseUrl())),

@@ -5,7 +5,7 @@
  * unticked and the others sent in one batch; both pages pass axe and fit a 390 px phone.
  */
 import { test } from '@japa/runner'
-import { AxeBuilder } from '@axe-core/playwright'
+import { violationsOf } from '#tests/browser/helpers/accessibility'
 import type { Page } from 'playwright-core'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
@@ -15,14 +15,6 @@ import { addDays, formatDate, todayIso } from '#shared/dates'
 import { RELANCE_DELAIS } from '#shared/relances'
 
 const SHOTS = process.env.RELANCES_SCREENSHOTS
-
-async function seriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()}: ${v.id} on ${v.nodes.map((n) => n.target).join(' | ')}`)
-}
 
 async function widthAt390(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 })
@@ -57,7 +49,7 @@ test.group('Browser / relances', (group) => {
     assert.equal(await page.locator('[data-testid="relancer"]').count(), 0)
     assert.lengthOf(await relancesOf(facture), 1)
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/facture-desktop.png`, fullPage: true })
-    const found = await seriousViolations(page)
+    const found = await violationsOf(page, page.url())
     assert.isAtMost(await widthAt390(page, 'facture'), 390)
     assert.deepEqual(found, [], `\n${found.join('\n')}`)
   }).timeout(90_000)
@@ -78,7 +70,7 @@ test.group('Browser / relances', (group) => {
       assert.equal(await rows.filter({ hasText: f.facture.numero! }).count(), 1)
     }
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/relances-desktop.png`, fullPage: true })
-    const found = await seriousViolations(page)
+    const found = await violationsOf(page, page.url())
     assert.isAtMost(await widthAt390(page, 'relances'), 390)
 
     await page.uncheck(`input[aria-label="Relancer ${b.facture.numero}"]`)
