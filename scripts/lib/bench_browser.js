@@ -10,16 +10,7 @@
  *   Timing only reports events of 16 ms or more: « < 16 » means every one was shorter.
  * Printed in the report, never asserted (decision 578). A step that fails is reported as such.
  */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { CHROMIUM_ARGS } from './chromium_args.js'
 
 /** Installed before any page script: keeps every LCP and event-timing entry. */
 function observe() {
@@ -59,7 +50,7 @@ export async function measureBrowser({ base, cookies, devisId, planningDate }) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   })
   const measures = []
   const newPage = async (viewport = { width: 1280, height: 900 }) => {

@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import env from '#start/env'
+import { CHROMIUM_ARGS } from '../../../scripts/lib/chromium_args.js'
 
 let browser: Browser | null = null
 
@@ -18,17 +19,7 @@ export async function getBrowser(): Promise<Browser> {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      // The machine has no network: background services of Chromium must stay quiet
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     })
   }
   return browser
