@@ -61,6 +61,21 @@ export interface VisitedPage {
   props?: Record<string, any>
 }
 
+/** A cookie jar's answer to Set-Cookie: kept, replaced, or removed when expired or emptied. */
+export function keepCookies(cookies: Map<string, string>, response: Response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';')
+    const index = pair.indexOf('=')
+    const name = pair.slice(0, index).trim()
+    const value = pair.slice(index + 1).trim()
+    const expired = attributes.some(
+      (a) => /max-age=0\b/i.test(a) || /expires=thu, 01 jan 1970/i.test(a)
+    )
+    if (expired || value === '') cookies.delete(name)
+    else cookies.set(name, value)
+  }
+}
+
 /**
  * A browser: keeps its cookies between requests, sends the XSRF token back as the Inertia
  * client does, follows no redirect by itself.
@@ -74,17 +89,7 @@ export class Visitor {
   }
 
   private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';')
-      const index = pair.indexOf('=')
-      const name = pair.slice(0, index).trim()
-      const value = pair.slice(index + 1).trim()
-      const expired = attributes.some(
-        (a) => /max-age=0\b/i.test(a) || /expires=thu, 01 jan 1970/i.test(a)
-      )
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
+    keepCookies(this.cookies, response)
   }
 
   async request(

@@ -14,7 +14,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
-import { totpOf } from '#tests/auth_helpers'
+import { keepCookies, totpOf } from '#tests/auth_helpers'
 
 /** Polls `probe` until it gives a truthy value; fails with `what` after `seconds`. */
 export async function until<T>(
@@ -247,15 +247,7 @@ export class AppVisitor {
   constructor(private appProcess: () => AppProcess) {}
 
   private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';')
-      const index = pair.indexOf('=')
-      const name = pair.slice(0, index).trim()
-      const value = pair.slice(index + 1).trim()
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a))
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
+    keepCookies(this.cookies, response)
   }
 
   /** `as`: an Inertia visit (default), a JSON call, or a plain download/page. */
