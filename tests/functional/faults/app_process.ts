@@ -243,6 +243,8 @@ export type Answer = { status: number; location: string | null; type: string; bo
  */
 export class AppVisitor {
   cookies = new Map<string, string>()
+  /** The app's assets version, learnt from its answers (a built app hashes its manifest). */
+  private version = '1'
 
   constructor(private appProcess: () => AppProcess) {}
 
@@ -260,7 +262,9 @@ export class AppVisitor {
     const headers: Record<string, string> = {
       accept: as === 'json' ? 'application/json' : 'text/html, application/xhtml+xml',
     }
-    if (as === 'inertia') Object.assign(headers, { 'x-inertia': 'true', 'x-inertia-version': '1' })
+    if (as === 'inertia') {
+      Object.assign(headers, { 'x-inertia': 'true', 'x-inertia-version': this.version })
+    }
     if (as === 'json') headers['x-requested-with'] = 'XMLHttpRequest'
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ')
@@ -275,6 +279,13 @@ export class AppVisitor {
       redirect: 'manual',
     })
     this.keep(response)
+    // A visit with a stale assets version is answered 409, as the Inertia client sees it: it
+    // learns the version and visits again
+    const version = response.headers.get('x-inertia-version')
+    if (as === 'inertia' && response.status === 409 && version && version !== this.version) {
+      this.version = version
+      return this.request(method, path, body, as)
+    }
     const type = response.headers.get('content-type') ?? ''
     const bytes = Buffer.from(await response.arrayBuffer())
     return {
