@@ -22,6 +22,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { summarise } from './lib/bench_report.js'
+import { profiled } from './lib/bench_profile.js'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -29,6 +30,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 /** Only the scenarios whose label matches (e.g. BENCH_ONLY=Devis). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null
+/** BENCH_PROFILE=1: a CPU profile of each scenario (scripts/lib/bench_profile.js). */
+const PROFILE = process.env.BENCH_PROFILE === '1'
 
 /** `save`: { ids, locks, body } — PUT the body to each devis with its current lock_version. */
 function load(url, headers, duration = DURATION, save = null, post = null, drag = null) {
@@ -524,19 +527,18 @@ async function main() {
   // The PDF allowance per user is lifted in this process only (above): with N processes the PDF
   // row is loaded here, or the limiter would answer 429 to the one bench user
   const pdfHere = (label) => cluster !== null && /PDF/.test(label)
+  const profileDir = path.join(ROOT, 'storage/bench/profiles')
   for (const [i, [label, path, headers, save, post, drag]] of selected.entries()) {
     const sql = sqlCounts[i]
     const loadBase = pdfHere(label) ? base : clusterBase
     await load(loadBase + path, headers, WARMUP, await saveOf(save), post, await dragOf(drag))
     const started = Date.now()
-    const result = await load(
-      loadBase + path,
-      headers,
-      DURATION,
-      await saveOf(save),
-      post,
-      await dragOf(drag)
-    )
+    const measured = async () =>
+      load(loadBase + path, headers, DURATION, await saveOf(save), post, await dragOf(drag))
+    // BENCH_PROFILE=1: this process's CPU profile under the load (the app runs here only when
+    // the load is not sent to the cluster's processes)
+    const result =
+      PROFILE && loadBase === base ? await profiled(profileDir, label, measured) : await measured()
     const seconds = (Date.now() - started) / 1000
     // Every answer that is not a 2xx, by status (a save refused, a timeout…)
     const refused = Object.entries(result.statuses).filter(([status]) => !/^2/.test(status))
@@ -551,8 +553,15 @@ async function main() {
       result.latencies,
       Math.min(seconds, DURATION)
     )
+    const profile = result.profile ?? null
     rows.push({ label, path, rps, p50, p95, p99, sql, errors: requests - ok + result.errors })
+    if (profile) rows.at(-1).profile = profile
     console.log(`  ${label} : ${Math.round(rows.at(-1).rps)} req/s`)
+    if (profile) {
+      const top = (list, key) => list.slice(0, 6).map((x) => `${x[key]} ${x.pct} %`)
+      console.log(`    profil : ${top(profile.owners, 'owner').join(', ')}`)
+      console.log(`    fonctions : ${top(profile.functions, 'fn').join(', ')}`)
+    }
   }
 
   // Invoicing measured in this process (scripts/lib/bench_invoices.js)

@@ -17,6 +17,7 @@ export interface Row {
   p99: number
   sql: number | string | null
   errors: number
+  profile?: import('./bench_profile.js').ProfileSummary & { file: string }
 }
 export interface Checked {
   target: Target | null

@@ -282,9 +282,38 @@ export function reportMarkdown(report) {
       )
     )
   }
+  const profiled = [report.comparators.bare, ...report.scenarios].filter((r) => r?.profile)
+  if (profiled.length) out.push('', ...profilesMarkdown(profiled))
   if (report.browser) out.push('', ...browserMarkdown(report.browser))
   if (report.budgets) out.push('', ...budgetsMarkdown(report.budgets))
   return out.join('\n') + '\n'
+}
+
+/** BENCH_PROFILE=1: where each scenario's CPU went (self time, % of the samples). */
+function profilesMarkdown(rows) {
+  const out = ['## Profils CPU sous charge (BENCH_PROFILE=1, temps propre, % des échantillons)', '']
+  for (const r of rows) {
+    const p = r.profile
+    out.push(
+      `### ${r.label}`,
+      '',
+      `${fr(p.samples)} échantillons — ${p.file}`,
+      '',
+      table(
+        ['paquet', '%'],
+        ['l', 'r'],
+        p.owners.slice(0, 8).map((o) => [o.owner, fr(o.pct, 1)])
+      ),
+      '',
+      table(
+        ['fonction', 'paquet', '%'],
+        ['l', 'l', 'r'],
+        p.functions.slice(0, 12).map((f) => [`\`${f.fn}\``, f.owner, fr(f.pct, 1)])
+      ),
+      ''
+    )
+  }
+  return out
 }
 
 function browserMarkdown(browser) {

@@ -1,0 +1,19 @@
+export interface ProfileSummary {
+  samples: number
+  functions: { fn: string; owner: string; pct: number }[]
+  owners: { owner: string; pct: number }[]
+}
+export interface CpuProfile {
+  nodes: {
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number }
+  }[]
+  samples?: number[]
+}
+export declare function ownerOf(url: string): string
+export declare function summariseProfile(profile: CpuProfile, top?: number): ProfileSummary
+export declare function profiled<T extends object>(
+  dir: string,
+  label: string,
+  fn: () => Promise<T>
+): Promise<T & { profile: ProfileSummary & { file: string } }>
