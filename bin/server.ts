@@ -1,6 +1,10 @@
 import 'reflect-metadata'
 import cluster from 'node:cluster'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { useKeyObjectsForSecretKeys } from '#services/secret_keys'
+
+// Cookie signatures and encryption 5× cheaper per request (decision 639)
+useKeyObjectsForSecretKeys()
 
 const APP_ROOT = new URL('../', import.meta.url)
 

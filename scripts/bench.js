@@ -10,8 +10,9 @@
  * The app runs IN THIS PROCESS against a real PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/esi_bench, or BENCH_DB=embedded: the embedded server),
  * created, migrated and filled by `node ace db:volume` (100 000 clients, 200 000 devis, 200 000
- * factures; BENCH_VOLUME_ARGS overrides the flags). BENCH_PROCESSES=2 also starts the app as N
- * processes behind one port (scripts/lib/cluster.js, bin/cluster.ts) and loads those instead.
+ * factures; BENCH_VOLUME_ARGS overrides the flags). The load goes to the production build served
+ * as `npm start` serves it (node bin/server.js; BENCH_PROCESSES=2: N processes behind one port,
+ * bin/cluster.js); BENCH_RUN=sources loads the app running in this process instead.
  * autocannon runs in a worker thread so it does not share the server's event loop. An esi
  * bench user logs in through the real forms (password, then the TOTP code of a known secret),
  * then each scenario runs BENCH_DURATION s (10) with BENCH_CONNECTIONS (10) after a 2 s
@@ -22,7 +23,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { summarise } from './lib/bench_report.js'
-import { profiled } from './lib/bench_profile.js'
+import { cpuMsOf, profiled } from './lib/bench_profile.js'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -231,6 +232,8 @@ async function main() {
     ...ensureDotEnv(),
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
+    // One bench user asks hundreds of PDFs a minute: the per-user allowance (30) would answer 429
+    PDF_PER_MINUTE: process.env.PDF_PER_MINUTE ?? '1000000',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
@@ -274,6 +277,8 @@ async function main() {
   Object.assign(process.env, env)
   await import('@poppinss/ts-exec')
   await import('reflect-metadata')
+  // As bin/server.ts does (decision 639)
+  ;(await import('#services/secret_keys')).useKeyObjectsForSecretKeys()
   const { Ignitor } = await import('@adonisjs/core')
   const APP_ROOT = new URL('../', import.meta.url)
   let app
@@ -289,9 +294,6 @@ async function main() {
     .httpServer()
     .start()
   const base = `http://127.0.0.1:${env.PORT}`
-  // One bench user asks hundreds of PDFs a minute: the per-user allowance (30) would answer 429
-  const { ACTION_LIMITS } = await import('#services/throttle')
-  ACTION_LIMITS.pdfPerUser.requests = 1_000_000
 
   // The bench user: esi, verified, two-factor on with a known secret (bench data only)
   const { default: User } = await import('#models/user')
@@ -496,19 +498,40 @@ async function main() {
     sqlCounts.push(await queriesOf(path, headers, save, post, drag))
   }
 
-  // BENCH_PROCESSES=N (N > 1): the load goes to N app processes behind one port; the SQL counts
-  // above stay those of this process's lone requests (same code, same queries)
+  // The load goes to the app as users run it (BENCH_RUN=build, the default): the production
+  // build served by `node bin/server.js` as `npm start` does, or with BENCH_PROCESSES=N (N > 1)
+  // N processes behind one port (bin/cluster.js, `npm run start:cluster`). BENCH_RUN=sources
+  // loads this process instead (TypeScript through the loader hooks: slower, decision 638).
+  // The SQL counts above stay those of this process's lone requests (same code, same queries).
   const PROCESSES = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1))
-  let cluster = null
-  let clusterBase = base
-  if (PROCESSES > 1) {
-    // The cluster launcher of `npm run start:cluster` (bin/cluster.ts, one port, N workers)
-    const { startCluster } = await import('./lib/cluster.js')
+  const RUN = process.env.BENCH_RUN === 'sources' ? 'sources' : 'build'
+  let served = null
+  let servedBase = base
+  let inspectPort = null
+  if (RUN === 'build') {
+    const { ensureBuild, startBuiltServer } = await import('./lib/build.js')
+    await ensureBuild(env)
     const port = Number(env.PORT) + 1
-    console.log(`› ${PROCESSES} processus de l’app sur le port ${port}…`)
-    cluster = await startCluster({ workers: PROCESSES, port, env: { ...process.env } })
-    clusterBase = cluster.url
+    if (PROCESSES > 1) {
+      const { startCluster } = await import('./lib/cluster.js')
+      console.log(`› ${PROCESSES} processus de l’app (build) sur le port ${port}…`)
+      served = await startCluster({
+        workers: PROCESSES,
+        port,
+        env: { ...process.env },
+        build: true,
+      })
+    } else {
+      inspectPort = PROFILE ? port + 1 : null
+      console.log(`› L’app (build, node bin/server.js) sur le port ${port}…`)
+      served = await startBuiltServer({ port, env: { ...process.env }, inspectPort })
+    }
+    servedBase = served.url
   }
+  // The served processes (the cluster's primary and workers, or the one server): their CPU
+  const servedPids = served
+    ? () => [served.process.pid, ...(served.workers ?? [])].filter(Boolean)
+    : null
 
   // A save scenario runs with the lock_versions of the moment (they change at every save)
   // (after a pause: the last saves of the previous run may still be running on the server)
@@ -524,22 +547,23 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     return drag.state()
   }
-  // The PDF allowance per user is lifted in this process only (above): with N processes the PDF
-  // row is loaded here, or the limiter would answer 429 to the one bench user
-  const pdfHere = (label) => cluster !== null && /PDF/.test(label)
   const profileDir = path.join(ROOT, 'storage/bench/profiles')
   for (const [i, [label, path, headers, save, post, drag]] of selected.entries()) {
     const sql = sqlCounts[i]
-    const loadBase = pdfHere(label) ? base : clusterBase
+    const loadBase = servedBase
     await load(loadBase + path, headers, WARMUP, await saveOf(save), post, await dragOf(drag))
     const started = Date.now()
+    const cpuBefore = servedPids ? cpuMsOf(servedPids()) : null
     const measured = async () =>
       load(loadBase + path, headers, DURATION, await saveOf(save), post, await dragOf(drag))
-    // BENCH_PROFILE=1: this process's CPU profile under the load (the app runs here only when
-    // the load is not sent to the cluster's processes)
+    // BENCH_PROFILE=1: the CPU profile of the process under load (the built server through its
+    // inspector, or this process with BENCH_RUN=sources; not N processes)
     const result =
-      PROFILE && loadBase === base ? await profiled(profileDir, label, measured) : await measured()
+      PROFILE && (inspectPort || RUN === 'sources')
+        ? await profiled(profileDir, label, measured, inspectPort)
+        : await measured()
     const seconds = (Date.now() - started) / 1000
+    const cpuAfter = servedPids ? cpuMsOf(servedPids()) : null
     // Every answer that is not a 2xx, by status (a save refused, a timeout…)
     const refused = Object.entries(result.statuses).filter(([status]) => !/^2/.test(status))
     if (refused.length || result.errors) {
@@ -554,7 +578,10 @@ async function main() {
       Math.min(seconds, DURATION)
     )
     const profile = result.profile ?? null
-    rows.push({ label, path, rps, p50, p95, p99, sql, errors: requests - ok + result.errors })
+    // The loaded processes' CPU per request (user + system), measured with the profiler when on
+    const cpu =
+      cpuBefore !== null && cpuAfter !== null && requests ? (cpuAfter - cpuBefore) / requests : null
+    rows.push({ label, path, rps, p50, p95, p99, sql, cpu, errors: requests - ok + result.errors })
     if (profile) rows.at(-1).profile = profile
     console.log(`  ${label} : ${Math.round(rows.at(-1).rps)} req/s`)
     if (profile) {
@@ -584,7 +611,7 @@ async function main() {
     const { measureBrowser } = await import('./lib/bench_browser.js')
     const { VOLUME_SEMAINE } = await import('#database/volume/planning')
     browser = await measureBrowser({
-      base: clusterBase,
+      base: servedBase,
       cookies: [...session.cookies],
       devisId: saveBench.ids.at(-1),
       planningDate: VOLUME_SEMAINE.start,
@@ -592,7 +619,7 @@ async function main() {
   } else {
     browser = { skipped: ONLY ? 'BENCH_ONLY' : 'BENCH_BROWSER=0' }
   }
-  await cluster?.stop()
+  await served?.stop()
 
   // The front-end budgets of the production build this run served
   const { measureBudgets } = await import('./lib/budgets.js')
@@ -622,20 +649,20 @@ async function main() {
       // What the booted app uses (SESSION_DRIVER, else redis with REDIS_URL, else database)
       sessionDriver: app.config.get('session.store', env.SESSION_DRIVER ?? 'database'),
       database: embedded ? 'BENCH_DB=embedded' : `DATABASE_URL (${url.host}/${name})`,
-      processes: PROCESSES,
       connections: CONNECTIONS,
       duration: DURATION,
       warmup: WARMUP,
       only: process.env.BENCH_ONLY ?? null,
       volume,
-      notes: selected.some(([label]) => pdfHere(label))
-        ? [
-            'PDF : chargé sur le processus du bench, le seul où la limite de PDF par utilisateur est levée',
-          ]
-        : [],
+      processes: PROCESSES,
+      run:
+        RUN === 'build'
+          ? `le build de production (${PROCESSES > 1 ? 'bin/cluster.js' : 'node bin/server.js'}, comme npm start)`
+          : 'les sources TypeScript dans le processus du bench (BENCH_RUN=sources)',
+      notes: [],
       sqlNote:
         'toutes les requêtes que le driver pg envoie pendant une requête seule, dans le processus du bench' +
-        (PROCESSES > 1 ? ' (le même code que les processus chargés)' : ''),
+        (RUN === 'build' ? ' (le même code que le build chargé)' : ''),
     },
     rows,
     firsts: FIRSTS,

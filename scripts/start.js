@@ -4,51 +4,11 @@
  * app on http://localhost:3333 (PORT and HOST honoured).
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { ROOT, ensureDotEnv, hasRealDatabase, runOrExit } from './lib/env.js'
 import { startEmbeddedPg } from './lib/embedded_pg.js'
-
-const SOURCES = [
-  'app',
-  'bin',
-  'config',
-  'database',
-  'inertia',
-  'resources',
-  'shared',
-  'start',
-  'public',
-  'providers',
-  'commands',
-]
-const SOURCE_FILES = [
-  'adonisrc.ts',
-  'vite.config.ts',
-  'package-lock.json',
-  'tsconfig.json',
-  'ace.js',
-]
-const BUILD = path.join(ROOT, 'build')
-const STAMP = path.join(BUILD, '.built-at')
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0
-  const st = statSync(p)
-  if (!st.isDirectory()) return st.mtimeMs
-  let max = 0
-  for (const entry of readdirSync(p)) {
-    if (entry === 'build' || entry === 'node_modules') continue
-    max = Math.max(max, newestMtime(path.join(p, entry)))
-  }
-  return max
-}
-
-function buildIsStale() {
-  if (!existsSync(STAMP)) return true
-  const built = statSync(STAMP).mtimeMs
-  return [...SOURCES, ...SOURCE_FILES].some((p) => newestMtime(path.join(ROOT, p)) > built)
-}
+import { BUILD, ensureBuild } from './lib/build.js'
 
 const fileEnv = ensureDotEnv()
 const env = { ...fileEnv, ...process.env }
@@ -78,11 +38,7 @@ if (!hasRealDatabase(env)) {
   )
 }
 
-if (buildIsStale()) {
-  console.log('› Construction de l’application (node ace build)…')
-  await runOrExit('node', ['ace', 'build'], { env }, stopDb)
-  writeFileSync(STAMP, new Date().toISOString())
-}
+await ensureBuild(env, stopDb)
 if (existsSync(path.join(ROOT, '.env')))
   copyFileSync(path.join(ROOT, '.env'), path.join(BUILD, '.env'))
 

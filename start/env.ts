@@ -45,6 +45,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_PORT: Env.schema.number.optional(),
   REDIS_PASSWORD: Env.schema.string.optional(),
 
+  // PDFs one user may ask a minute (default 30, decision 638): an office printing in batches
+  // may want more; the bench lifts it for its single user
+  PDF_PER_MINUTE: Env.schema.number.optional(),
+
   // Target of the "Administration" external link of the esi menu (admin droit only)
   ADMIN_URL: Env.schema.string.optional(),
 

@@ -10,7 +10,8 @@ server.use([
   () => import('#middleware/security_headers_middleware'),
   // /health and /health/ready answered here, before any session (issue 15 §4)
   () => import('#middleware/health_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
+  // The public files, only for paths that can be one (decision 639)
+  () => import('#middleware/static_files_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user
   () => import('@adonisjs/session/session_middleware'),

@@ -6,6 +6,7 @@
 import limiter from '@adonisjs/limiter/services/main'
 import { errors, type Limiter } from '@adonisjs/limiter'
 import { ActionLimitException } from '#exceptions/http_exceptions'
+import env from '#start/env'
 
 // Options objects are made per call: the limiter manager parses (mutates) them
 export const limiters = {
@@ -88,11 +89,11 @@ export function waitBeforeResendMessage(wait: number): string {
 export const ACTION_LIMITS = {
   mailPerDocument: { requests: 10, duration: '1 hour' },
   mailPerUser: { requests: 50, duration: '1 hour' },
-  pdfPerUser: { requests: 30, duration: '1 min' },
+  pdfPerUser: { requests: env.get('PDF_PER_MINUTE') ?? 30, duration: '1 min' },
   exportPerUser: { requests: 10, duration: '1 min' },
   /** A bank statement or a catalogue CSV: parsed, matched and written in one request. */
   importPerUser: { requests: 10, duration: '1 min' },
-} as const
+}
 
 export type CostlyAction = 'mail' | 'pdf' | 'export' | 'import'
 

@@ -15,5 +15,7 @@ export declare function summariseProfile(profile: CpuProfile, top?: number): Pro
 export declare function profiled<T extends object>(
   dir: string,
   label: string,
-  fn: () => Promise<T>
+  fn: () => Promise<T>,
+  inspectPort?: number | null
 ): Promise<T & { profile: ProfileSummary & { file: string } }>
+export declare function cpuMsOf(pids: number[]): number | null

@@ -1,12 +1,13 @@
 /*
- * BENCH_PROFILE=1 (issue 15 §1 « find where the time goes »): a V8 CPU profile of this process
- * while each scenario is under load (the app runs in the bench's main thread; autocannon in a
+ * BENCH_PROFILE=1 (issue 15 §1 « find where the time goes »): a V8 CPU profile of the app's
+ * process while each scenario is under load (the built app the bench starts, through its
+ * inspector; or, with BENCH_RUN=sources, the bench's own main thread — autocannon runs in a
  * worker, which the profiler does not see). Each profile is written to
  * storage/bench/profiles/<scenario>.cpuprofile (open it in Chromium's DevTools) and summarised:
  * self time per function and per package, so the report says which code spends the request.
  */
 import { Session } from 'node:inspector/promises'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** Where a script's time is counted: its npm package, « app » for our code, « node » for Node's. */
@@ -59,10 +60,49 @@ export function summariseProfile(profile, top = 15) {
   }
 }
 
-/** Runs `fn` under the CPU profiler; writes the profile and returns the summary with fn's result. */
-export async function profiled(dir, label, fn) {
-  const session = new Session()
-  session.connect()
+/**
+ * A DevTools-protocol client: this process's inspector, or another Node process's over its
+ * WebSocket (`node --inspect=127.0.0.1:<port>`: the built app the bench loads).
+ */
+async function connect(inspectPort) {
+  if (!inspectPort) {
+    const session = new Session()
+    session.connect()
+    return { post: (m, p) => session.post(m, p), close: () => session.disconnect() }
+  }
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()
+  const ws = new WebSocket(target.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve, { once: true })
+    ws.addEventListener('error', reject, { once: true })
+  })
+  let next = 0
+  const waiting = new Map()
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data))
+    const pending = waiting.get(message.id)
+    if (!pending) return
+    waiting.delete(message.id)
+    if (message.error) pending.reject(new Error(message.error.message))
+    else pending.resolve(message.result)
+  })
+  return {
+    post: (method, params = {}) =>
+      new Promise((resolve, reject) => {
+        const id = ++next
+        waiting.set(id, { resolve, reject })
+        ws.send(JSON.stringify({ id, method, params }))
+      }),
+    close: () => ws.close(),
+  }
+}
+
+/**
+ * Runs `fn` under the CPU profiler (of this process, or of the process listening for the
+ * inspector on `inspectPort`); writes the profile and returns fn's result with the summary.
+ */
+export async function profiled(dir, label, fn, inspectPort = null) {
+  const session = await connect(inspectPort)
   await session.post('Profiler.enable')
   // 200 µs between samples: enough for a 1 ms request, cheap enough not to change the figures much
   await session.post('Profiler.setSamplingInterval', { interval: 200 })
@@ -72,7 +112,7 @@ export async function profiled(dir, label, fn) {
     result = await fn()
   } finally {
     const { profile } = await session.post('Profiler.stop')
-    session.disconnect()
+    session.close()
     mkdirSync(dir, { recursive: true })
     const file = path.join(dir, `${label.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 80)}.cpuprofile`)
     writeFileSync(file, JSON.stringify(profile))
@@ -80,3 +120,26 @@ export async function profiled(dir, label, fn) {
   }
   return result
 }
+
+/**
+ * CPU time (user + system, ms) the processes `pids` have used so far, from /proc (Linux; null
+ * elsewhere). Read before and after a row, it gives the app's CPU per request: a figure that a
+ * busy machine changes far less than req/s or p95 (those include waiting for a core).
+ */
+export function cpuMsOf(pids) {
+  let total = 0
+  for (const pid of pids) {
+    let stat
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      return null
+    }
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    total += (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS)
+  }
+  return total
+}
+/** Linux's USER_HZ: 100 on every mainstream kernel build. */
+const CLOCK_TICKS = 100

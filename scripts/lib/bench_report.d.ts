@@ -17,6 +17,8 @@ export interface Row {
   p99: number
   sql: number | string | null
   errors: number
+  /** The loaded processes' CPU (user + system) per request, ms; null when not measured. */
+  cpu?: number | null
   profile?: import('./bench_profile.js').ProfileSummary & { file: string }
 }
 export interface Checked {

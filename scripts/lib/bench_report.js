@@ -163,6 +163,8 @@ const fr = (n, digits = 0) =>
     ? n.toLocaleString('fr-BE', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '—'
 const ms = (n) => fr(n, 1)
+/** The loaded processes' CPU per request: two decimals (the floor's is a few hundredths). */
+const cpuMs = (n) => (typeof n === 'number' ? fr(n, 2) : '—')
 const mark = (ok) => (ok === null || ok === undefined ? '' : ok ? ' ✓' : ' ✗')
 
 function targetText(r) {
@@ -195,7 +197,8 @@ export function reportMarkdown(report) {
     `- Machine : ${m.cpus} × ${m.cpuModel}, ${fr(m.memoryGb, 1)} Go de mémoire`,
     `- Charge moyenne (1 / 5 / 15 min) : début ${load(m.loadStart)}, fin ${load(m.loadEnd)}`,
     `- Node ${m.node}, ${m.postgres}, NODE_ENV=${m.nodeEnv}, sessions ${m.sessionDriver}`,
-    `- Base : ${m.database}; processus de l’app : ${m.processes}`,
+    `- Base : ${m.database}; processus de l’app : ${m.processes}` +
+      (m.run ? `; charge envoyée à ${m.run}` : ''),
     `- Charge : ${m.connections} connexions × ${m.duration} s par scénario (après ${m.warmup} s de chauffe)` +
       (m.only ? `, BENCH_ONLY=${m.only}` : ''),
     `- Volume présent : ${volume || '—'}` +
@@ -203,6 +206,8 @@ export function reportMarkdown(report) {
         ? ` — **en dessous du volume des cibles** (${m.volumeShort.join(', ')})`
         : ''),
     `- SQL / requête : ${m.sqlNote}`,
+    '- CPU / requête : temps CPU (utilisateur + système) des processus chargés pendant la ligne, ' +
+      'divisé par ses requêtes (/proc) ; moins sensible qu’un débit à une machine occupée',
     ...(m.notes ?? []).map((note) => `- ${note}`),
     '',
     `**${report.summary.passed} / ${report.summary.checked} cibles tenues**` +
@@ -211,13 +216,32 @@ export function reportMarkdown(report) {
     '## Comparateurs',
     '',
     table(
-      ['comparateur', 'req/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'SQL / requête', 'erreurs'],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+      [
+        'comparateur',
+        'req/s',
+        'p50 (ms)',
+        'p95 (ms)',
+        'p99 (ms)',
+        'SQL / requête',
+        'CPU / requête (ms)',
+        'erreurs',
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       [report.comparators.floor, report.comparators.bare].map((r, i) =>
         r
-          ? [r.label, fr(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.sql ?? '—', r.errors]
+          ? [
+              r.label,
+              fr(r.rps),
+              ms(r.p50),
+              ms(r.p95),
+              ms(r.p99),
+              r.sql ?? '—',
+              cpuMs(r.cpu),
+              r.errors,
+            ]
           : [
               i ? 'JSON nu (non mesuré)' : 'Plancher (non mesuré : GET /health absent)',
+              '—',
               '—',
               '—',
               '—',
@@ -238,11 +262,12 @@ export function reportMarkdown(report) {
         'p95 (ms)',
         'p99 (ms)',
         'SQL / requête',
+        'CPU / requête (ms)',
         '% du plancher',
         'cible',
         'erreurs',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
       report.scenarios.map((r) => [
         r.label,
         fr(r.rps),
@@ -250,6 +275,7 @@ export function reportMarkdown(report) {
         ms(r.p95),
         ms(r.p99),
         r.sql ?? '—',
+        cpuMs(r.cpu),
         r.ofFloor === null ? '—' : `${fr(r.ofFloor * 100, 1)} %`,
         targetText(r) + (r.errors ? ' ✗' : ''),
         r.errors,

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { ownerOf, summariseProfile, type CpuProfile } from '../../scripts/lib/bench_profile.js'
+import {
+  cpuMsOf,
+  ownerOf,
+  summariseProfile,
+  type CpuProfile,
+} from '../../scripts/lib/bench_profile.js'
 import { buildReport, reportMarkdown } from '../../scripts/lib/bench_report.js'
 
 const frame = (functionName: string, url: string, lineNumber = 0) => ({
@@ -79,5 +84,20 @@ test.group('Bench CPU profiles (BENCH_PROFILE=1)', () => {
     assert.include(md, '### JSON nu : GET /api/user')
     assert.include(md, '| pg | 12,5 |')
     assert.include(md, '| `parseRow result.js:5` | pg | 3,2 |')
+  })
+
+  test('the CPU a process has used, from /proc: it grows with work, null for no process', ({
+    assert,
+  }) => {
+    const before = cpuMsOf([process.pid])
+    assert.isNumber(before)
+    // 100 ms of this thread's CPU, however busy the machine (not wall time)
+    const start = process.cpuUsage()
+    let x = 0
+    while (process.cpuUsage(start).user < 100_000) x += Math.sqrt(x + 1)
+    const after = cpuMsOf([process.pid])!
+    assert.isAbove(after - before!, 50)
+    assert.isAbove(x, 0)
+    assert.isNull(cpuMsOf([process.pid, 2 ** 22 + 12345]))
   })
 })

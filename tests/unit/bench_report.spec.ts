@@ -187,7 +187,7 @@ test.group('Bench report: the whole report', () => {
       rows: [
         row('Plancher : GET /health', { rps: 4000, sql: 0 }),
         row('JSON nu : GET /api/user'),
-        row('Devis, Inertia, ?sort=-date_devis', { rps: 800 }),
+        row('Devis, Inertia, ?sort=-date_devis', { rps: 800, cpu: 1.2371 }),
         row('Devis, tri client, première page'),
         row('Devis, tri client, dernière page'),
       ],
@@ -204,6 +204,9 @@ test.group('Bench report: the whole report', () => {
       md,
       /\| Devis, Inertia, \?sort=-date_devis \| 800 \|.*≥ 1[\s ]000 req\/s ✗, p95 ≤ 20 ✓, ≤ 4 SQL ✓/
     )
+    // The loaded processes' CPU per request, when measured
+    assert.include(md, '| CPU / requête (ms) |')
+    assert.include(md, '| 1,24 |')
     // The rate beside the floor's: 800 of 4 000 req/s
     assert.include(md, '| 20,0 % |')
     assert.include(md, '## Dernière page = première page')
