@@ -5,7 +5,7 @@
  */
 import { test } from '@japa/runner'
 import { drawDocument, type DrawInput } from '#services/pdf/render'
-import { drawInPool, pdfWorkers } from '#services/pdf/pdf_pool'
+import { drawInPool, forgetDrawnPdfs, pdfWorkers } from '#services/pdf/pdf_pool'
 import type { DocumentLigne } from '#shared/document'
 import { pdfText } from '#tests/functional/pdf/pdf_text'
 import { sampleDocument } from '#tests/functional/pdf/sample_document'
@@ -61,7 +61,10 @@ const inputs: [string, DrawInput][] = [
   ],
 ]
 
-test.group('PDF / worker pool', () => {
+test.group('PDF / worker pool', (group) => {
+  // Each drawing really drawn (the memo of decision 681 would answer the second one)
+  group.each.setup(() => forgetDrawnPdfs())
+
   test('the pool has at least one worker unless PDF_WORKERS=0', async ({ assert }) => {
     await withWorkers('0', async () => assert.equal(pdfWorkers(), 0))
     await withWorkers('2', async () => assert.equal(pdfWorkers(), 2))
@@ -73,6 +76,7 @@ test.group('PDF / worker pool', () => {
       const drawn = await drawDocument(input)
       const local = Buffer.from(drawn.pdf)
       const pooled = await withWorkers('2', () => drawInPool(input))
+      forgetDrawnPdfs()
       assert.isTrue(Buffer.isBuffer(pooled))
       assert.equal(pooled.subarray(0, 5).toString(), '%PDF-')
       const [a, b] = [await pdfText(local), await pdfText(pooled)]
@@ -110,4 +114,92 @@ test.group('PDF / worker pool', () => {
       )
     })
   }).timeout(60_000)
+})
+
+/** Runs `fn` with PDF_CACHE_MB set. */
+async function withCacheMb<T>(value: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.PDF_CACHE_MB
+  process.env.PDF_CACHE_MB = value
+  try {
+    return await fn()
+  } finally {
+    if (before === undefined) delete process.env.PDF_CACHE_MB
+    else process.env.PDF_CACHE_MB = before
+  }
+}
+
+test.group('PDF / drawn PDFs kept by their input (decision 681)', (group) => {
+  group.each.setup(() => forgetDrawnPdfs())
+
+  test('the same input gives the same PDF again without drawing it', async ({ assert }) => {
+    const input: DrawInput = {
+      doc: sampleDocument(lignes(20)).doc,
+      logo: null,
+      signature: null,
+      facturx: null,
+    }
+    const first = await withWorkers('0', () => drawInPool(input))
+    // An equal input (another object): the very Buffer kept from the first drawing
+    const again = await withWorkers('0', () => drawInPool(structuredClone(input)))
+    assert.strictEqual(again, first, 'the kept bytes')
+    assert.isTrue(again.equals(Buffer.from((await drawDocument(input)).pdf)))
+  })
+
+  test('any change of the document, the logo or the signature is drawn anew', async ({
+    assert,
+  }) => {
+    const { doc } = sampleDocument(lignes(3), { numero: 'DEV-2026-00500' })
+    const base: DrawInput = { doc, logo: null, signature: null, facturx: null }
+    const first = await withWorkers('0', () => drawInPool(base))
+    const changed = structuredClone(doc)
+    changed.lignes[1] = produit('Porte d’entrée modifiée', 1234)
+    const other = await withWorkers('0', () => drawInPool({ ...base, doc: changed }))
+    assert.notStrictEqual(other, first)
+    const { text } = await pdfText(other)
+    assert.include(text, 'Porte d’entrée modifiée')
+    // An empty image and no image are two inputs (the key counts each image's length)
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+      'base64'
+    )
+    const withLogo = await withWorkers('0', () => drawInPool({ ...base, logo: png }))
+    assert.notStrictEqual(withLogo, first)
+    assert.isFalse(withLogo.equals(first))
+    const withSignature = await withWorkers('0', () => drawInPool({ ...base, signature: png }))
+    assert.notStrictEqual(withSignature, withLogo)
+  })
+
+  test('PDF_CACHE_MB=0 draws every time; the oldest PDFs leave first', async ({ assert }) => {
+    const input = (n: number): DrawInput => ({
+      doc: sampleDocument(lignes(2), { numero: `DEV-2026-0060${n}` }).doc,
+      logo: null,
+      signature: null,
+      facturx: null,
+    })
+    await withCacheMb('0', async () => {
+      const a = await withWorkers('0', () => drawInPool(input(1)))
+      const b = await withWorkers('0', () => drawInPool(input(1)))
+      assert.notStrictEqual(a, b)
+      assert.isTrue(a.equals(b))
+    })
+    // 1 MB holds a few small PDFs: after many, the first is drawn again, the last is kept
+    await withCacheMb('1', async () => {
+      const first = await withWorkers('0', () => drawInPool(input(0)))
+      const size = first.byteLength
+      const count = Math.ceil((1024 * 1024) / size) + 2
+      let last = first
+      for (let n = 1; n <= count; n++) {
+        last = await withWorkers('0', () =>
+          drawInPool({ ...input(1), doc: { ...input(1).doc, objet: `Objet ${n}` } })
+        )
+      }
+      const lastAgain = await withWorkers('0', () =>
+        drawInPool({ ...input(1), doc: { ...input(1).doc, objet: `Objet ${count}` } })
+      )
+      assert.strictEqual(lastAgain, last)
+      const firstAgain = await withWorkers('0', () => drawInPool(input(0)))
+      assert.notStrictEqual(firstAgain, first)
+      assert.isTrue(firstAgain.equals(first))
+    })
+  }).timeout(120_000)
 })
