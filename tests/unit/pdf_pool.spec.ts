@@ -142,7 +142,8 @@ test.group('PDF / drawn PDFs kept by their input (decision 681)', (group) => {
     // An equal input (another object): the very Buffer kept from the first drawing
     const again = await withWorkers('0', () => drawInPool(structuredClone(input)))
     assert.strictEqual(again, first, 'the kept bytes')
-    assert.isTrue(again.equals(Buffer.from((await drawDocument(input)).pdf)))
+    const fresh = await drawDocument(input)
+    assert.isTrue(again.equals(Buffer.from(fresh.pdf)))
   })
 
   test('any change of the document, the logo or the signature is drawn anew', async ({
