@@ -67,6 +67,9 @@ export default class DbVolume extends BaseCommand {
     await topUpFactures(this.factures ?? 200_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT creance_echeances_compact()')
     await topUpPaiements(this.paiements ?? 20_000, (m) => this.logger.info(m))
+    // Filled by the factures' and payments' triggers: without statistics the planner took
+    // client_soldes for empty (autovacuum does this in production, decision 662)
+    await db.rawQuery('ANALYZE client_soldes, client_soldes_jour, creance_echeances')
     await topUpCommandes(this.commandes ?? 20_000, (m) => this.logger.info(m))
     await topUpPlanning(this.planning ?? 5_000, this.demandes ?? 2_000, (m) => this.logger.info(m))
     this.logger.success(

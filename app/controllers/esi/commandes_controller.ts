@@ -8,6 +8,7 @@ import {
   parseCommandeListParams,
   commandeDetail,
   commandeListItem,
+  commandeCountQuery,
   commandeListQuery,
   findCommande,
   commandeFiltresPersonnes,
@@ -26,6 +27,7 @@ export default class CommandesController {
     const params = parseCommandeListParams(request.qs())
     const { list, warnings } = await listPage(params, {
       query: () => commandeListQuery(params),
+      count: () => commandeCountQuery(params),
       columns: COMMANDE_SORT_COLUMNS,
       table: 'commandes',
       map: commandeListItem,

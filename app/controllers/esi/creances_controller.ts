@@ -32,6 +32,8 @@ export default class CreancesController {
     authorize(policy.view(auth.user ?? null))
     const params = parseCreanceListParams(request.qs())
     const today = todayIso()
+    const totalsRow = creanceTotals(params, today)
+    // The totals row counts the clients the filters select: the list's exact count
     const [{ list, warnings }, totals] = await Promise.all([
       listPage(params, {
         query: () => creanceQuery(params, today).select('cr.*'),
@@ -39,8 +41,9 @@ export default class CreancesController {
         table: 'factures',
         map: creanceClientItem,
         scoped: true,
+        total: totalsRow.then((t) => ({ count: t.nb_clients, exact: true })),
       }),
-      creanceTotals(params, today),
+      totalsRow,
     ])
     return inertia.render('esi/compta/creance/Index', {
       creances: list,

@@ -9,16 +9,26 @@
  */
 import { requestVersion, type VersionedTable } from '#services/http/request_bundle'
 
-const kept = new Map<string, { version: number; value: Promise<unknown> }>()
+const kept = new Map<string, { version: string; value: Promise<unknown> }>()
 
 export function cachedByVersion<T>(
   table: VersionedTable,
   key: string,
   compute: () => Promise<T>
 ): Promise<T> {
-  const version = requestVersion(table)
-  if (version === null) return compute()
-  const name = `${table}:${key}`
+  return cachedByVersions([table], key, compute)
+}
+
+/** The same for a value read from several tables (one statement): kept while none changes. */
+export function cachedByVersions<T>(
+  tables: VersionedTable[],
+  key: string,
+  compute: () => Promise<T>
+): Promise<T> {
+  const versions = tables.map((table) => requestVersion(table))
+  if (versions.includes(null)) return compute()
+  const version = versions.join(':')
+  const name = `${tables.join('+')}:${key}`
   const hit = kept.get(name)
   if (hit && hit.version === version) return hit.value as Promise<T>
   const value = compute()

@@ -7,6 +7,7 @@ import Bdc from '#models/bdc'
 import Commande from '#models/commande'
 import type { ListParams } from '#services/list/list_params'
 import db from '@adonisjs/lucid/services/db'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { filterParsers, parseListParams, whereWords } from '#services/list/list_params'
 import { ETAPES } from '#shared/commande_etapes'
 import { todayIso } from '#shared/dates'
@@ -67,6 +68,23 @@ export function commandeListQuery(params: ListParams) {
     .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
     .leftJoin('users as chef', 'chef.id', 'commandes.chef_projet_id')
     .leftJoin('users as commercial', 'commercial.id', 'bdcs.commercial_id')
+  return whereCommandeListFilters(query, params)
+}
+
+/**
+ * The same rows without the joins, to count them (decision 661): every commande has its bdc
+ * (bdc_id not null, foreign key), the users are left joins; bdcs only for the commercial filter.
+ */
+export function commandeCountQuery(params: ListParams) {
+  const query = Commande.query()
+  if (params.filter.commercial) query.join('bdcs', 'bdcs.id', 'commandes.bdc_id')
+  return whereCommandeListFilters(query, params)
+}
+
+function whereCommandeListFilters(
+  query: ModelQueryBuilderContract<typeof Commande>,
+  params: ListParams
+) {
   // The search reads the stored, trigram-indexed column (migration 0611)
   whereDocumentFilters(query, 'commandes', { ...params, words: [] })
   whereWords(query, 'commandes.recherche', params.words)

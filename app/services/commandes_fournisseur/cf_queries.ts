@@ -24,7 +24,7 @@ import {
   type CfStatut,
   type LivraisonEtat,
 } from '#shared/commandes_fournisseur'
-import { cachedByVersion } from '#services/cache/versioned_cache'
+import { cachedByVersions } from '#services/cache/versioned_cache'
 
 export const STEP_LIST_LIMIT = 200
 
@@ -80,16 +80,21 @@ export function parseStepFilters(qs: Record<string, unknown>): {
 
 /** The options of the filters: suppliers and staff. */
 /** Each list kept while its table is unchanged (decision 542). */
-export async function stepFilterOptions() {
-  const [fournisseurs, staff] = await Promise.all([
-    cachedByVersion('societes', 'step_fournisseurs', async () =>
-      db.from('societes').where('type', 'fournisseur').orderBy('nom').select('id', 'nom')
-    ),
-    cachedByVersion('users', 'step_staff', async () =>
-      db.from('users').where('role', 'esi').orderBy('name').select('id', 'name as nom')
-    ),
-  ])
-  return { fournisseurs, staff }
+/** The filters' fournisseurs and staff, in one statement when not kept (decision 664). */
+export async function stepFilterOptions(): Promise<{
+  fournisseurs: { id: number; nom: string }[]
+  staff: { id: number; nom: string }[]
+}> {
+  return cachedByVersions(['societes', 'users'], 'step_options', async () => {
+    const { rows } = await db.rawQuery(
+      `SELECT
+        (SELECT COALESCE(json_agg(json_build_object('id', id, 'nom', nom) ORDER BY nom), '[]')
+          FROM societes WHERE type = 'fournisseur') AS fournisseurs,
+        (SELECT COALESCE(json_agg(json_build_object('id', id, 'nom', name) ORDER BY name), '[]')
+          FROM users WHERE role = 'esi') AS staff`
+    )
+    return { fournisseurs: rows[0].fournisseurs, staff: rows[0].staff }
+  })
 }
 
 function iso(value: Date | string | null | undefined): string | null {
@@ -154,8 +159,9 @@ async function expectedOrders(f: StepFilters, today: string) {
   if (f.fournisseur_id) q.where('cf.fournisseur_id', f.fournisseur_id)
   if (f.du) q.where('cf.date_livraison_confirmee', '>=', f.du)
   if (f.au) q.where('cf.date_livraison_confirmee', '<=', f.au)
-  const total = await q.clone().clearSelect().clearOrder().count('* as n').first()
+  // The total with the page (one pass), as waitingCommandes does
   const rows = await q
+    .select(db.raw('count(*) OVER () AS total'))
     .orderByRaw(
       `(cf.date_livraison_confirmee IS NOT NULL AND cf.date_livraison_confirmee < ?) DESC`,
       [today]
@@ -165,7 +171,7 @@ async function expectedOrders(f: StepFilters, today: string) {
     .orderBy('cf.id', 'asc')
     .limit(STEP_LIST_LIMIT)
   return {
-    total: Number(total?.n ?? 0),
+    total: rows.length ? Number(rows[0].total) : 0,
     rows: rows.map((r) => ({ ...cfRow(r, today), lignes_attendues: Number(r.lignes_attendues) })),
   }
 }

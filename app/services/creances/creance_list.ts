@@ -79,12 +79,22 @@ const NO_DELAY = -100_000
  * client_soldes (kept by the database, decision 263), the buckets computed only for the rows a
  * page or an export reads. `solde` = what the factures ask less the credit.
  */
-function perClient(today: string) {
+function perClient(today: string, searched: boolean) {
   checkDay(today)
-  return db
-    .from('client_soldes as cr0')
-    .join('clients as c', 'c.id_client', 'cr0.client_id')
-    .where((q) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0))
+  const owing = (q: Query) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0)
+  // A search starts from the clients its trigram index finds and reads their client_soldes row
+  // by key (decision 662): joined, the planner hashed all 100 000 rows of client_soldes for a
+  // thousand clients. OFFSET 0 keeps the lateral subquery a per-client lookup.
+  const from = searched
+    ? db.from('clients as c').joinRaw(
+        `CROSS JOIN LATERAL (SELECT * FROM client_soldes s WHERE s.client_id = c.id_client
+            AND (s.nb_factures > 0 OR s.credit > 0) OFFSET 0) AS cr0`
+      )
+    : db
+        .from('client_soldes as cr0')
+        .join('clients as c', 'c.id_client', 'cr0.client_id')
+        .where(owing)
+  return from
     .select(
       'c.id_client',
       'c.type',
@@ -126,7 +136,7 @@ export function parseCreanceListParams(qs: Record<string, unknown>): ListParams 
 
 /** The clients owing something on `today`, filtered as the URL says (not yet ordered). */
 export function creanceQuery(params: ListParams, today: string): Query {
-  const query = db.query().from(perClient(today))
+  const query = db.query().from(perClient(today, params.words.length > 0))
   if (params.filter.retard) query.where('cr.premiere_echeance', '<', today)
   const tranche = params.filter.tranche as AgingBucket | undefined
   if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.where(`cr.${tranche}`, '>', 0)
@@ -158,37 +168,51 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   // are all « non échu », so only that bucket differs from the whole (their du is subtracted)
   const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !params.words.length)
   const filtered = !lateOnly && Boolean(params.filter.tranche || params.words.length)
-  // Otherwise the buckets come from the figures kept per due date (migration 0556)
-  const buckets = filtered
+  // A search or a bucket: the selected clients once (`m`), their sums and their open factures'
+  // buckets from it (decision 663). Otherwise the buckets come from the figures kept per due
+  // date (migration 0556) and the clients' sums from those kept per oldest due date
+  // (client_soldes_jour, decision 560): about a thousand rows, not one per client.
+  const selected = filtered
+    ? creanceQuery(params, today).select('cr.id_client', ...columns.map((col) => `cr.${col}`))
+    : null
+  const buckets = selected
     ? db
         .from('factures')
         .whereRaw(OPEN_FACTURE_SQL)
-        .whereIn('factures.client_id', creanceQuery(params, today).select('cr.id_client'))
+        .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
         .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
     : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
-  // Without a search or a bucket filter, the clients' sums kept per oldest due date answer
-  // (client_soldes_jour, decision 560): about a thousand rows, not one per client
-  const clients =
-    params.words.length || params.filter.tranche
-      ? creanceQuery(params, today).select(db.raw(`${sums}, count(*)::int AS nb_clients`))
-      : db
-          .from('client_soldes_jour as cr')
-          .if(params.filter.retard, (q) => q.where('cr.premiere_echeance', '<', today))
-          .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS nb_clients`))
-  const [row, bucketRow] = await Promise.all([clients.first(), buckets.first()])
+  const clients = selected
+    ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS nb_clients`))
+    : db
+        .from('client_soldes_jour as cr')
+        .if(params.filter.retard, (q) => q.where('cr.premiere_echeance', '<', today))
+        .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS nb_clients`))
+  const parts: Query[] = [clients, buckets]
+  if (lateOnly) {
+    parts.push(
+      db
+        .from('client_soldes_jour')
+        .where('premiere_echeance', '>=', today)
+        .select(db.raw('COALESCE(sum(du_factures), 0)::bigint AS du_pas_en_retard'))
+    )
+  }
+  // Each part is one aggregated row: one statement for all of them
+  const m = selected?.toSQL()
+  const compiled = parts.map((part) => part.toSQL())
+  const result = await db.rawQuery(
+    `${m ? `WITH m AS MATERIALIZED (${m.sql}) ` : ''}SELECT * FROM ${compiled
+      .map((c, i) => `(${c.sql}) AS t${i}`)
+      .join(' CROSS JOIN ')}`,
+    [...(m?.bindings ?? []), ...compiled.flatMap((c) => c.bindings)] as any[]
+  )
+  const row = result.rows[0]
   const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
   for (const col of columns) totals[col] = Number(row?.[col] ?? 0)
   for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
-    totals[col] = Number(bucketRow?.[col] ?? 0)
+    totals[col] = Number(row?.[col] ?? 0)
   }
-  if (lateOnly) {
-    const notLate = await db
-      .from('client_soldes_jour')
-      .where('premiere_echeance', '>=', today)
-      .sum('du_factures as du')
-      .first()
-    totals.non_echu -= Number(notLate?.du ?? 0)
-  }
+  if (lateOnly) totals.non_echu -= Number(row?.du_pas_en_retard ?? 0)
   return totals
 }
 

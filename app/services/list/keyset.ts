@@ -264,6 +264,12 @@ export async function* allRows<Row>(options: {
 /** Up to this many expected rows, a list is counted exactly; beyond, it gets an estimate. */
 export const EXACT_COUNT_LIMIT = 5_000
 
+/**
+ * The same for a text search (decision 660): its count visits every matching row's page to
+ * recheck the trigram match, a few ms per thousand rows, more than the rest of the request.
+ */
+export const SEARCH_EXACT_COUNT_LIMIT = 1_000
+
 /** How long the planner's row count of a table is kept in the process (decision 543). */
 export const TABLE_ESTIMATE_TTL_MS = 60_000
 const estimates = new Map<string, { at: number; value: Promise<number> }>()
@@ -299,15 +305,17 @@ function tableEstimate(table: string): Promise<number> {
  * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
  * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
  * row estimate of the filtered query's plan (EXPLAIN: planned, never run). When it expects at
- * most EXACT_COUNT_LIMIT rows, they are counted (through the filter's index, a few ms); beyond,
- * the estimate is returned with `exact: false` and the page says « environ ».
+ * most `limit` rows (EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT for a search), they are
+ * counted (through the filter's index); beyond, the estimate is returned with `exact: false`
+ * and the page says « environ ».
  * (A capped `count(*) … LIMIT n` was tried first: with a LIMIT the planner prefers a sequential
  * scan that stops early, which for a search is 7 times slower than the trigram bitmap.)
  */
 export async function cappedCount(
   build: () => ListQuery,
   table: string,
-  filtered: boolean
+  filtered: boolean,
+  limit: number = EXACT_COUNT_LIMIT
 ): Promise<{ count: number; exact: boolean }> {
   // The same query with its bindings as parameters (never inlined), selecting nothing
   const { sql, bindings } = (build() as Query).clearSelect().select(db.raw('1')).toSQL()
@@ -322,7 +330,7 @@ export async function cappedCount(
   } else {
     estimate = await tableEstimate(table)
   }
-  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, exact: false }
+  if (estimate > limit) return { count: estimate, exact: false }
   const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [
     ...(bindings as any[]),
   ])
@@ -346,6 +354,8 @@ export async function listPage<Raw, Row>(
     table: string
     map: (row: Raw) => Row
     scoped?: boolean
+    /** The count when the page already has it (a totals row), instead of counting again. */
+    total?: Promise<{ count: number; exact: boolean }>
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =
@@ -358,7 +368,13 @@ export async function listPage<Raw, Row>(
       position: params.position,
       perPage: params.perPage,
     }),
-    cappedCount(options.count ?? options.query, options.table, filtered),
+    options.total ??
+      cappedCount(
+        options.count ?? options.query,
+        options.table,
+        filtered,
+        params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
+      ),
   ])
   const warnings = page.invalidCursor
     ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']

@@ -62,6 +62,9 @@ test.group('Commandes / list and show', (group) => {
     assert.isNull(all.body().props.commandes.data[1].fin_retractation)
 
     assert.deepEqual(numeros(await list('?q=zenon')), [b.commande.numero])
+    // Counted without the joins (decision 661): the same rows
+    const searched = await list('?q=zenon')
+    assert.deepEqual(searched.body().props.commandes.total, { count: 1, exact: true })
     assert.deepEqual(numeros(await list('?sort=client')), [a.commande.numero, b.commande.numero])
     assert.deepEqual(numeros(await list('?filter[statut]=en_attente')).length, 2)
     assert.deepEqual(numeros(await list('?filter[statut]=terminee')), [])

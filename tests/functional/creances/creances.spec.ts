@@ -116,6 +116,9 @@ test.group('Créances / page', (group) => {
 
     // The totals row's buckets are its rows' (each computed its own way, decision 263)
     for (const view of [all, late, bucket, searched]) {
+      // The list's count is the totals row's, exact (decision 663)
+      assert.deepEqual(view.list.total, { count: view.rows.length, exact: true })
+      assert.equal(view.totals.nb_clients, view.rows.length)
       for (const key of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
         assert.equal(
           view.totals[key],

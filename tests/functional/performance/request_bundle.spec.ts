@@ -98,6 +98,28 @@ test.group('Performance / the header and the options stay right', (group) => {
     const after = (await prop('/esi/devis', 'commerciaux')) as { nom: string }[]
     assert.isTrue(after.some((c) => c.nom === 'Renommé Entre Deux'))
   })
+
+  test("the step lists' fournisseurs and staff, kept together, follow either table", async ({
+    assert,
+  }) => {
+    const { props, prop, user } = await inertiaVisitor()
+    type Options = { fournisseurs: { nom: string }[]; staff: { id: number; nom: string }[] }
+    const before = (await prop('/esi/commandes/production', 'options')) as Options
+    assert.isTrue(before.staff.some((s) => s.id === user.id))
+    // Both unchanged: neither table is read again
+    const again = await statementsOf(() => props('/esi/commandes/production'))
+    assert.isFalse(
+      again.some((sql) => sql.includes('AS fournisseurs')),
+      again.join('\n')
+    )
+    await Societe.create({ nom: 'Fournisseur Tout Neuf', type: 'fournisseur' } as any)
+    const withSupplier = (await prop('/esi/commandes/fourniture', 'options')) as Options
+    assert.equal(withSupplier.fournisseurs.length, before.fournisseurs.length + 1)
+    assert.isTrue(withSupplier.fournisseurs.some((f) => f.nom === 'Fournisseur Tout Neuf'))
+    await db.from('users').where('id', user.id).update({ name: 'Renommé Approvisionnement' })
+    const renamed = (await prop('/esi/commandes/production', 'options')) as Options
+    assert.equal(renamed.staff.find((s) => s.id === user.id)?.nom, 'Renommé Approvisionnement')
+  })
 })
 
 function pageContext(headers: Record<string, string>) {

@@ -17,6 +17,8 @@ export const LIST_PAGES = [
   ['clients', '/esi/customers'],
   ['devis', '/esi/devis'],
   ['factures', '/esi/compta/facture'],
+  ['créances', '/esi/compta/creance'],
+  ['créances, recherche', '/esi/compta/creance?q=dupont'],
   ['commandes', '/esi/commandes'],
   ['approvisionnement', '/esi/commandes/production'],
   ['fourniture', '/esi/commandes/fourniture'],
