@@ -10,7 +10,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * changes no counted figure (a payment on a facture) adds nothing; `dashboard_jour_compact()`
  * folds them at night with the other aggregates.
  *
- * Also the indexes that make the dashboards' other figures small reads (decisions 641–642).
+ * Also the indexes that make the dashboards' other figures small reads (decisions 641–642):
+ * index-only once the table is vacuumed.
  */
 type Aggregate = {
   table: string
@@ -112,6 +113,13 @@ export default class extends BaseSchema {
     // Acomptes attendus: the running commandes at a step, with their bdc (decision 641)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS commandes_etape_courante_idx
       ON commandes (etape_courante) INCLUDE (bdc_id) WHERE statut IN ('en_attente', 'en_cours')`)
+    // The acompte of each such commande's bdc without its row (an index-only probe)
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS bdcs_acompte_idx ON bdcs (id) INCLUDE (acompte)`)
+    // DashboardPro's cohort: the offres transmitted in the period with their société and devis,
+    // without their rows (replaces migration 0820's index of transmise_le alone)
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS offres_transmises_cohorte_idx
+      ON offres (transmise_le) INCLUDE (societe_id, devis_id) WHERE transmise_le IS NOT NULL`)
+    this.schema.raw('DROP INDEX IF EXISTS offres_transmises_idx')
     // DashboardPro's last activity: the latest offre staff may see, one probe per société
     // (OFFRE_VISIBLE_BY_ESI, decision 642)
     this.schema.raw(`CREATE INDEX IF NOT EXISTS offres_societe_visible_idx
@@ -119,6 +127,10 @@ export default class extends BaseSchema {
   }
 
   async down() {
+    this.schema.raw(`CREATE INDEX IF NOT EXISTS offres_transmises_idx
+      ON offres (transmise_le) WHERE transmise_le IS NOT NULL`)
+    this.schema.raw('DROP INDEX IF EXISTS offres_transmises_cohorte_idx')
+    this.schema.raw('DROP INDEX IF EXISTS bdcs_acompte_idx')
     this.schema.raw('DROP INDEX IF EXISTS offres_societe_visible_idx')
     this.schema.raw('DROP INDEX IF EXISTS commandes_etape_courante_idx')
     this.schema.raw('DROP INDEX IF EXISTS devis_stats_jour_envoyes_idx')

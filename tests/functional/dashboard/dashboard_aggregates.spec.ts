@@ -114,6 +114,17 @@ test.group('Dashboards / pre-aggregates', (group) => {
     const factures: number[] = []
     const clients: number[] = []
     const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined)
+    // A few of each to start with, so the updates have rows to change
+    for (let i = 0; i < 3; i++) {
+      const bdc = await makeBdc()
+      bdcs.push(bdc.id)
+      const draft = await libreDraft()
+      drafts.push(draft.id)
+      const client = await ClientFactory.merge({ apporteurId: apporteurs[i + 1] }).create()
+      clients.push(client.idClient)
+    }
+    const first = await issued(await Facture.findOrFail(drafts.shift()!))
+    factures.push(first.id)
     await assertCurrent(assert, 'at start')
 
     await fc.assert(
