@@ -6,8 +6,6 @@
  * query; notes de crédit will lower the turnover once they exist (their own table).
  */
 import db from '@adonisjs/lucid/services/db'
-import { RESTE_SQL } from '#services/factures/reste'
-import { OPEN_FACTURE_SQL } from '#services/creances/creance_list'
 
 export type ComptaFigures = {
   /** yyyy-mm-01 … today */
@@ -19,20 +17,18 @@ export type ComptaFigures = {
 
 export async function comptaFigures(today: string): Promise<ComptaFigures> {
   const moisDu = `${today.slice(0, 7)}-01`
-  // Three index-only reads (migration 0820, decision 505) instead of a pass over every facture:
-  // the issued factures by date, the open ones by due date, the clients with a credit
+  // Sums the database keeps, a few hundred rows each whatever the volume (decision 640): the
+  // issued factures per date (factures_emises_jour), the open factures' reste per due date
+  // (creance_echeances, the créances page's buckets) and the clients' credit per oldest due
+  // date (client_soldes_jour, its totals row). Before: two thirds of 200 000 factures read.
   const result = await db.rawQuery(
     `SELECT
-       (SELECT COALESCE(sum(factures.total_ht), 0) FROM factures
-         WHERE factures.numero IS NOT NULL
-           AND factures.date_facture BETWEEN ?::date AND ?::date)::bigint AS ca,
-       COALESCE(o.du, 0)::bigint AS du,
-       COALESCE(o.en_retard, 0)::bigint AS en_retard,
-       (SELECT COALESCE(sum(client_soldes.credit), 0) FROM client_soldes
-         WHERE client_soldes.credit > 0)::bigint AS credit
-     FROM (SELECT sum(${RESTE_SQL}) AS du,
-             sum(${RESTE_SQL}) FILTER (WHERE factures.echeance < ?::date) AS en_retard
-           FROM factures WHERE ${OPEN_FACTURE_SQL}) AS o`,
+       (SELECT COALESCE(sum(j.ht), 0) FROM factures_emises_jour j
+         WHERE j.jour BETWEEN ?::date AND ?::date)::bigint AS ca,
+       (SELECT COALESCE(sum(e.du), 0) FROM creance_echeances e)::bigint AS du,
+       (SELECT COALESCE(sum(e.du), 0) FROM creance_echeances e
+         WHERE e.echeance < ?::date)::bigint AS en_retard,
+       (SELECT COALESCE(sum(cr.credit), 0) FROM client_soldes_jour cr)::bigint AS credit`,
     [moisDu, today, today]
   )
   const row = result.rows[0] ?? {}

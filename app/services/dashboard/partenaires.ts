@@ -45,7 +45,14 @@ const ORDER: Record<PartenaireSortKey, string> = {
   activite: 'derniere_activite',
 }
 
-/** The figures of every pro société (or of one), sorted. */
+// The statuts as SQL literals (trusted constants): the planner then uses the partial index of
+// these offres by société and last change (offres_societe_visible_idx, decision 642)
+const VISIBLE = OFFRE_VISIBLE_BY_ESI.map((s) => `'${s}'`).join(', ')
+
+/**
+ * The figures of every pro société (or of one), sorted. « clients apportés » is read from the
+ * counts the database keeps per société (apporteur_clients, decision 642).
+ */
 export async function partenaireFigures(
   params: PartenaireParams,
   societeId: number | null = null
@@ -77,14 +84,15 @@ export async function partenaireFigures(
        coalesce(f.ca_ht, 0) AS ca_ht,
        f.signees::float / nullif(f.transmises, 0) AS taux,
        (SELECT max(a.updated_at) FROM offres a
-         WHERE a.societe_id = s.id AND a.statut = ANY(?::text[])) AS derniere_activite,
-       (SELECT count(*) FROM clients c WHERE c.apporteur_id = s.id) AS clients_apportes
+         WHERE a.societe_id = s.id AND a.statut IN (${VISIBLE})) AS derniere_activite,
+       (SELECT coalesce(sum(ac.n), 0) FROM apporteur_clients ac
+         WHERE ac.apporteur_id = s.id) AS clients_apportes
      FROM societes s
      LEFT JOIN f ON f.societe_id = s.id
      WHERE s.type = 'pro' AND (?::int IS NULL OR s.id = ?::int)
      ORDER BY ${order} ${direction}, s.id
      LIMIT 1000`,
-    [params.du, params.au, societeId, societeId, [...OFFRE_VISIBLE_BY_ESI], societeId, societeId]
+    [params.du, params.au, societeId, societeId, societeId, societeId]
   )
   return result.rows.map((r: any) => ({
     id: Number(r.id),

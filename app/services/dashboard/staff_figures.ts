@@ -1,16 +1,18 @@
 /*
  * Issue 14 §2 — the staff dashboard's figures (decisions 500–503), one SQL statement whose every
- * sub-query reads an index (migration 0820 and the lists' own): signed bdcs this month and this
- * year with last year's same periods, devis to follow up, acomptes awaited, late commandes (all,
- * and by the step that is late), today's visits of both plannings. The money figures of issue 11 (invoiced
- * this month, due, overdue) stay comptaFigures'. Each figure's condition is the one of the list
- * it links to (app/services/dashboard/conditions.ts).
+ * sub-query reads an index (migrations 0820, 0870 and the lists' own): signed bdcs this month and
+ * this year with last year's same periods, devis to follow up, acomptes awaited, late commandes
+ * (all, and by the step that is late), today's visits of both plannings. The money figures of
+ * issue 11 (invoiced this month, due, overdue) stay comptaFigures'. Each figure's condition is the
+ * one of the list it links to (app/services/dashboard/conditions.ts); the figures that grow with
+ * the history (signed bdcs, devis to follow up) sum the per-day aggregates the database keeps for
+ * the same condition (decisions 640–641).
  */
 import db from '@adonisjs/lucid/services/db'
+import { TIME_ZONE } from '#shared/app'
 import { ETAPES, type Etape } from '#shared/commande_etapes'
 import { DEVIS_A_RELANCER_JOURS, signesPeriodes, type StaffFigures } from '#shared/dashboard'
 import {
-  bdcsSignes,
   commandeEnRetard,
   commandeEtapeEnRetard,
   DAY_FROM,
@@ -37,7 +39,6 @@ export function visitesDuJour(type: 'com' | 'tec', day: string): Condition {
 export async function staffFigures(today: string): Promise<StaffFigures> {
   const periodes = signesPeriodes(today)
   const keys = ['mois', 'mois_n1', 'annee', 'annee_n1'] as const
-  const signes = keys.map((k) => bdcsSignes(periodes[k].du, periodes[k].au))
   const relance = devisARelancer('d')
   const acompte = commandeALEtape('acompte', 'c')
   const retard = commandeEnRetard(today, 'c')
@@ -45,20 +46,33 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
   const tec = visitesDuJour('tec', today)
 
   const parts: Condition[] = [
-    ...signes.map((c) => ({
-      sql: `(SELECT json_build_object('n', count(*), 'ttc', coalesce(sum(bdcs.total_ttc), 0))
-              FROM bdcs WHERE ${c.sql})`,
-      bindings: c.bindings,
+    // The signed bdcs per Brussels day of signature (bdcs_signes_jour, decision 640): the days
+    // of bdcsSignes' range, a few hundred rows instead of every bdc of the year
+    ...keys.map((k) => ({
+      sql: `(SELECT json_build_object('n', coalesce(sum(j.n), 0), 'ttc', coalesce(sum(j.ttc), 0))
+              FROM bdcs_signes_jour j WHERE j.jour BETWEEN ?::date AND ?::date)`,
+      bindings: [periodes[k].du, periodes[k].au],
     })),
     {
-      sql: `(SELECT json_build_object('n', count(*), 'ttc', coalesce(sum(d.total_ttc), 0))
-              FROM devis d WHERE ${relance.sql})`,
+      // devisARelancer from devis_stats_jour (decision 641): the devis still « envoyé » sent
+      // before the Brussels day of the cut-off instant are its 'e' rows of the days before;
+      // those sent that day before the instant are read from the devis (one day's worth)
+      sql: `(SELECT json_build_object('n', a.n + r.n, 'ttc', a.ttc + r.ttc)
+              FROM cutoff,
+              LATERAL (SELECT coalesce(sum(s.n), 0) AS n, coalesce(sum(s.ttc), 0) AS ttc
+                FROM devis_stats_jour s
+                WHERE s.axe = 'e' AND s.statut = 'envoye' AND s.jour < cutoff.jour) a,
+              LATERAL (SELECT count(*) AS n, coalesce(sum(d.total_ttc), 0) AS ttc FROM devis d
+                WHERE ${relance.sql}
+                  AND d.envoye_le >= cutoff.jour::timestamp AT TIME ZONE '${TIME_ZONE}') r)`,
       bindings: relance.bindings,
     },
     {
-      // The deposit asked on the bdc of each commande still waiting for it (decision 509)
-      sql: `(SELECT json_build_object('n', count(*), 'montant', coalesce(sum(b.acompte), 0))
-              FROM commandes c JOIN bdcs b ON b.id = c.bdc_id WHERE ${acompte.sql})`,
+      // The deposit asked on the bdc of each commande still waiting for it (decision 509): one
+      // bdc probe per commande (bdc_id is required), not a pass over every bdc (decision 641)
+      sql: `(SELECT json_build_object('n', count(*), 'montant',
+                coalesce(sum((SELECT b.acompte FROM bdcs b WHERE b.id = c.bdc_id)), 0))
+              FROM commandes c WHERE ${acompte.sql})`,
       bindings: acompte.bindings,
     },
     { sql: `(SELECT count(*) FROM commandes c WHERE ${retard.sql})`, bindings: retard.bindings },
@@ -81,9 +95,11 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
     'com',
     'tec',
   ]
+  // The Brussels day of devisARelancer's cut-off instant
   const result = await db.rawQuery(
-    `SELECT ${parts.map((p, i) => `${p.sql} AS ${names[i]}`).join(',\n')}`,
-    parts.flatMap((p) => p.bindings)
+    `WITH cutoff AS (SELECT ((now() - make_interval(days => ?)) AT TIME ZONE '${TIME_ZONE}')::date AS jour)
+     SELECT ${parts.map((p, i) => `${p.sql} AS ${names[i]}`).join(',\n')}`,
+    [DEVIS_A_RELANCER_JOURS, ...parts.flatMap((p) => p.bindings)]
   )
   const row = result.rows[0]
   const signe = (k: (typeof keys)[number]) => ({

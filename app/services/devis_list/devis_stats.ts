@@ -254,11 +254,26 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 }
 
 /**
- * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', decision 560)
- * to one row per key (the figures do not change): the nightly
+ * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards':
+ * decisions 556, 560, 640, 642) to one row per key (the figures do not change): the nightly
  * pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
+// The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642)
+const AGGREGATE_TABLES = [
+  'devis_stats_jour',
+  'client_soldes_jour',
+  'creance_echeances',
+  'bdcs_signes_jour',
+  'factures_emises_jour',
+  'apporteur_clients',
+]
+
 export async function compactStats(): Promise<void> {
   await db.rawQuery('SELECT devis_stats_compact()')
   await db.rawQuery('SELECT client_soldes_jour_compact()')
+  await db.rawQuery('SELECT dashboard_jour_compact()')
+  await db.rawQuery('SELECT apporteur_clients_compact()')
+  // Compaction leaves every former row dead: without this, a database whose autovacuum is late
+  // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
+  await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
 }

@@ -151,6 +151,50 @@ test.group('Dashboard / staff figures', (group) => {
     assert.deepEqual(after.visites_du_jour, { com: v.com ?? 0, tec: v.tec ?? 0 })
   })
 
+  test('devis à relancer around the cut-off day: the kept days plus the day itself', async ({
+    client,
+    assert,
+  }) => {
+    // The figure sums devis_stats_jour for the Brussels days before the cut-off instant's day and
+    // reads that day from the devis (decision 641): devis sent on both sides of that day's
+    // midnight and of the instant itself, in the same transaction as the page (same now())
+    const user = await makeUser('esi')
+    const before = await staffFiguresOf(client, user)
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) ids.push(await devisEnvoye(10))
+    const cutoff = `now() - interval '7 days'`
+    const midnight = `((${cutoff}) AT TIME ZONE '${TZ}')::date::timestamp AT TIME ZONE '${TZ}'`
+    const sentAt = [
+      `${midnight} - interval '1 minute'`, // the day before: counted from the aggregate
+      `${midnight}`, // the cut-off day's first instant: read from the devis
+      `${cutoff} - interval '1 minute'`, // just before the cut-off: counted
+      `${cutoff}`, // exactly 7 days: not yet
+      `${cutoff} + interval '1 minute'`, // not yet
+      `${midnight} - interval '40 days'`, // long ago: counted
+    ]
+    for (const [i, at] of sentAt.entries()) {
+      await db.rawQuery(`UPDATE devis SET envoye_le = ${at} WHERE id = ?`, [ids[i]])
+    }
+    const after = await staffFiguresOf(client, user)
+    const relance = await one(
+      `SELECT count(*)::int AS n, coalesce(sum(total_ttc), 0)::bigint AS ttc FROM devis
+       WHERE statut = 'envoye' AND envoye_le + interval '7 days' < now()`
+    )
+    assert.equal(after.devis_a_relancer.nombre, Number(relance.n))
+    assert.equal(after.devis_a_relancer.montant_ttc, Number(relance.ttc))
+    // The cut-off day's midnight is at or before the instant: 4 of the 6 are counted (3 when
+    // the cut-off instant is the midnight itself, the 2nd then being « exactly 7 days »)
+    const atMidnight = await one(`SELECT (${midnight}) = (${cutoff}) AS same`)
+    assert.equal(
+      after.devis_a_relancer.nombre - before.devis_a_relancer.nombre,
+      atMidnight.same ? 3 : 4
+    )
+    assert.equal(
+      await listCount(client, user, '/esi/devis?filter[relance]=1', 'devis'),
+      after.devis_a_relancer.nombre
+    )
+  })
+
   test('each figure link opens a list showing exactly the rows counted', async ({
     client,
     assert,
