@@ -255,11 +255,12 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 
 /**
  * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', decision 560,
- * the turnover analyse's, decision 650) to one row per key (the figures do not change): the nightly
+ * the turnover analyse's and the occupation's, decisions 650 and 652) to one row per key (the figures do not change): the nightly
  * pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
 export async function compactStats(): Promise<void> {
   await db.rawQuery('SELECT devis_stats_compact()')
   await db.rawQuery('SELECT client_soldes_jour_compact()')
   await db.rawQuery('SELECT analyse_ca_compact()')
+  await db.rawQuery('SELECT occupation_jour_compact()')
 }
