@@ -17,6 +17,7 @@ import { ClientFactory } from '#database/factories/client_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { analyseAs, makeProduit } from '#tests/functional/analyse/helpers'
 import { SANS_FAMILLE, SANS_PRODUIT } from '#shared/analyse'
+import { compactStats } from '#services/devis_list/devis_stats'
 
 /** The aggregate as stored (deltas summed per key), zero keys left out. */
 async function stored() {
@@ -487,7 +488,7 @@ test.group('Analyse / chiffre d’affaires / pre-aggregate', (group) => {
       ]
     )
     assert.equal(before.total_ht, 2000_00)
-    await db.rawQuery('SELECT analyse_ca_compact()')
+    await compactStats() // the nightly pass
     assert.deepEqual(await page(), before)
 
     await db.from('produits').where('id', chassis.id).update({ categorie: '  ' })
