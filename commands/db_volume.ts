@@ -71,7 +71,9 @@ export default class DbVolume extends BaseCommand {
     // client_soldes for empty (autovacuum does this in production, decision 662)
     await db.rawQuery('ANALYZE client_soldes, client_soldes_jour, creance_echeances')
     await topUpCommandes(this.commandes ?? 20_000, (m) => this.logger.info(m))
+    await db.rawQuery('SELECT analyse_ca_compact()')
     await topUpPlanning(this.planning ?? 5_000, this.demandes ?? 2_000, (m) => this.logger.info(m))
+    await db.rawQuery('SELECT occupation_jour_compact()')
     this.logger.success(
       `Données de volume prêtes en ${((Date.now() - started) / 1000).toFixed(1)} s`
     )

@@ -12,8 +12,6 @@ import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
 import { CA_SOURCE_LABELS, SANS_FAMILLE, SANS_PRODUIT, type ChiffreAffaires } from '#shared/analyse'
 import {
-  FROM_SQL,
-  UNTIL_SQL,
   exportFilename,
   monthsOf,
   num,
@@ -21,66 +19,33 @@ import {
   type AnalyseParams,
 } from '#services/analyse/params'
 
-const FAMILLE = `CASE WHEN l.produit_id IS NULL OR p.id IS NULL THEN '${SANS_PRODUIT}'
-  ELSE coalesce(nullif(btrim(p.categorie), ''), '${SANS_FAMILLE}') END`
-
-/** The documents of the period (id, month, signed HT, global discount, kind) as SQL + bindings. */
-function documents(params: AnalyseParams): [string, unknown[]] {
-  const { du, au } = params
-  if (params.source === 'bdc') {
-    return [
-      `SELECT b.id, 'b'::text AS k, 1 AS sign, b.total_ht AS ht, b.remise_globale_pct AS remise,
-         to_char(b.signe_le AT TIME ZONE 'Europe/Brussels', 'YYYY-MM') AS mois
-       FROM bdcs b
-       WHERE b.statut = 'signe' AND b.signe_le >= ${FROM_SQL} AND b.signe_le < ${UNTIL_SQL}`,
-      [du, au],
-    ]
-  }
-  return [
-    `SELECT f.id, 'f'::text AS k, 1 AS sign, f.total_ht AS ht, f.remise_globale_pct AS remise,
-       to_char(f.date_facture, 'YYYY-MM') AS mois
-     FROM factures f
-     WHERE f.numero IS NOT NULL AND f.date_facture BETWEEN ?::date AND ?::date
-     UNION ALL
-     SELECT n.id, 'n'::text, -1, n.total_ht, n.remise_globale_pct, to_char(n.date_nc, 'YYYY-MM')
-     FROM notes_credit n
-     WHERE n.numero IS NOT NULL AND n.date_nc BETWEEN ?::date AND ?::date`,
-    [du, au, du, au],
-  ]
-}
-
-// The lines of the period's documents: only the tables of the source asked for
-const LIGNES: Record<AnalyseParams['source'], string> = {
-  bdc: `SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
-    FROM d JOIN bdc_lignes l ON l.bdc_id = d.id`,
-  factures: `SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
-    FROM d JOIN facture_lignes l ON d.k = 'f' AND l.facture_id = d.id
-    UNION ALL
-    SELECT d.sign, d.remise, l.type, l.total_ht, l.produit_id
-    FROM d JOIN note_credit_lignes l ON d.k = 'n' AND l.note_credit_id = d.id`,
-}
-
+/**
+ * The period's months and families from the per-day pre-aggregate analyse_ca_jour (migration
+ * 0875, decision 650), kept by the documents', lines' and products' triggers in the writing
+ * transaction: a few thousand rows instead of the period's documents and their lines. A famille
+ * is stored as the product's trimmed category ('' none, NULL no product); the labels are
+ * grouped here, so a category spelled like a label joins its row as before.
+ */
 export async function chiffreAffaires(params: AnalyseParams): Promise<ChiffreAffaires> {
-  const [docs, bindings] = documents(params)
+  const source = params.source === 'bdc' ? 'b' : 'f'
   const result = await analyseQuery(
-    `WITH d AS MATERIALIZED (${docs}),
-     lignes AS (${LIGNES[params.source]})
-     SELECT
+    `SELECT
        (SELECT coalesce(json_agg(m), '[]') FROM (
-          SELECT mois, count(*) AS nombre,
-            coalesce(sum(ht) FILTER (WHERE sign > 0), 0) AS brut,
-            coalesce(sum(ht) FILTER (WHERE sign < 0), 0) AS deduit
-          FROM d GROUP BY mois
+          SELECT to_char(jour, 'YYYY-MM') AS mois, sum(nombre) AS nombre, sum(brut) AS brut,
+            sum(deduit) AS deduit
+          FROM analyse_ca_jour
+          WHERE source = ? AND NOT ligne AND jour BETWEEN ?::date AND ?::date
+          GROUP BY 1
         ) m) AS par_mois,
        (SELECT coalesce(json_agg(f), '[]') FROM (
-          SELECT famille, sum(ht) AS ht FROM (
-            SELECT ${FAMILLE} AS famille,
-              round(l.sign * l.total_ht * (1 - l.remise / 100)) AS ht
-            FROM lignes l LEFT JOIN produits p ON p.id = l.produit_id
-            WHERE l.type = 'produit' AND l.total_ht IS NOT NULL
-          ) x GROUP BY famille
+          SELECT CASE WHEN famille IS NULL THEN ? WHEN famille = '' THEN ? ELSE famille END
+              AS famille,
+            sum(ht) AS ht
+          FROM analyse_ca_jour
+          WHERE source = ? AND ligne AND jour BETWEEN ?::date AND ?::date
+          GROUP BY 1 HAVING sum(lignes) > 0
         ) f) AS par_famille`,
-    bindings
+    [source, params.du, params.au, SANS_PRODUIT, SANS_FAMILLE, source, params.du, params.au]
   )
   const row = result.rows[0]
   const byMonth = new Map<string, any>(row.par_mois.map((m: any) => [m.mois, m]))

@@ -4,8 +4,8 @@
  * hours of his technical visits inside the period — planned (not cancelled) and realised (statut
  * « réalisée ») — against his working hours: the period's weekdays × 7,6 h (38 h a week).
  * A visit is counted per person (two technicians on a 3 h visit: 3 h each), clipped to the period
- * (its part inside [du 00:00, au + 1 00:00) Brussels), from planification_personnes.creneau over
- * the GiST index of the planifications' period (planifications_periode_idx).
+ * (its part inside [du 00:00, au + 1 00:00) Brussels), from planification_personnes.creneau,
+ * read from the per-day pre-aggregate occupation_jour (decision 652).
  */
 import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
@@ -16,8 +16,6 @@ import {
   type OccupationTechnicien,
 } from '#shared/analyse'
 import {
-  FROM_SQL,
-  UNTIL_SQL,
   exportFilename,
   num,
   oneBatch,
@@ -32,31 +30,37 @@ const hours = (value: number) => Math.round(value * 100) / 100
 export async function occupation(params: AnalyseParams): Promise<Occupation> {
   const jours = joursOuvres(params.du, params.au)
   const ouvrees = hours(jours * HEURES_PAR_JOUR_OUVRE)
+  // From the per-day pre-aggregate occupation_jour (migration 0876, decision 652): a visit counts
+  // when a ≤ au and b ≥ du; its hours are those of the period's days
+  const { du, au } = params
   const result = await analyseQuery(
-    `WITH v AS (
-       SELECT pp.user_id, pl.statut,
-         extract(epoch FROM upper(pp.creneau * r.p) - lower(pp.creneau * r.p)) / 3600 AS h
-       FROM (SELECT tstzrange(${FROM_SQL}, ${UNTIL_SQL}) AS p) r
-         JOIN planifications pl ON pl.type = 'tec'
-           AND tstzrange(pl.debut, pl.fin) && tstzrange(${FROM_SQL}, ${UNTIL_SQL})
-         JOIN planification_personnes pp ON pp.planification_id = pl.id AND pp.actif
-           AND pp.creneau && r.p
-       WHERE pl.statut <> 'annulee'
+    `WITH h AS (
+       SELECT user_id, sum(secondes) AS secondes,
+         sum(secondes) FILTER (WHERE realisee) AS realisees
+       FROM occupation_jour
+       WHERE kind = 'h' AND jour BETWEEN ?::date AND ?::date AND a <= ?::date AND b >= ?::date
+       GROUP BY user_id
      ),
-     a AS (
-       SELECT user_id, count(*) AS visites, sum(h) AS planifiees,
-         coalesce(sum(h) FILTER (WHERE statut = 'realisee'), 0) AS realisees
-       FROM v GROUP BY user_id
+     n AS (
+       SELECT user_id, sum(n) AS visites FROM (
+         SELECT user_id, n FROM occupation_jour
+         WHERE kind = 'n' AND jour BETWEEN ?::date AND ?::date AND b >= ?::date
+         UNION ALL
+         SELECT user_id, n FROM occupation_jour
+         WHERE kind = 'n' AND a < b AND b >= ?::date AND a < ?::date
+       ) x GROUP BY user_id HAVING sum(n) > 0
      ),
      t AS (
        SELECT user_id FROM planning_ressources WHERE type = 'tec' AND actif
-       UNION SELECT user_id FROM a
+       UNION SELECT user_id FROM n
      )
-     SELECT t.user_id, u.name, coalesce(a.visites, 0) AS visites,
-       coalesce(a.planifiees, 0) AS planifiees, coalesce(a.realisees, 0) AS realisees
-     FROM t JOIN users u ON u.id = t.user_id LEFT JOIN a ON a.user_id = t.user_id
+     SELECT t.user_id, u.name, coalesce(n.visites, 0) AS visites,
+       coalesce(h.secondes, 0) / 3600 AS planifiees,
+       coalesce(h.realisees, 0) / 3600 AS realisees
+     FROM t JOIN users u ON u.id = t.user_id
+       LEFT JOIN n ON n.user_id = t.user_id LEFT JOIN h ON h.user_id = t.user_id
      ORDER BY u.name, t.user_id`,
-    [params.du, params.au, params.du, params.au]
+    [du, au, au, du, du, au, du, du, du]
   )
   const techniciens: OccupationTechnicien[] = (result.rows as any[]).map((r) => {
     const planifiees = hours(num(r.planifiees))

@@ -254,11 +254,12 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 }
 
 /**
- * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards':
- * decisions 556, 560, 640, 642) to one row per key (the figures do not change): the nightly
+ * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards',
+ * the turnover analyse's and the occupation's: decisions 556, 560, 640, 642, 650, 652) to one row
+ * per key (the figures do not change): the nightly
  * pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
-// The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642)
+// The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652)
 const AGGREGATE_TABLES = [
   'devis_stats_jour',
   'client_soldes_jour',
@@ -266,6 +267,8 @@ const AGGREGATE_TABLES = [
   'bdcs_signes_jour',
   'factures_emises_jour',
   'apporteur_clients',
+  'analyse_ca_jour',
+  'occupation_jour',
 ]
 
 export async function compactStats(): Promise<void> {
@@ -273,6 +276,8 @@ export async function compactStats(): Promise<void> {
   await db.rawQuery('SELECT client_soldes_jour_compact()')
   await db.rawQuery('SELECT dashboard_jour_compact()')
   await db.rawQuery('SELECT apporteur_clients_compact()')
+  await db.rawQuery('SELECT analyse_ca_compact()')
+  await db.rawQuery('SELECT occupation_jour_compact()')
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
   await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
