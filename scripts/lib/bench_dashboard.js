@@ -21,22 +21,7 @@ export const DASHBOARD_SCENARIOS = [
 export async function prepareDashboardBench() {
   const { default: db } = await import('@adonisjs/lucid/services/db')
   await makeOffres(db)
-  // The dashboards' index-only reads need the visibility map that autovacuum keeps in
-  // production; a machine with autovacuum off (this one) never sets it after the volume's bulk
-  // load, and every read visits the rows (decision 643). Quick once done: unchanged pages are
-  // skipped.
-  for (const table of DASHBOARD_TABLES) await db.rawQuery(`VACUUM (ANALYZE) ${table}`)
 }
-
-// The tables the dashboards read row by row (by index) besides the kept sums
-const DASHBOARD_TABLES = [
-  'bdcs',
-  'commandes',
-  'commande_etapes',
-  'offres',
-  'planifications',
-  'societes',
-]
 
 async function makeOffres(db) {
   const existing = await db.from('offres').whereLike('objet', 'Bench offre %').count('* as n')
