@@ -439,7 +439,7 @@ async function main() {
 
   // Index-only reads need the visibility map that autovacuum keeps on a production server; a
   // server with autovacuum off (this machine's) never sets it after the volume's bulk loads and
-  // the preparations above, and every read visits the rows (decisions 643, 682). Quick once
+  // the preparations above, and every read visits the rows (decision 643). Quick once
   // done: unchanged pages are skipped.
   const { default: lucid } = await import('@adonisjs/lucid/services/db')
   const autovacuum = await lucid.rawQuery('SHOW autovacuum')
