@@ -58,8 +58,27 @@ export function parseFactureListParams(qs: Record<string, unknown>): ListParams 
   })
 }
 
+/** What a list row shows (factureListItem), and the model's key. */
+const FACTURE_LIST_COLUMNS = [
+  'id',
+  'numero',
+  'type',
+  'client_id',
+  'client_nom',
+  'objet',
+  'date_facture',
+  'echeance',
+  'total_ttc',
+  'montant_paye',
+  'montant_credite',
+  'statut',
+  'created_at',
+]
+
 export function factureListQuery(params: ListParams) {
-  const query = Facture.query().select('factures.*')
+  // The list's columns only: every row's parties snapshot (jsonb) was parsed and deep-copied by
+  // the model for nothing, 40 % of the page's CPU (decision 682)
+  const query = Facture.query().select(FACTURE_LIST_COLUMNS.map((c) => `factures.${c}`))
   const { statut, type, du, au } = params.filter
   if (statut === 'en_retard') {
     query
