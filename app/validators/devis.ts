@@ -8,7 +8,11 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import { messages, fields } from '#start/validator'
+import db from '@adonisjs/lucid/services/db'
 import {
+  bodyProduitIds,
+  knownId,
+  type KnownIds,
   LIGNE_MESSAGES,
   lignesContentErrors,
   lignesSchema,
@@ -18,6 +22,7 @@ import {
 } from '#validators/lignes'
 import type { LigneData } from '#shared/devis'
 import { TIME_ZONE } from '#shared/app'
+import { parseId } from '#services/route_params'
 
 export const DEVIS_TEXT_MAX = 20_000
 
@@ -55,22 +60,72 @@ export const devisMessagesProvider = () =>
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
 
+/** What a devis body names, looked up before its validation (devisReferences). */
+export type DevisReferences = {
+  /** The devis of the URL exists (false when none was given: a new devis). */
+  devis: boolean
+  clients: KnownIds
+  commerciaux: KnownIds
+  produits: KnownIds
+}
+
+const knownIds = (asked: (number | null)[], found: (number | null)[]): KnownIds => ({
+  asked: new Set(asked.filter((id): id is number => id !== null)),
+  found: new Set(found.filter((id): id is number => id !== null)),
+})
+
+/**
+ * The devis, client, commercial and produits a body names, in one statement before validation
+ * (decision 671): they were four (the devis, then each existence check of the validator). The
+ * validator's rules and lignesContentErrors read the answer, and still query for a value they
+ * read differently (a typed id this lenient reading did not take): same rules, same messages.
+ */
+export async function devisReferences(
+  devisId: number | null,
+  body: Record<string, unknown>
+): Promise<DevisReferences> {
+  const clientId = parseId(body.client_id, 'bigint')
+  const commercialId = parseId(body.commercial_id)
+  const produitIds = bodyProduitIds(body.lignes)
+  const {
+    rows: [row],
+  } = await db.rawQuery(
+    `SELECT EXISTS (SELECT 1 FROM devis WHERE id = ?) AS devis,
+       EXISTS (SELECT 1 FROM clients WHERE id_client = ?) AS client,
+       EXISTS (SELECT 1 FROM users WHERE id = ? AND role = 'esi') AS commercial,
+       ARRAY(SELECT id FROM produits WHERE id = ANY(?::int[])) AS produits`,
+    [devisId ?? 0, clientId ?? 0, commercialId ?? 0, produitIds]
+  )
+  return {
+    devis: devisId !== null && row.devis === true,
+    clients: knownIds([clientId], [row.client ? clientId : null]),
+    commerciaux: knownIds([commercialId], [row.commercial ? commercialId : null]),
+    produits: knownIds(produitIds, (row.produits as number[]).map(Number)),
+  }
+}
+
+type Meta = { references?: DevisReferences }
+
 const header = {
   client_id: vine
     .number()
     .withoutDecimals()
     .positive()
     .max(Number.MAX_SAFE_INTEGER)
-    .exists(async (db, value) =>
-      Boolean(await db.from('clients').where('id_client', value).first())
+    .exists(
+      async (query, value, field) =>
+        knownId((field.meta as Meta).references?.clients, value) ??
+        Boolean(await query.from('clients').where('id_client', value).first())
     ),
   commercial_id: vine
     .number()
     .withoutDecimals()
     .positive()
     .max(2_147_483_647)
-    .exists(async (db, value) =>
-      Boolean(await db.from('users').where({ id: value, role: 'esi' }).first())
+    .exists(
+      async (query, value, field) =>
+        knownId((field.meta as Meta).references?.commerciaux, value) ??
+        Boolean(await query.from('users').where({ id: value, role: 'esi' }).first())
     )
     .nullable()
     .optional(),
@@ -85,8 +140,8 @@ const header = {
   lignes: lignesSchema().optional(),
 }
 
-export const devisCreateValidator = vine.create(header)
-export const devisUpdateValidator = vine.create({
+export const devisCreateValidator = vine.withMetaData<Meta>().create(header)
+export const devisUpdateValidator = vine.withMetaData<Meta>().create({
   ...header,
   lock_version: vine.number().withoutDecimals().min(0),
 })
@@ -113,7 +168,10 @@ export type DevisInput = {
  * The checks VineJS cannot do alone (real calendar dates, their order, the per-type line rules):
  * thrown as a VineJS validation error so every caller (Inertia form, JSON) gets the same answer.
  */
-export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInput> {
+export async function toDevisInput(
+  data: DevisCreateValidated,
+  references?: DevisReferences
+): Promise<DevisInput> {
   const errors: Record<string, string> = {}
   const date = (key: 'date_devis' | 'valable_jusqu_au') => {
     const value = data[key]
@@ -133,7 +191,12 @@ export async function toDevisInput(data: DevisCreateValidated): Promise<DevisInp
   const lignes = data.lignes ?? []
   Object.assign(
     errors,
-    await lignesContentErrors(lignes, undefined, data.remise_globale_pct ?? null)
+    await lignesContentErrors(
+      lignes,
+      undefined,
+      data.remise_globale_pct ?? null,
+      references?.produits
+    )
   )
   throwFieldErrors(errors, 'devis')
   return {

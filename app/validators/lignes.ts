@@ -156,6 +156,21 @@ export function lignesErrors(
   return errors
 }
 
+/** Ids named by a body and looked up before its validation: those asked, those that exist. */
+export type KnownIds = { asked: Set<number>; found: Set<number> }
+
+/** Whether `id` exists, when it was looked up beforehand (undefined: ask the database). */
+export function knownId(ids: KnownIds | undefined, id: number): boolean | undefined {
+  return ids?.asked.has(id) ? ids.found.has(id) : undefined
+}
+
+/** The produit ids of a body's lines as sent (what the validator will read as ids). */
+export function bodyProduitIds(lignes: unknown): number[] {
+  if (!Array.isArray(lignes)) return []
+  const ids = lignes.map((l) => parseId(l?.produit_id)).filter((id): id is number => id !== null)
+  return [...new Set(ids)]
+}
+
 /**
  * Every check of the lines after VineJS, for devis and offres alike: the per-type rules
  * (lignesErrors) and a product removed from the catalogue meanwhile (a message on its line,
@@ -164,13 +179,16 @@ export function lignesErrors(
 export async function lignesContentErrors(
   lignes: ValidatedLigne[],
   client: QueryClientContract = db.connection(),
-  remiseGlobalePct: string | null = null
+  remiseGlobalePct: string | null = null,
+  produits?: KnownIds
 ): Promise<Record<string, string>> {
   const errors = lignesErrors(lignes, remiseGlobalePct)
   const ids = [...new Set(lignes.map((l) => l.produit_id).filter((id): id is number => !!id))]
   if (ids.length > 0) {
-    const rows = await client.from('produits').whereIn('id', ids).select('id')
-    const known = new Set(rows.map((r) => Number(r.id)))
+    // The produits already looked up with the body's other references, else one query
+    const known = ids.every((id) => produits?.asked.has(id))
+      ? produits!.found
+      : await produitIds(client, ids)
     lignes.forEach((l, i) => {
       if (l.produit_id && !known.has(l.produit_id)) {
         errors[`lignes.${i}.produit_id`] = LIGNE_MESSAGES['lignes.*.produit_id.database.exists']
@@ -178,6 +196,11 @@ export async function lignesContentErrors(
     })
   }
   return errors
+}
+
+async function produitIds(client: QueryClientContract, ids: number[]): Promise<Set<number>> {
+  const rows = await client.from('produits').whereIn('id', ids).select('id')
+  return new Set(rows.map((r) => Number(r.id)))
 }
 
 /** Field errors thrown as VineJS does (422 JSON, or flashed next to the fields). */

@@ -34,6 +34,7 @@ import { changeStatutAndNotify, MAIL_FAILED_WARNING } from '#services/devis/devi
 import {
   devisCreateValidator,
   devisMessagesProvider,
+  devisReferences,
   devisUpdateValidator,
   toDevisInput,
 } from '#validators/devis'
@@ -120,10 +121,12 @@ export default class DevisController {
 
   async store(ctx: HttpContext) {
     authorize(policy.create(ctx.auth.user ?? null))
+    const references = await devisReferences(null, ctx.request.body())
     const data = await ctx.request.validateUsing(devisCreateValidator, {
       messagesProvider: devisMessagesProvider(),
+      meta: { references },
     })
-    const input = await toDevisInput(data)
+    const input = await toDevisInput(data, references)
     const user = ctx.auth.getUserOrFail()
     const devis = await createDevis(actorOf(ctx), input, { userId: user.id })
     if (isApiRequest(ctx)) {
@@ -164,17 +167,21 @@ export default class DevisController {
 
   async update(ctx: HttpContext) {
     authorize(policy.update(ctx.auth.user ?? null))
-    const devis = await findDevis(ctx.params.id)
+    // The devis (404 first) and the ids the body names, in one statement (decision 671)
+    const devisId = parseId(ctx.params.id)
+    const references = devisId ? await devisReferences(devisId, ctx.request.body()) : null
+    if (!devisId || !references?.devis) throw new NotFoundException()
     const data = await ctx.request.validateUsing(devisUpdateValidator, {
       messagesProvider: devisMessagesProvider(),
+      meta: { references },
     })
-    const input = await toDevisInput(data)
+    const input = await toDevisInput(data, references)
     const user = ctx.auth.getUserOrFail()
     let result
     try {
-      result = await updateDevis(actorOf(ctx), devis.id, data.lock_version, input, user.id)
+      result = await updateDevis(actorOf(ctx), devisId, data.lock_version, input, user.id)
     } catch (error) {
-      return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devis.id }))
+      return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devisId }))
     }
     if (isApiRequest(ctx)) {
       return ctx.response.send({
@@ -190,7 +197,7 @@ export default class DevisController {
         ? `Nouvelle version enregistrée (rév. ${result.devis.revision}) : le devis repasse en brouillon.`
         : 'Devis enregistré.'
     )
-    return ctx.response.redirect().toRoute('esi.devis.edit', { id: devis.id })
+    return ctx.response.redirect().toRoute('esi.devis.edit', { id: devisId })
   }
 
   /** The "Modification de statut" dialog (envoyé also mails the PDF to the client). */

@@ -94,7 +94,7 @@ async function applyInput(
   trx: TransactionClientContract,
   devis: Devis,
   input: DevisInput,
-  client: Client
+  client: SaveClient
 ) {
   const lignes = normaliseLignes(input.lignes)
   const remise = input.remise_globale_pct ?? devis.remiseGlobalePct ?? '0'
@@ -129,10 +129,11 @@ async function applyInput(
 async function findClient(id: number, trx: TransactionClientContract): Promise<Client> {
   const client = await Client.find(id, { client: trx })
   // The validator checked it; deleted in between → the same French message
-  if (!client)
-    throw new TransitionException('Ce client n’existe pas (ou plus) : choisissez-en un autre.')
+  if (!client) throw new TransitionException(CLIENT_GONE)
   return client
 }
+
+const CLIENT_GONE = 'Ce client n’existe pas (ou plus) : choisissez-en un autre.'
 
 export type CreateDevisOptions = {
   userId: number
@@ -212,6 +213,64 @@ export async function lockDevisForUpdate(
 ): Promise<Devis> {
   const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
   if (!devis) throw new NotFoundException()
+  await checkDevisVersion(trx, devis, lockVersion)
+  return devis
+}
+
+/** What a save reads of the client it names (his name on the devis, his apporteur). */
+type SaveClient = Pick<
+  Client,
+  'idClient' | 'apporteurId' | 'type' | 'civilite' | 'nom' | 'prenom' | 'societe'
+>
+const SAVE_CLIENT_COLUMNS = [
+  'id_client',
+  'apporteur_id',
+  'type',
+  'civilite',
+  'nom',
+  'prenom',
+  'societe',
+]
+
+/**
+ * lockDevisForUpdate and the client the input names in one statement (the save's, decision
+ * 671): only the devis row is locked (FOR UPDATE OF devis), as before.
+ */
+async function lockDevisWithClient(
+  trx: TransactionClientContract,
+  devisId: number,
+  lockVersion: number,
+  clientId: number
+): Promise<{ devis: Devis; client: SaveClient }> {
+  const devis = await Devis.query({ client: trx })
+    .select('devis.*')
+    .select(SAVE_CLIENT_COLUMNS.map((c) => `c.${c} as c__${c}`))
+    .joinRaw('LEFT JOIN clients AS c ON c.id_client = ?', [clientId])
+    .where('devis.id', devisId)
+    .forUpdate('devis')
+    .first()
+  if (!devis) throw new NotFoundException()
+  await checkDevisVersion(trx, devis, lockVersion)
+  const row = devis.$extras
+  if (row.c__id_client === null) throw new TransitionException(CLIENT_GONE)
+  const client: SaveClient = {
+    idClient: Number(row.c__id_client),
+    apporteurId: row.c__apporteur_id,
+    type: row.c__type,
+    civilite: row.c__civilite,
+    nom: row.c__nom,
+    prenom: row.c__prenom,
+    societe: row.c__societe,
+  }
+  return { devis, client }
+}
+
+/** 409 with who and when unless the devis is at the version the user saw. */
+async function checkDevisVersion(
+  trx: TransactionClientContract,
+  devis: Devis,
+  lockVersion: number
+): Promise<void> {
   await checkVersion(devis, lockVersion, async () => {
     const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
     return {
@@ -220,7 +279,6 @@ export async function lockDevisForUpdate(
       at: devis.updatedAt,
     }
   })
-  return devis
 }
 
 export type UpdateDevisResult = { devis: Devis; revised: boolean }
@@ -238,7 +296,7 @@ export async function updateDevis(
   userId: number
 ): Promise<UpdateDevisResult> {
   return db.transaction(async (trx) => {
-    const devis = await lockDevisForUpdate(trx, devisId, lockVersion)
+    const { devis, client } = await lockDevisWithClient(trx, devisId, lockVersion, input.client_id)
     const from = devis.statut
     const revised = DEVIS_REVISABLE.includes(from)
     if (!revised && !DEVIS_EDITABLE.includes(from)) {
@@ -262,7 +320,6 @@ export async function updateDevis(
       // A draft again: it prints the live parties until it is sent
       devis.partiesSnapshot = null
     }
-    const client = await findClient(input.client_id, trx)
     // A new client brings his apporteur unless the devis came from a pro's offre
     if (client.idClient !== devis.clientId && !devis.offreId) devis.apporteurId = client.apporteurId
     devis.lockVersion += 1

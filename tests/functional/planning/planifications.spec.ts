@@ -384,6 +384,22 @@ test.group('Planning / visits through HTTP', (group) => {
       week.body().visites.map((v: any) => v.id),
       [autumn.id]
     )
+    // The range's own formatting (one offset per quarter of an hour, decision 670) agrees with
+    // the one visit's, on both sides of the change and in a summer month
+    assert.match(week.header('content-type'), /^application\/json/)
+    assert.deepEqual(week.body().visites[0], autumn)
+    const march = await getJson(
+      client,
+      tech,
+      `${URL}?type=com&start=2026-03-01T00:00&end=2026-04-30T00:00&personnes=${tech.id}`
+    )
+    assert.deepEqual(march.body().visites, [spring])
+    const july = await getJson(
+      client,
+      tech,
+      `${URL}?type=com&start=2026-06-29T00:00&end=2026-07-06T00:00&personnes=${tech.id}`
+    )
+    assert.deepEqual(july.body().visites, [utc])
   })
 
   test('pro and other users cannot reach the planning', async ({ client }) => {
