@@ -70,10 +70,8 @@ export default class PlanificationsController {
       natures: filters.natures,
       avecAnnulees: qs.annulees === '1',
     })
-    // JSON.stringify: 5 000 plain DTOs; the default serialiser (safe-stable-stringify, keys
-    // sorted, a replacer call per value) was a third of the request's CPU (decision 670)
-    response.header('Content-Type', 'application/json; charset=utf-8')
-    return response.send(JSON.stringify({ visites }))
+    // 5 000 plain DTOs through V8's JSON.stringify, as every body now is (decisions 670, 680)
+    return response.json({ visites })
   }
 
   async attente({ request, auth, response }: HttpContext) {
