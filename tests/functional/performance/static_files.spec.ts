@@ -43,9 +43,12 @@ test.group('Performance / public files', () => {
     assert,
   }) => {
     const stats = await publicStats(async () => {
-      ;(await client.get('/login')).assertStatus(200)
-      ;(await client.get('/api/user')).assertStatus(401)
-      ;(await client.get('/nulle-part.txt')).assertStatus(404)
+      const page = await client.get('/login')
+      const api = await client.get('/api/user')
+      const unknown = await client.get('/nulle-part.txt')
+      page.assertStatus(200)
+      api.assertStatus(401)
+      unknown.assertStatus(404)
     })
     assert.deepEqual(stats, [])
   })
