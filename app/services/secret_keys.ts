@@ -21,33 +21,21 @@ function keyObjectOf<K>(key: K): K | crypto.KeyObject {
     : key
 }
 
+type AnyFn = (...args: any[]) => any
+
+/** `original` with its second argument, the key, handed to Node as a KeyObject. */
+function keyed<F extends AnyFn>(original: F): Keyed<F> {
+  const wrapper: AnyFn & { original?: F } = (algorithm, key, ...rest) =>
+    original(algorithm, keyObjectOf(key), ...rest)
+  wrapper.original = original
+  return wrapper as Keyed<F>
+}
+
 export function useKeyObjectsForSecretKeys() {
   if ((crypto.createHmac as Keyed<typeof crypto.createHmac>).original) return
-  const { createHmac, createCipheriv, createDecipheriv } = crypto
-  const hmac: Keyed<typeof createHmac> = (algorithm, key, options) =>
-    createHmac(algorithm, keyObjectOf(key), options)
-  const cipher = ((
-    algorithm: string,
-    key: crypto.CipherKey,
-    iv: crypto.BinaryLike | null,
-    options?: object
-  ) => createCipheriv(algorithm, keyObjectOf(key), iv, options as never)) as Keyed<
-    typeof createCipheriv
-  >
-  const decipher = ((
-    algorithm: string,
-    key: crypto.CipherKey,
-    iv: crypto.BinaryLike | null,
-    options?: object
-  ) => createDecipheriv(algorithm, keyObjectOf(key), iv, options as never)) as Keyed<
-    typeof createDecipheriv
-  >
-  hmac.original = createHmac
-  cipher.original = createCipheriv
-  decipher.original = createDecipheriv
-  crypto.createHmac = hmac
-  crypto.createCipheriv = cipher
-  crypto.createDecipheriv = decipher
+  crypto.createHmac = keyed(crypto.createHmac)
+  crypto.createCipheriv = keyed(crypto.createCipheriv)
+  crypto.createDecipheriv = keyed(crypto.createDecipheriv)
   // The ESM named exports of node:crypto (`import { createHmac } from 'crypto'`) follow
   syncBuiltinESMExports()
 }

@@ -6,6 +6,23 @@ import { isEnRetard, type FactureListItem } from '#shared/factures'
 import { factureMachine } from '#shared/machines/facture'
 import { todayIso } from '#shared/dates'
 
+/** What a list row shows: its keys are the factures table's columns (the list selects them). */
+export const FACTURE_LIST_FIELDS = [
+  'id',
+  'numero',
+  'type',
+  'client_id',
+  'client_nom',
+  'objet',
+  'date_facture',
+  'echeance',
+  'total_ttc',
+  'montant_paye',
+  'montant_credite',
+  'statut',
+  'created_at',
+] as const
+
 /** A facture's own columns; its lines through the document line transformer. */
 export default class FactureTransformer extends BaseTransformer<Facture> {
   toObject() {
@@ -39,24 +56,7 @@ export default class FactureTransformer extends BaseTransformer<Facture> {
 
   forList(): FactureListItem {
     const data = this.toObject()
-    return {
-      ...this.pick(data, [
-        'id',
-        'numero',
-        'type',
-        'client_id',
-        'client_nom',
-        'objet',
-        'date_facture',
-        'echeance',
-        'total_ttc',
-        'montant_paye',
-        'montant_credite',
-        'statut',
-        'created_at',
-      ]),
-      en_retard: false,
-    }
+    return { ...this.pick(data, FACTURE_LIST_FIELDS), en_retard: false }
   }
 
   /** esi/compta/facture/Show: needs lignes loaded; bdc numero given by the caller. */
