@@ -668,8 +668,8 @@ async function main() {
       processes: PROCESSES,
       run:
         RUN === 'build'
-          ? `le build de production (${PROCESSES > 1 ? 'bin/cluster.js' : 'node bin/server.js'}, comme npm start)`
-          : 'les sources TypeScript dans le processus du bench (BENCH_RUN=sources)',
+          ? `au build de production (${PROCESSES > 1 ? 'bin/cluster.js' : 'node bin/server.js'}, comme npm start)`
+          : 'aux sources TypeScript, dans le processus du bench (BENCH_RUN=sources)',
       notes: [],
       sqlNote:
         'toutes les requêtes que le driver pg envoie pendant une requête seule, dans le processus du bench' +

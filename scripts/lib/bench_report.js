@@ -198,7 +198,7 @@ export function reportMarkdown(report) {
     `- Charge moyenne (1 / 5 / 15 min) : début ${load(m.loadStart)}, fin ${load(m.loadEnd)}`,
     `- Node ${m.node}, ${m.postgres}, NODE_ENV=${m.nodeEnv}, sessions ${m.sessionDriver}`,
     `- Base : ${m.database}; processus de l’app : ${m.processes}` +
-      (m.run ? `; charge envoyée à ${m.run}` : ''),
+      (m.run ? `; charge envoyée ${m.run}` : ''),
     `- Charge : ${m.connections} connexions × ${m.duration} s par scénario (après ${m.warmup} s de chauffe)` +
       (m.only ? `, BENCH_ONLY=${m.only}` : ''),
     `- Volume présent : ${volume || '—'}` +
