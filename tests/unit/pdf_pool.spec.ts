@@ -24,17 +24,22 @@ const produit = (designation: string, pu: number, taux = 21): DocumentLigne => (
 const lignes = (n: number) =>
   Array.from({ length: n }, (_, i) => produit(`Châssis n° ${i + 1} — œil-de-bœuf`, 9000 + i * 7))
 
-/** Runs `fn` with PDF_WORKERS set (the pool is made on its first use with that size). */
-async function withWorkers<T>(value: string, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.PDF_WORKERS
-  process.env.PDF_WORKERS = value
+/** Runs `fn` with the environment variable `name` set, then puts it back as it was. */
+async function withEnv<T>(name: string, value: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.env[name]
+  process.env[name] = value
   try {
     return await fn()
   } finally {
-    if (before === undefined) delete process.env.PDF_WORKERS
-    else process.env.PDF_WORKERS = before
+    if (before === undefined) delete process.env[name]
+    else process.env[name] = before
   }
 }
+
+/** PDF_WORKERS set (the pool is made on its first use with that size). */
+const withWorkers = <T>(value: string, fn: () => Promise<T>) => withEnv('PDF_WORKERS', value, fn)
+/** PDF_CACHE_MB set (read at each drawing). */
+const withCacheMb = <T>(value: string, fn: () => Promise<T>) => withEnv('PDF_CACHE_MB', value, fn)
 
 const inputs: [string, DrawInput][] = [
   [
@@ -115,18 +120,6 @@ test.group('PDF / worker pool', (group) => {
     })
   }).timeout(60_000)
 })
-
-/** Runs `fn` with PDF_CACHE_MB set. */
-async function withCacheMb<T>(value: string, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.PDF_CACHE_MB
-  process.env.PDF_CACHE_MB = value
-  try {
-    return await fn()
-  } finally {
-    if (before === undefined) delete process.env.PDF_CACHE_MB
-    else process.env.PDF_CACHE_MB = before
-  }
-}
 
 test.group('PDF / drawn PDFs kept by their input (decision 681)', (group) => {
   group.each.setup(() => forgetDrawnPdfs())

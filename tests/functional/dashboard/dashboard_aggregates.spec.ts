@@ -9,8 +9,8 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import { withTransaction } from '#tests/helpers'
+import { dayOf2026, instantOf2026 } from '#tests/fixtures/arbitraries'
 import { makeBdc } from '#tests/functional/bdc/helpers'
 import { issued, libreDraft } from '#tests/functional/factures/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
@@ -55,20 +55,8 @@ async function assertCurrent(assert: any, message: string) {
   }
 }
 
-// An instant of 2026 to the minute, often near midnight (Brussels days differ from UTC days)
-const instant = fc
-  .record({
-    day: fc.integer({ min: 0, max: 60 }),
-    minute: fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.constantFrom(0, 1, 1379, 1380, 1439)),
-  })
-  .map(({ day, minute }) =>
-    DateTime.fromISO('2026-01-01T00:00:00Z', { zone: 'utc' })
-      .plus({ days: day, minutes: minute })
-      .toISO()!
-  )
-const day = fc
-  .integer({ min: 0, max: 60 })
-  .map((d) => DateTime.fromISO('2026-01-01').plus({ days: d }).toISODate()!)
+const instant = instantOf2026(60)
+const day = dayOf2026(60)
 const amount = fc.integer({ min: 0, max: 5_000_000 })
 const bdcStatut = fc.constantFrom('a_signer', 'signe', 'annule')
 

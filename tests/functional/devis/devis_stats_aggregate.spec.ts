@@ -9,26 +9,14 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import { makeUser, withTransaction } from '#tests/helpers'
+import { dayOf2026, instantOf2026 } from '#tests/fixtures/arbitraries'
 import { makeDevis, statsAs } from '#tests/functional/devis/devis_list_helpers'
 import { DEVIS_STATUTS } from '#shared/devis'
 import { assertCurrent } from '#tests/functional/devis/stats_helpers'
 
-// An instant of 2026 to the minute, often near midnight (Brussels days differ from UTC days)
-const instant = fc
-  .record({
-    day: fc.integer({ min: 0, max: 364 }),
-    minute: fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.constantFrom(0, 1, 1379, 1380, 1439)),
-  })
-  .map(({ day, minute }) =>
-    DateTime.fromISO('2026-01-01T00:00:00Z', { zone: 'utc' })
-      .plus({ days: day, minutes: minute })
-      .toISO()!
-  )
-const day = fc
-  .integer({ min: 0, max: 364 })
-  .map((d) => DateTime.fromISO('2026-01-01').plus({ days: d }).toISODate()!)
+const instant = instantOf2026(364)
+const day = dayOf2026(364)
 const statut = fc.constantFrom(...DEVIS_STATUTS)
 const amount = fc.integer({ min: 0, max: 5_000_000 })
 
