@@ -64,6 +64,8 @@ export default class DbVolume extends BaseCommand {
     await db.rawQuery('ANALYZE clients')
     await db.rawQuery('ANALYZE produits')
     await this.topUpDevis(this.devis ?? 50_000)
+    // acceptation_jour is filled by the devis' triggers: one row per key again
+    await db.rawQuery('SELECT acceptation_jour_compact()')
     await topUpFactures(this.factures ?? 200_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT creance_echeances_compact()')
     await topUpPaiements(this.paiements ?? 20_000, (m) => this.logger.info(m))

@@ -4,7 +4,11 @@
  * the client's pro société copied on the devis, or the offre's).
  * - taux d’acceptation = acceptés / envoyés (as the devis statistics);
  * - délai = accepte_le − envoye_le in days, mean and median over the accepted ones.
- * One statement: the sent devis once, three groupings (GROUPING SETS).
+ * Read from acceptation_jour (decision 695, migration 0880), kept by triggers on devis: counts,
+ * sums and a histogram of the delays in whole days per (day, commercial, apporteur). A median is
+ * the value(s) of its middle rank(s): the histogram says which tranche holds them, and only that
+ * tranche's devis of the period are read from devis_acceptes_delai_idx (migration 0881), the
+ * same values percentile_cont(0.5) interpolated, sorted as it sorted them.
  */
 import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
@@ -21,6 +25,9 @@ import {
   decimalCell,
   type AnalyseParams,
 } from '#services/analyse/params'
+
+// The delay in days as the analyse always computed it (and the index of migration 0881)
+const DELAI = 'extract(epoch FROM d.accepte_le - d.envoye_le) / 86400'
 
 function ligne(r: any, id: number | null, nom: string): AcceptationLigne {
   const envoyes = num(r?.envoyes)
@@ -39,35 +46,89 @@ function ligne(r: any, id: number | null, nom: string): AcceptationLigne {
 }
 
 export async function acceptation(params: AnalyseParams): Promise<Acceptation> {
+  return acceptationOf(params, await acceptationRows(params))
+}
+
+/** The statement's rows: one per commercial (gc 0), per apporteur (ga 0), and the total. */
+export async function acceptationRows(params: AnalyseParams): Promise<any[]> {
   const result = await analyseQuery(
-    `WITH d AS MATERIALIZED (
-       SELECT d.commercial_id, d.apporteur_id, d.statut, d.total_ht,
-         CASE WHEN d.statut = 'accepte' AND d.accepte_le IS NOT NULL
-           THEN extract(epoch FROM d.accepte_le - d.envoye_le) / 86400 END AS delai
-       FROM devis d
-       WHERE d.envoye_le >= ${FROM_SQL} AND d.envoye_le < ${UNTIL_SQL}
-     ),
-     g AS (
-       SELECT grouping(commercial_id) AS gc, grouping(apporteur_id) AS ga,
-         commercial_id, apporteur_id,
-         count(*) AS envoyes,
-         count(*) FILTER (WHERE statut = 'accepte') AS acceptes,
-         count(*) FILTER (WHERE statut = 'refuse') AS refuses,
-         avg(delai) AS delai_moyen,
-         percentile_cont(0.5) WITHIN GROUP (ORDER BY delai) AS delai_median,
-         coalesce(sum(total_ht) FILTER (WHERE statut = 'accepte'), 0) AS montant
-       FROM d
-       GROUP BY GROUPING SETS ((commercial_id), (apporteur_id), ())
-     )
-     SELECT g.*, u.name AS commercial_nom, s.nom AS apporteur_nom
-     FROM g
-       LEFT JOIN users u ON g.ga = 1 AND g.gc = 0 AND u.id = g.commercial_id
-       LEFT JOIN societes s ON g.gc = 1 AND g.ga = 0 AND s.id = g.apporteur_id`,
-    [params.du, params.au]
+    // a: the live keys of the period. Grouped by echelle too, so a sum's numeric scale is the
+    // largest of its devis' delays, as in avg() (a devis gone from a key leaves its scale there)
+    `WITH a AS MATERIALIZED (
+      SELECT commercial_id, apporteur_id, issue, tranche, echelle,
+        sum(n)::bigint AS n, sum(ht) AS ht, sum(delai_somme) AS ds
+      FROM acceptation_jour
+      WHERE jour >= ?::date AND jour <= ?::date
+      GROUP BY commercial_id, apporteur_id, issue, tranche, echelle
+      HAVING sum(n) <> 0
+    ),
+    g AS (
+      SELECT grouping(commercial_id) AS gc, grouping(apporteur_id) AS ga, commercial_id, apporteur_id,
+        sum(n) AS envoyes,
+        coalesce(sum(n) FILTER (WHERE issue = 'a'), 0) AS acceptes,
+        coalesce(sum(n) FILTER (WHERE issue = 'r'), 0) AS refuses,
+        sum(ds) FILTER (WHERE tranche IS NOT NULL)
+          / sum(n) FILTER (WHERE tranche IS NOT NULL) AS delai_moyen,
+        coalesce(sum(ht) FILTER (WHERE issue = 'a'), 0) AS montant
+      FROM a
+      GROUP BY GROUPING SETS ((commercial_id), (apporteur_id), ())
+    ),
+    h AS (
+      SELECT grouping(commercial_id) AS gc, grouping(apporteur_id) AS ga, commercial_id, apporteur_id,
+        tranche, sum(n)::bigint AS n
+      FROM a WHERE tranche IS NOT NULL
+      GROUP BY GROUPING SETS ((commercial_id, tranche), (apporteur_id, tranche), (tranche))
+    ),
+    c AS (
+      SELECT h.*,
+        (sum(n) OVER w - n)::bigint AS avant,
+        (sum(n) OVER (PARTITION BY gc, ga, commercial_id, apporteur_id))::bigint AS total
+      FROM h WINDOW w AS (PARTITION BY gc, ga, commercial_id, apporteur_id ORDER BY tranche)
+    ),
+    m AS (
+      SELECT gc, ga, commercial_id, apporteur_id, total,
+        min(tranche) FILTER (WHERE (total - 1) / 2 < avant + n) AS t1,
+        min(avant) FILTER (WHERE (total - 1) / 2 < avant + n) AS avant1,
+        min(tranche) FILTER (WHERE total / 2 < avant + n) AS t2
+      FROM c GROUP BY gc, ga, commercial_id, apporteur_id, total
+    ),
+    med AS (
+      SELECT m.gc, m.ga, m.commercial_id, m.apporteur_id,
+        CASE WHEN cardinality(v.d) = 2 THEN v.d[1] + 0.5::float8 * (v.d[2] - v.d[1]) ELSE v.d[1] END
+          AS delai_median
+      FROM m CROSS JOIN LATERAL (
+        SELECT array_agg((extract(epoch FROM x.ecart) / 86400)::float8 ORDER BY x.ecart) AS d FROM (
+          SELECT d.accepte_le - d.envoye_le AS ecart
+          FROM devis d
+          WHERE d.statut = 'accepte' AND d.accepte_le IS NOT NULL
+            AND floor(${DELAI}) BETWEEN m.t1 AND m.t2
+            AND d.envoye_le >= ${FROM_SQL}
+            AND d.envoye_le < ${UNTIL_SQL}
+            AND (m.gc = 1 OR d.commercial_id IS NOT DISTINCT FROM m.commercial_id)
+            AND (m.ga = 1 OR d.apporteur_id IS NOT DISTINCT FROM m.apporteur_id)
+          ORDER BY 1 OFFSET (m.total - 1) / 2 - m.avant1 LIMIT m.total / 2 - (m.total - 1) / 2 + 1
+        ) x
+      ) v
+    )
+    SELECT g.*, med.delai_median, u.name AS commercial_nom, s.nom AS apporteur_nom
+    FROM g
+      LEFT JOIN med ON med.gc = g.gc AND med.ga = g.ga
+        AND med.commercial_id IS NOT DISTINCT FROM g.commercial_id
+        AND med.apporteur_id IS NOT DISTINCT FROM g.apporteur_id
+      LEFT JOIN users u ON g.ga = 1 AND g.gc = 0 AND u.id = g.commercial_id
+      LEFT JOIN societes s ON g.gc = 1 AND g.ga = 0 AND s.id = g.apporteur_id`,
+    [params.du, params.au, params.du, params.au]
   )
-  const rows = result.rows as any[]
+  return result.rows
+}
+
+/** The page's figures from the statement's rows (names, rates, « Sans … » rows, order). */
+export function acceptationOf(params: AnalyseParams, rows: any[]): Acceptation {
+  // Two of the same name by id: the rows come in no set order
   const byName = (a: AcceptationLigne, b: AcceptationLigne) =>
-    Number(a.id === null) - Number(b.id === null) || a.nom.localeCompare(b.nom, 'fr')
+    Number(a.id === null) - Number(b.id === null) ||
+    a.nom.localeCompare(b.nom, 'fr') ||
+    (a.id ?? 0) - (b.id ?? 0)
   const parCommercial = rows
     .filter((r) => r.gc === 0)
     .map((r) => {

@@ -1,0 +1,291 @@
+/*
+ * The acceptance analyse read from its pre-aggregate (acceptation_jour, migration 0880, decision
+ * 695) and the median's exact values (devis_acceptes_delai_idx, migration 0881) gives what the
+ * analyse computed from the devis themselves (the query it ran before, kept here as the oracle)
+ * after random sequences of writes (fast-check): devis of every statut inserted, sent or not,
+ * accepted with or without accepte_le, delays of minutes to weeks (negative, tied, across whole
+ * days and the numeric scales), sent across midnight and the change to summer time (29 March
+ * 2026); single-column updates, commercial and apporteur changes, multi-row statements, deletes,
+ * compactions and a rebuild. The raw numbers are compared to the digit (the mean's numeric text,
+ * the median's float), then the page's object, for fixed periods and a random one.
+ */
+import { test } from '@japa/runner'
+import fc from 'fast-check'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
+import { SocieteFactory } from '#database/factories/societe_factory'
+import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
+import { acceptation, acceptationOf, acceptationRows } from '#services/analyse/acceptation'
+import { FROM_SQL, UNTIL_SQL, parseAnalyseParams } from '#services/analyse/params'
+import { DEVIS_STATUTS } from '#shared/devis'
+
+/**
+ * The statement the analyse ran before the pre-aggregate (decision 513), unchanged but for
+ * `delais` (how many delays a median was taken over: the test counts even and odd ones).
+ */
+async function oracleRows(du: string, au: string) {
+  const result = await db.rawQuery(
+    `WITH d AS MATERIALIZED (
+       SELECT d.commercial_id, d.apporteur_id, d.statut, d.total_ht,
+         CASE WHEN d.statut = 'accepte' AND d.accepte_le IS NOT NULL
+           THEN extract(epoch FROM d.accepte_le - d.envoye_le) / 86400 END AS delai
+       FROM devis d
+       WHERE d.envoye_le >= ${FROM_SQL} AND d.envoye_le < ${UNTIL_SQL}
+     ),
+     g AS (
+       SELECT grouping(commercial_id) AS gc, grouping(apporteur_id) AS ga,
+         commercial_id, apporteur_id,
+         count(*) AS envoyes,
+         count(*) FILTER (WHERE statut = 'accepte') AS acceptes,
+         count(*) FILTER (WHERE statut = 'refuse') AS refuses,
+         avg(delai) AS delai_moyen,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY delai) AS delai_median,
+         count(delai) AS delais,
+         coalesce(sum(total_ht) FILTER (WHERE statut = 'accepte'), 0) AS montant
+       FROM d
+       GROUP BY GROUPING SETS ((commercial_id), (apporteur_id), ())
+     )
+     SELECT g.*, u.name AS commercial_nom, s.nom AS apporteur_nom
+     FROM g
+       LEFT JOIN users u ON g.ga = 1 AND g.gc = 0 AND u.id = g.commercial_id
+       LEFT JOIN societes s ON g.gc = 1 AND g.ga = 0 AND s.id = g.apporteur_id`,
+    [du, au]
+  )
+  return result.rows as any[]
+}
+
+/** The rows' figures as PostgreSQL wrote them (text of numerics, floats), in one order. */
+function raw(rows: any[]) {
+  return rows
+    .map((r) =>
+      [
+        r.gc,
+        r.ga,
+        r.commercial_id,
+        r.apporteur_id,
+        String(r.envoyes ?? 0),
+        String(r.acceptes ?? 0),
+        String(r.refuses ?? 0),
+        r.delai_moyen,
+        r.delai_median,
+        String(r.montant ?? 0),
+      ].join(' | ')
+    )
+    .sort()
+}
+
+async function assertSame(assert: any, context: string, du: string, au: string) {
+  const params = parseAnalyseParams({ du, au })
+  const oracle = await oracleRows(params.du, params.au)
+  const figures = await acceptation(params)
+  assert.deepEqual(figures, acceptationOf(params, oracle), `${context} ${du} ${au}`)
+  return oracle
+}
+
+// Around the change to summer time (Sunday 29 March 2026) and a period without devis
+const PERIODS: [string, string][] = [
+  ['2026-03-28', '2026-03-28'],
+  ['2026-03-29', '2026-03-29'],
+  ['2026-03-29', '2026-03-31'],
+  ['2026-03-01', '2026-04-30'],
+  ['2026-01-01', '2026-12-31'],
+  ['2031-06-01', '2031-06-30'],
+]
+const day = fc
+  .integer({ min: 0, max: 6 })
+  .map((d) => DateTime.fromISO('2026-03-26').plus({ days: d }).toISODate()!)
+const instant = fc
+  .record({
+    day,
+    minute: fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.constantFrom(0, 59, 60, 61, 1439)),
+  })
+  .map(({ day: d, minute }) =>
+    DateTime.fromISO(d, { zone: 'Europe/Brussels' }).plus({ minutes: minute }).toISO()!
+  )
+// Minutes from sending to acceptance: ties, under a day (another numeric scale), negative
+const delay = fc.oneof(
+  fc.integer({ min: -2880, max: 60 * 24 * 20 }),
+  fc.constantFrom(0, 1, 1440, 1500, 2880, 4320, 14400, 60 * 24 * 1500)
+)
+const statut = fc.constantFrom(...DEVIS_STATUTS, 'accepte', 'accepte')
+const pick = fc.nat()
+
+const op = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      statut,
+      ht: fc.integer({ min: 0, max: 5_000_000 }),
+      envoye: fc.option(instant, { freq: 6 }),
+      delay: fc.option(delay, { freq: 6 }),
+      commercial: fc.nat(2),
+      apporteur: fc.nat(2),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('update' as const),
+    pick,
+    set: fc.record(
+      {
+        statut,
+        envoye_le: fc.option(instant),
+        delay: fc.option(delay),
+        total_ht: fc.integer({ min: 0, max: 5_000_000 }),
+        commercial: fc.nat(2),
+        apporteur: fc.nat(2),
+        objet: fc.constant('Seulement l’objet'),
+      },
+      { requiredKeys: [] }
+    ),
+  }),
+  fc.record({ kind: fc.constant('bulk' as const), from: statut, to: statut }),
+  fc.record({ kind: fc.constant('shift' as const), minutes: fc.constantFrom(-1440, -30, 90) }),
+  fc.record({ kind: fc.constant('delete' as const), pick }),
+  fc.record({ kind: fc.constant('compact' as const) })
+)
+
+test.group('Analyse / acceptation / pre-aggregate', (group) => {
+  withTransaction(group)
+
+  test('gives the figures of the devis after random sequences of writes', async ({ assert }) => {
+    const client = await ClientFactory.create()
+    const users = [null, await makeUser('esi'), await makeUser('esi')]
+    const societes = [
+      null,
+      await SocieteFactory.merge({ nom: 'Apporteur Un' }).create(),
+      await SocieteFactory.merge({ nom: 'Apporteur Deux' }).create(),
+    ]
+    const ids: number[] = []
+    const accepteLe = (envoye: string | null, minutes: number | null) =>
+      envoye && minutes !== null ? DateTime.fromISO(envoye).plus({ minutes }).toISO() : null
+    let even = 0
+    let odd = 0
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 10 }),
+        day,
+        day,
+        async (ops, a, b) => {
+          for (const o of ops) {
+            const id = ids.length ? ids[('pick' in o ? o.pick : 0) % ids.length] : null
+            if (o.kind === 'insert') {
+              const d = await makeDevis({
+                client,
+                statut: o.statut,
+                ht: o.ht,
+                commercial: users[o.commercial] ?? undefined,
+                envoyeLe: o.envoye ?? undefined,
+                accepteLe: accepteLe(o.envoye, o.delay) ?? undefined,
+              })
+              await db
+                .from('devis')
+                .where('id', d.id)
+                .update({ apporteur_id: societes[o.apporteur]?.id ?? null })
+              ids.push(d.id)
+            } else if (o.kind === 'update' && id) {
+              const { commercial, apporteur, delay: minutes, ...set } = o.set
+              const values: Record<string, unknown> = { ...set }
+              if (commercial !== undefined) values.commercial_id = users[commercial]?.id ?? null
+              if (apporteur !== undefined) values.apporteur_id = societes[apporteur]?.id ?? null
+              if (minutes !== undefined) {
+                values.accepte_le =
+                  minutes === null
+                    ? null
+                    : db.raw('coalesce(envoye_le, now()) + make_interval(mins => ?)', [minutes])
+              }
+              if (Object.keys(values).length) await db.from('devis').where('id', id).update(values)
+            } else if (o.kind === 'bulk' && ids.length) {
+              await db
+                .from('devis')
+                .whereIn('id', ids)
+                .where('statut', o.from)
+                .update({ statut: o.to, total_ht: db.raw('total_ht + 1') })
+            } else if (o.kind === 'shift' && ids.length) {
+              await db.rawQuery(
+                'UPDATE devis SET envoye_le = envoye_le + make_interval(mins => ?) WHERE id = ANY(?)',
+                [o.minutes, ids]
+              )
+            } else if (o.kind === 'delete' && id) {
+              ids.splice(ids.indexOf(id), 1)
+              await db.from('devis').where('id', id).delete()
+            } else if (o.kind === 'compact') {
+              await db.rawQuery('SELECT acceptation_jour_compact()')
+            }
+          }
+          const context = JSON.stringify(ops)
+          for (const [du, au] of [...PERIODS, [a, b] as [string, string]]) {
+            const oracle = await assertSame(assert, context, du, au)
+            const params = parseAnalyseParams({ du, au })
+            // The raw figures to the digit: the mean's numeric text and scale, the median's float
+            assert.deepEqual(raw(await acceptationRows(params)), raw(oracle), context)
+            for (const r of oracle.filter((x) => Number(x.delais) > 0)) {
+              if (Number(r.delais) % 2 === 0) even++
+              else odd++
+            }
+          }
+        }
+      ),
+      { numRuns: 30 }
+    )
+    // Both kinds of middle were met (one value, or two interpolated)
+    assert.isAbove(even, 0)
+    assert.isAbove(odd, 0)
+
+    await db.rawQuery('TRUNCATE acceptation_jour')
+    await db.rawQuery('SELECT acceptation_jour_rebuild()')
+    for (const [du, au] of PERIODS) await assertSame(assert, 'after a rebuild', du, au)
+  }).timeout(300_000)
+
+  test('an update of a column the figures do not read adds no row', async ({ assert }) => {
+    const d = await makeDevis({
+      statut: 'accepte',
+      envoyeLe: '2026-03-29T01:30:00+01:00',
+      accepteLe: '2026-04-02T10:00:00+02:00',
+    })
+    const count = async () => {
+      const [row] = await db.from('acceptation_jour').count('* as n')
+      return Number(row.n)
+    }
+    const before = await count()
+    await db.from('devis').where('id', d.id).update({ objet: 'Autre objet', total_ttc: 1 })
+    assert.equal(await count(), before)
+    for (const [column, value] of [
+      ['total_ht', 1],
+      ['accepte_le', null],
+      ['statut', 'refuse'],
+      ['envoye_le', '2026-03-30T10:00:00Z'],
+    ] as const) {
+      const at = await count()
+      await db
+        .from('devis')
+        .where('id', d.id)
+        .update({ [column]: value })
+      assert.isAbove(await count(), at, column)
+      for (const [du, au] of PERIODS) await assertSame(assert, column, du, au)
+    }
+  })
+
+  test('the mean keeps the digits avg() gave when a delay of another scale left', async ({
+    assert,
+  }) => {
+    // A delay of 0 has 24 decimals, ten hours 20: both in tranche 0, sent the same day
+    const sent = '2026-03-29T00:30:00+01:00'
+    const zero = await makeDevis({ statut: 'accepte', envoyeLe: sent, accepteLe: sent })
+    await makeDevis({
+      statut: 'accepte',
+      envoyeLe: sent,
+      accepteLe: DateTime.fromISO(sent).plus({ hours: 10 }).toISO()!,
+    })
+    await db.from('devis').where('id', zero.id).delete()
+    const params = parseAnalyseParams({ du: '2026-03-29', au: '2026-03-29' })
+    const oracle = await oracleRows(params.du, params.au)
+    assert.deepEqual(raw(await acceptationRows(params)), raw(oracle))
+    assert.include(raw(oracle).join(), '0.41666666666666666667 ')
+    await db.rawQuery('SELECT acceptation_jour_compact()')
+    assert.deepEqual(raw(await acceptationRows(params)), raw(oracle))
+  })
+})
