@@ -5,7 +5,7 @@ import Client from '#models/client'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { listPage } from '#services/list/keyset'
-import { filtersProp } from '#services/list/list_params'
+import { filtersProp, type ListParams } from '#services/list/list_params'
 import { sendExport } from '#services/http/csv_response'
 import { limitAction } from '#services/throttle'
 import {
@@ -13,6 +13,8 @@ import {
   creanceClientItem,
   creanceFactures,
   creanceQuery,
+  creanceSearchQuery,
+  creanceSearchTotals,
   creanceTotals,
   parseCreanceListParams,
 } from '#services/creances/creance_list'
@@ -20,8 +22,46 @@ import { exportCreances } from '#services/creances/creance_export'
 import { creditClient } from '#services/paiements/paiement_service'
 import { clientDisplayName } from '#shared/clients'
 import { todayIso } from '#shared/dates'
+import type { CreanceTotals } from '#shared/creances'
 
 const policy = new FacturePolicy()
+
+// The totals row counts the clients the filters select: the list's exact count
+const count = (totals: CreanceTotals) => ({ count: totals.nb_clients, exact: true })
+const listOptions = {
+  columns: CREANCE_SORT_COLUMNS,
+  table: 'factures',
+  map: creanceClientItem,
+  scoped: true,
+}
+
+/** The page and its totals, two statements run together. */
+async function listAndTotals(params: ListParams, today: string) {
+  const totalsRow = creanceTotals(params, today)
+  const [page, totals] = await Promise.all([
+    listPage(params, {
+      ...listOptions,
+      query: () => creanceQuery(params, today).select('cr.*'),
+      total: totalsRow.then(count),
+    }),
+    totalsRow,
+  ])
+  return { ...page, totals }
+}
+
+/** A search: the page carries its totals (decision 706); an empty page asks for them. */
+async function searchPage(params: ListParams, today: string) {
+  let totals: CreanceTotals | null = null
+  const page = await listPage(params, {
+    ...listOptions,
+    query: () => creanceSearchQuery(params, today),
+    totalOf: async (rows: Record<string, any>[]) => {
+      totals = creanceSearchTotals(rows) ?? (await creanceTotals(params, today))
+      return count(totals)
+    },
+  })
+  return { ...page, totals: totals! }
+}
 
 /**
  * esi/compta/creance (issue 11 §4): what each client owes, aged; one client's open factures;
@@ -32,19 +72,9 @@ export default class CreancesController {
     authorize(policy.view(auth.user ?? null))
     const params = parseCreanceListParams(request.qs())
     const today = todayIso()
-    const totalsRow = creanceTotals(params, today)
-    // The totals row counts the clients the filters select: the list's exact count
-    const [{ list, warnings }, totals] = await Promise.all([
-      listPage(params, {
-        query: () => creanceQuery(params, today).select('cr.*'),
-        columns: CREANCE_SORT_COLUMNS,
-        table: 'factures',
-        map: creanceClientItem,
-        scoped: true,
-        total: totalsRow.then((t) => ({ count: t.nb_clients, exact: true })),
-      }),
-      totalsRow,
-    ])
+    const { list, warnings, totals } = params.words.length
+      ? await searchPage(params, today)
+      : await listAndTotals(params, today)
     return inertia.render('esi/compta/creance/Index', {
       creances: list,
       totals,

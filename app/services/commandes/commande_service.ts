@@ -56,11 +56,31 @@ export const parseCommandeListParams = (qs: Record<string, unknown>): ListParams
     },
   })
 
+/**
+ * The commandes' columns commandeListItem reads (decision 707): `commandes.*` made each model
+ * parse what the list never shows (the search text, three more instants, the cancellation).
+ */
+const COMMANDE_LIST_FIELDS = [
+  'id',
+  'numero',
+  'client_id',
+  'client_nom',
+  'objet',
+  'total_ttc',
+  'statut',
+  'fin_retractation',
+  'created_at',
+  'bdc_id',
+  'etape_courante',
+  'etape_courante_statut',
+  'prochaine_echeance',
+]
+
 /** The rows of esi/commande/Index: filtered, searched (the order is keyset's). */
 export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
     .select(
-      'commandes.*',
+      ...COMMANDE_LIST_FIELDS.map((c) => `commandes.${c}`),
       'bdcs.numero as bdc_numero',
       'chef.name as chef_projet_nom',
       'commercial.name as commercial_nom'

@@ -49,20 +49,20 @@ function bucketCondition(key: AgingBucket, retard: string): string {
 }
 
 /** A client's open factures (alias `o`), by the partial index factures_client_ouvertes_idx. */
-const OPEN_OF_CLIENT = `FROM factures o WHERE o.client_id = cr0.client_id
+const openOfClient = (clientId: string) => `FROM factures o WHERE o.client_id = ${clientId}
   AND o.numero IS NOT NULL AND o.statut IN ('emise', 'partiellement_payee')
   AND o.total_ttc - o.montant_paye - o.montant_credite > 0`
 
 const O_RESTE = '(o.total_ttc - o.montant_paye - o.montant_credite)'
 
-/** What the client's open factures ask in each bucket (and late), computed for one row. */
-function bucketColumns(today: string) {
+/** What the client `clientId` (a column) owes in each bucket (and late), for one row. */
+function bucketColumns(today: string, clientId = 'cr0.client_id') {
   const retard = `(DATE '${today}' - o.echeance)`
   const sum = (cond: string) =>
-    `COALESCE((SELECT sum(${O_RESTE}) ${OPEN_OF_CLIENT} AND ${cond}), 0)`
+    `COALESCE((SELECT sum(${O_RESTE}) ${openOfClient(clientId)} AND ${cond}), 0)::bigint`
   return [
-    `${sum(`${retard} > 0`)}::bigint AS en_retard`,
-    ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))}::bigint AS ${key}`),
+    `${sum(`${retard} > 0`)} AS en_retard`,
+    ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))} AS ${key}`),
   ].join(',\n      ')
 }
 
@@ -144,23 +144,26 @@ export function creanceQuery(params: ListParams, today: string): Query {
   return query
 }
 
+const TOTAL_COLUMNS = ['du', 'credit', 'solde', 'nb_factures'] as const
+
 /**
- * The totals of what the filters select (the row on top of the page): the client figures from
- * client_soldes, the buckets from the open factures themselves (of the selected clients when
- * something is filtered), each in one statement.
+ * The one-row parts of the totals of what the filters select (the row on top of the page): the
+ * client figures from client_soldes, the buckets from the open factures themselves (of the
+ * selected clients `m` when something is filtered). Column names start with `prefix`.
  */
-export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
-  const columns = ['du', 'credit', 'solde', 'nb_factures'] as const
-  const sums = columns.map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${col}`).join(', ')
+function totalsParts(params: ListParams, today: string, prefix = '') {
+  const sums = TOTAL_COLUMNS.map(
+    (col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${prefix}${col}`
+  ).join(', ')
   checkDay(today)
   /** The buckets' sums of `amount` by the due date `echeance` (columns of the FROM). */
   const bucketSums = (amount: string, echeance: string) => {
     const retard = `(DATE '${today}' - ${echeance})`
     return [
-      `COALESCE(sum(${amount}) FILTER (WHERE ${retard} > 0), 0)::bigint AS en_retard`,
+      `COALESCE(sum(${amount}) FILTER (WHERE ${retard} > 0), 0)::bigint AS ${prefix}en_retard`,
       ...AGING_BUCKET_KEYS.map(
         (key) =>
-          `COALESCE(sum(${amount}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${key}`
+          `COALESCE(sum(${amount}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${prefix}${key}`
       ),
     ].join(', ')
   }
@@ -172,48 +175,107 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
   // buckets from it (decision 663). Otherwise the buckets come from the figures kept per due
   // date (migration 0556) and the clients' sums from those kept per oldest due date
   // (client_soldes_jour, decision 560): about a thousand rows, not one per client.
-  const selected = filtered
-    ? creanceQuery(params, today).select('cr.id_client', ...columns.map((col) => `cr.${col}`))
-    : null
-  const buckets = selected
+  const buckets = filtered
     ? db
         .from('factures')
         .whereRaw(OPEN_FACTURE_SQL)
         .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
         .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
     : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
-  const clients = selected
-    ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS nb_clients`))
+  const clients = filtered
+    ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
     : db
         .from('client_soldes_jour as cr')
         .if(params.filter.retard, (q) => q.where('cr.premiere_echeance', '<', today))
-        .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS nb_clients`))
+        .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS ${prefix}nb_clients`))
   const parts: Query[] = [clients, buckets]
   if (lateOnly) {
     parts.push(
       db
         .from('client_soldes_jour')
         .where('premiere_echeance', '>=', today)
-        .select(db.raw('COALESCE(sum(du_factures), 0)::bigint AS du_pas_en_retard'))
+        .select(db.raw(`COALESCE(sum(du_factures), 0)::bigint AS ${prefix}du_pas_en_retard`))
     )
   }
+  return { filtered, lateOnly, parts: parts.map((part) => part.toSQL()) }
+}
+
+/** The totals of a row carrying the parts' columns (named with `prefix`). */
+function totalsOfRow(row: Record<string, any> | undefined, lateOnly: boolean, prefix = '') {
+  const value = (col: string) => Number(row?.[`${prefix}${col}`] ?? 0)
+  const totals = { nb_clients: value('nb_clients') } as CreanceTotals
+  for (const col of TOTAL_COLUMNS) totals[col] = value(col)
+  for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) totals[col] = value(col)
+  if (lateOnly) totals.non_echu -= value('du_pas_en_retard')
+  return totals
+}
+
+/** The totals of what the filters select, in one statement. */
+export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
+  const { filtered, lateOnly, parts } = totalsParts(params, today)
+  const m = filtered
+    ? creanceQuery(params, today)
+        .select('cr.id_client', ...TOTAL_COLUMNS.map((col) => `cr.${col}`))
+        .toSQL()
+    : null
   // Each part is one aggregated row: one statement for all of them
-  const m = selected?.toSQL()
-  const compiled = parts.map((part) => part.toSQL())
   const result = await db.rawQuery(
-    `${m ? `WITH m AS MATERIALIZED (${m.sql}) ` : ''}SELECT * FROM ${compiled
+    `${m ? `WITH m AS MATERIALIZED (${m.sql}) ` : ''}SELECT * FROM ${parts
       .map((c, i) => `(${c.sql}) AS t${i}`)
       .join(' CROSS JOIN ')}`,
-    [...(m?.bindings ?? []), ...compiled.flatMap((c) => c.bindings)] as any[]
+    [...(m?.bindings ?? []), ...parts.flatMap((c) => c.bindings)] as any[]
   )
-  const row = result.rows[0]
-  const totals = { nb_clients: Number(row?.nb_clients ?? 0) } as CreanceTotals
-  for (const col of columns) totals[col] = Number(row?.[col] ?? 0)
-  for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) {
-    totals[col] = Number(row?.[col] ?? 0)
+  return totalsOfRow(result.rows[0], lateOnly)
+}
+
+/** The list's columns but the buckets (computed for the page's rows only). */
+const M_COLUMNS = [
+  'id_client',
+  'type',
+  'civilite',
+  'nom',
+  'prenom',
+  'societe',
+  'numero_tva',
+  'tri_nom',
+  'du',
+  'credit',
+  'solde',
+  'nb_factures',
+  'premiere_echeance',
+  'retard_max',
+]
+
+/** Where the search page's rows carry the totals (columns prefixed so, decision 706). */
+const TOTALS_PREFIX = '__t_'
+
+/**
+ * The page of a search with its totals, in one statement (decision 706): the matching clients
+ * once (`m`, every column of the list but the buckets), their totals from it, the page sorted
+ * from it, and the buckets computed for the page's rows only. Before, the totals and the page
+ * each read every matching client, its client_soldes row and (the totals) its open factures.
+ */
+export function creanceSearchQuery(params: ListParams, today: string): Query {
+  const { parts } = totalsParts(params, today, TOTALS_PREFIX)
+  const m = creanceQuery(params, today).select(...M_COLUMNS.map((col) => `cr.${col}`))
+  const query = db
+    .query()
+    .withMaterialized('m', m)
+    .from((sub) =>
+      sub
+        .from('m as cr0')
+        .select('cr0.*', db.raw(bucketColumns(today, 'cr0.id_client')))
+        .as('cr')
+    )
+  for (const [i, part] of parts.entries()) {
+    query.joinRaw(`CROSS JOIN (${part.sql}) AS t${i}`, part.bindings as any[])
   }
-  if (lateOnly) totals.non_echu -= Number(row?.du_pas_en_retard ?? 0)
-  return totals
+  return query.select('cr.*', ...parts.map((_, i) => `t${i}.*`))
+}
+
+/** The totals a page of creanceSearchQuery carries (its first row), null for an empty page. */
+export function creanceSearchTotals(rows: Record<string, any>[]): CreanceTotals | null {
+  return rows.length ? totalsOfRow(rows[0], false, TOTALS_PREFIX) : null
 }
 
 export function creanceClientItem(row: Record<string, any>): CreanceClientItem {

@@ -356,11 +356,14 @@ export async function listPage<Raw, Row>(
     scoped?: boolean
     /** The count when the page already has it (a totals row), instead of counting again. */
     total?: Promise<{ count: number; exact: boolean }>
+    /** The count from the page's own rows (they carry it), instead of counting again. */
+    totalOf?: (rows: Raw[]) => Promise<{ count: number; exact: boolean }>
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =
     Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
-  const [page, total] = await Promise.all([
+  const { totalOf } = options
+  const [page, counted] = await Promise.all([
     keysetPage<Raw>({
       build: options.query,
       sort: params.sort,
@@ -368,14 +371,17 @@ export async function listPage<Raw, Row>(
       position: params.position,
       perPage: params.perPage,
     }),
-    options.total ??
-      cappedCount(
-        options.count ?? options.query,
-        options.table,
-        filtered,
-        params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
-      ),
+    totalOf
+      ? null
+      : (options.total ??
+        cappedCount(
+          options.count ?? options.query,
+          options.table,
+          filtered,
+          params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
+        )),
   ])
+  const total = totalOf ? await totalOf(page.rows) : counted!
   const warnings = page.invalidCursor
     ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
     : params.warnings

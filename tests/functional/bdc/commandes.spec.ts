@@ -18,6 +18,11 @@ import {
   markDemandePayee,
 } from '#services/paiement/demande_paiement_service'
 import { esiSociete } from '#tests/functional/bdc/helpers'
+import {
+  commandeListItem,
+  commandeListQuery,
+  parseCommandeListParams,
+} from '#services/commandes/commande_service'
 
 async function commandeFor(clientNom: string, lieu: LieuSignature = 'etablissement') {
   const bdc = await makeBdc({ clientNom, objet: `Travaux ${clientNom}` })
@@ -78,6 +83,26 @@ test.group('Commandes / list and show', (group) => {
       a.commande.numero,
     ])
     assert.deepEqual(all.body().props.commandes.total, { count: 2, exact: true })
+  })
+
+  test('the list reads only the columns it shows, and shows them as the whole row does', async ({
+    assert,
+  }) => {
+    await esiSociete()
+    const { commande } = await commandeFor('Lecteur')
+    await Commande.query()
+      .where('id', commande.id)
+      .update({ terminee_le: new Date(), prochaine_echeance: '2030-01-02' })
+    const params = parseCommandeListParams({ q: 'lecteur' })
+    const [row] = await commandeListQuery(params)
+    const whole = await Commande.findOrFail(commande.id)
+    const bdc = await Bdc.findOrFail(whole.bdcId)
+    whole.$extras.bdc_numero = bdc.numero
+    assert.deepEqual(commandeListItem(row), commandeListItem(whole))
+    // Decision 707: the search text and the instants the list never shows are not read
+    for (const unread of ['recherche', 'termineeLe', 'updatedAt', 'motifAnnulation']) {
+      assert.notProperty(row.$attributes, unread)
+    }
   })
 
   test('the Show page: header, bdc link, withdrawal end; esi only, unknown 404', async ({

@@ -17,6 +17,8 @@ import type { ListPage } from '#shared/list_query'
 import { ncIssued, pay as recordPay } from '#tests/functional/notes_credit/helpers'
 import { comptaFigures } from '#services/creances/compta_figures'
 import { todayIso } from '#shared/dates'
+import { encodeCursor } from '#services/list/keyset'
+import { statementsOf } from '#tests/functional/performance/helpers'
 
 const TTC = 121_00 // one line of 100,00 € HT at 21 %
 
@@ -154,6 +156,55 @@ test.group('Créances / page', (group) => {
     const seen = [...first.rows, ...second.rows].map((r) => r.client_id)
     assert.deepEqual(seen, [...made].reverse())
     assert.equal(first.list.total.count, 12)
+  })
+
+  test('a search reads its clients once: the page carries the totals, on every page', async ({
+    client,
+    assert,
+  }) => {
+    await esiSociete()
+    const user = await makeUser('esi')
+    for (let i = 0; i < 11; i++) {
+      const c = await ClientFactory.merge({ nom: `Zébulon ${i}` }).create()
+      await factureLate(c, 10 * i, 100_00 + i * 100)
+    }
+    const other = await ClientFactory.merge({ nom: 'Autre' }).create()
+    await factureLate(other, 10)
+
+    let first: Awaited<ReturnType<typeof page>> | null = null
+    const sent = await statementsOf(async () => {
+      first = await page(client, user, '?q=zebulon&per_page=10')
+    })
+    // Decision 706: one statement for the page and its totals (before: the totals, then the page)
+    assert.lengthOf(
+      sent.filter((sql) => sql.includes('client_soldes')),
+      1,
+      sent.join('\n')
+    )
+    const { rows, list, totals } = first!
+    assert.lengthOf(rows, 10)
+    assert.deepEqual(list.total, { count: 11, exact: true })
+    const second = await page(client, user, `?q=zebulon&per_page=10&after=${list.next}`)
+    assert.lengthOf(second.rows, 1)
+    assert.deepEqual(second.totals, totals)
+    // The totals are the 11 clients' (the other client left out)
+    const all = [...rows, ...second.rows]
+    assert.equal(totals.nb_clients, 11)
+    for (const key of ['du', 'en_retard', ...AGING_BUCKET_KEYS] as const) {
+      assert.equal(
+        totals[key],
+        all.reduce((sum, r) => sum + r[key], 0),
+        key
+      )
+    }
+    assert.equal(totals.du, 11 * TTC + 121 * 55)
+
+    // Past the last row the page is empty: its totals are read on their own, the same
+    const past = encodeCursor([{ key: 'du', desc: true }], ['0', '0'])
+    const empty = await page(client, user, `?q=zebulon&per_page=10&after=${past}`)
+    assert.lengthOf(empty.rows, 0)
+    assert.deepEqual(empty.totals, totals)
+    assert.deepEqual(empty.list.total, { count: 11, exact: true })
   })
 
   test('a client’s open factures with their days late and what is left', async ({
