@@ -7,8 +7,9 @@
  * Read from acceptation_jour (decision 695, migration 0880), kept by triggers on devis: counts,
  * sums and a histogram of the delays in whole days per (day, commercial, apporteur). A median is
  * the value(s) of its middle rank(s): the histogram says which tranche holds them, and only that
- * tranche's devis of the period are read from devis_acceptes_delai_idx (migration 0881), the
- * same values percentile_cont(0.5) interpolated, sorted as it sorted them.
+ * tranche's devis of the period are read, the same values percentile_cont(0.5) interpolated,
+ * sorted as it sorted them: the total's from devis_acceptes_delai_idx (migration 0881), a
+ * commercial's or an apporteur's from its own entries only (migration 0882, decision 699).
  */
 import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
@@ -28,6 +29,30 @@ import {
 
 // The delay in days as the analyse always computed it (and the index of migration 0881)
 const DELAI = 'extract(epoch FROM d.accepte_le - d.envoye_le) / 86400'
+
+/*
+ * The median of the groups `groupes` of m: the middle value(s) of the tranche(s) t1..t2 of the
+ * period's accepted devis of the group (`devis`). One branch per axis, so each reads only its
+ * group's entries: the total from devis_acceptes_delai_idx (migration 0881), a commercial's and
+ * an apporteur's from the index keyed by coalesce(…, 0) first (migration 0882, decision 699).
+ */
+const median = (groupes: string, devis: string) => `
+  SELECT m.gc, m.ga, m.commercial_id, m.apporteur_id,
+    CASE WHEN cardinality(v.d) = 2 THEN v.d[1] + 0.5::float8 * (v.d[2] - v.d[1]) ELSE v.d[1] END
+      AS delai_median
+  FROM m CROSS JOIN LATERAL (
+    SELECT array_agg((extract(epoch FROM x.ecart) / 86400)::float8 ORDER BY x.ecart) AS d FROM (
+      SELECT d.accepte_le - d.envoye_le AS ecart
+      FROM devis d
+      WHERE d.statut = 'accepte' AND d.accepte_le IS NOT NULL
+        AND floor(${DELAI}) BETWEEN m.t1 AND m.t2
+        AND d.envoye_le >= ${FROM_SQL}
+        AND d.envoye_le < ${UNTIL_SQL}
+        AND ${devis}
+      ORDER BY 1 OFFSET (m.total - 1) / 2 - m.avant1 LIMIT m.total / 2 - (m.total - 1) / 2 + 1
+    ) x
+  ) v
+  WHERE ${groupes}`
 
 function ligne(r: any, id: number | null, nom: string): AcceptationLigne {
   const envoyes = num(r?.envoyes)
@@ -51,10 +76,18 @@ export async function acceptation(params: AnalyseParams): Promise<Acceptation> {
 
 /** The statement's rows: one per commercial (gc 0), per apporteur (ga 0), and the total. */
 export async function acceptationRows(params: AnalyseParams): Promise<any[]> {
-  const result = await analyseQuery(
+  const { sql, bindings } = acceptationStatement(params)
+  const result = await analyseQuery(sql, bindings)
+  return result.rows
+}
+
+/** The statement and its bindings (a test EXPLAINs it: each median branch reads its index). */
+export function acceptationStatement(params: AnalyseParams) {
+  const periode = [params.du, params.au]
+  return {
     // a: the live keys of the period. Grouped by echelle too, so a sum's numeric scale is the
     // largest of its devis' delays, as in avg() (a devis gone from a key leaves its scale there)
-    `WITH a AS MATERIALIZED (
+    sql: `WITH a AS MATERIALIZED (
       SELECT commercial_id, apporteur_id, issue, tranche, echelle,
         sum(n)::bigint AS n, sum(ht) AS ht, sum(delai_somme) AS ds
       FROM acceptation_jour
@@ -93,22 +126,9 @@ export async function acceptationRows(params: AnalyseParams): Promise<any[]> {
       FROM c GROUP BY gc, ga, commercial_id, apporteur_id, total
     ),
     med AS (
-      SELECT m.gc, m.ga, m.commercial_id, m.apporteur_id,
-        CASE WHEN cardinality(v.d) = 2 THEN v.d[1] + 0.5::float8 * (v.d[2] - v.d[1]) ELSE v.d[1] END
-          AS delai_median
-      FROM m CROSS JOIN LATERAL (
-        SELECT array_agg((extract(epoch FROM x.ecart) / 86400)::float8 ORDER BY x.ecart) AS d FROM (
-          SELECT d.accepte_le - d.envoye_le AS ecart
-          FROM devis d
-          WHERE d.statut = 'accepte' AND d.accepte_le IS NOT NULL
-            AND floor(${DELAI}) BETWEEN m.t1 AND m.t2
-            AND d.envoye_le >= ${FROM_SQL}
-            AND d.envoye_le < ${UNTIL_SQL}
-            AND (m.gc = 1 OR d.commercial_id IS NOT DISTINCT FROM m.commercial_id)
-            AND (m.ga = 1 OR d.apporteur_id IS NOT DISTINCT FROM m.apporteur_id)
-          ORDER BY 1 OFFSET (m.total - 1) / 2 - m.avant1 LIMIT m.total / 2 - (m.total - 1) / 2 + 1
-        ) x
-      ) v
+      ${median('m.gc = 1 AND m.ga = 1', 'true')}
+      UNION ALL ${median('m.gc = 0', 'coalesce(d.commercial_id, 0) = coalesce(m.commercial_id, 0)')}
+      UNION ALL ${median('m.ga = 0', 'coalesce(d.apporteur_id, 0) = coalesce(m.apporteur_id, 0)')}
     )
     SELECT g.*, med.delai_median, u.name AS commercial_nom, s.nom AS apporteur_nom
     FROM g
@@ -117,9 +137,9 @@ export async function acceptationRows(params: AnalyseParams): Promise<any[]> {
         AND med.apporteur_id IS NOT DISTINCT FROM g.apporteur_id
       LEFT JOIN users u ON g.ga = 1 AND g.gc = 0 AND u.id = g.commercial_id
       LEFT JOIN societes s ON g.gc = 1 AND g.ga = 0 AND s.id = g.apporteur_id`,
-    [params.du, params.au, params.du, params.au]
-  )
-  return result.rows
+    // the period for a, then for each of the three median branches
+    bindings: [...periode, ...periode, ...periode, ...periode],
+  }
 }
 
 /** The page's figures from the statement's rows (names, rates, « Sans … » rows, order). */

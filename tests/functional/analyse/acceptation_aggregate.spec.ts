@@ -17,7 +17,12 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
 import { SocieteFactory } from '#database/factories/societe_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
-import { acceptation, acceptationOf, acceptationRows } from '#services/analyse/acceptation'
+import {
+  acceptation,
+  acceptationOf,
+  acceptationRows,
+  acceptationStatement,
+} from '#services/analyse/acceptation'
 import { FROM_SQL, UNTIL_SQL, parseAnalyseParams } from '#services/analyse/params'
 import { DEVIS_STATUTS } from '#shared/devis'
 
@@ -146,6 +151,38 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), pick }),
   fc.record({ kind: fc.constant('compact' as const) })
 )
+
+/**
+ * 8 commercials and 12 apporteurs (and none), 600 devis sent from 27 to 29 March 2026: most
+ * accepted after 2 to 4 days, so every group's middle ranks fall in the same few tranches.
+ */
+async function manyGroups() {
+  // 8 commercials and 12 apporteurs (and none), 600 devis sent over three days: most accepted
+  // after 2 to 4 days, so every group's middle ranks fall in the same few tranches
+  const client = await ClientFactory.create()
+  const commerciaux: (number | null)[] = [null]
+  for (let i = 0; i < 8; i++) {
+    const user = await makeUser('esi')
+    commerciaux.push(user.id)
+  }
+  const apporteurs: (number | null)[] = [null]
+  for (let i = 0; i < 12; i++) {
+    const societe = await SocieteFactory.merge({ nom: `Apporteur ${i}` }).create()
+    apporteurs.push(societe.id)
+  }
+  await db.rawQuery(
+    `INSERT INTO devis (client_id, client_nom, date_devis, valable_jusqu_au, objet, statut,
+       total_ht, envoye_le, accepte_le, commercial_id, apporteur_id, created_at, updated_at)
+     SELECT ?, 'Client', '2026-03-26', '2026-04-30', 'Objet ' || i,
+       CASE WHEN i % 7 = 0 THEN 'refuse' ELSE 'accepte' END, 1000 * i, e,
+       CASE WHEN i % 11 <> 0 THEN e + make_interval(mins => 2880 + (i * 389) % 2880) END,
+       (?::int[])[1 + i % 9], (?::int[])[1 + (i * 5) % 13], now(), now()
+     FROM generate_series(1, 600) i,
+       LATERAL (SELECT '2026-03-27 08:00:00+01'::timestamptz + make_interval(mins => i * 7) e) x`,
+    [client.idClient, commerciaux, apporteurs]
+  )
+  return { client, commerciaux, apporteurs }
+}
 
 test.group('Analyse / acceptation / pre-aggregate', (group) => {
   withTransaction(group)
@@ -287,5 +324,53 @@ test.group('Analyse / acceptation / pre-aggregate', (group) => {
     assert.include(raw(oracle).join(), '0.41666666666666666667 ')
     await db.rawQuery('SELECT acceptation_jour_compact()')
     assert.deepEqual(raw(await acceptationRows(params)), raw(oracle))
+  })
+  test('many groups sharing their middle tranche each get their own median', async ({ assert }) => {
+    const { client, commerciaux, apporteurs } = await manyGroups()
+    // A write afterwards moves devis between groups (the indexes follow)
+    await db.rawQuery(
+      `UPDATE devis SET commercial_id = (?::int[])[1 + id % 9], apporteur_id = (?::int[])[1 + id % 13]
+       WHERE client_id = ? AND id % 5 = 0`,
+      [commerciaux, apporteurs, client.idClient]
+    )
+    for (const [du, au] of [
+      ['2026-03-27', '2026-03-29'],
+      ['2026-03-28', '2026-03-28'],
+      ['2026-01-01', '2026-12-31'],
+    ]) {
+      const oracle = await assertSame(assert, 'many groups', du, au)
+      const params = parseAnalyseParams({ du, au })
+      assert.deepEqual(raw(await acceptationRows(params)), raw(oracle), `${du} ${au}`)
+      if (du === '2026-01-01')
+        assert.isAtLeast(oracle.filter((r) => Number(r.delais) > 1).length, 20)
+    }
+  })
+
+  test('each median branch reads its own index, not a whole tranche filtered', async ({
+    assert,
+  }) => {
+    // Over the many groups' devis, analysed (ANALYZE is rolled back with the test), sequential
+    // and bitmap scans penalised: the plan shows which index each branch reads (the total by
+    // tranche, a commercial's and an apporteur's by group first)
+    await manyGroups()
+    await db.rawQuery('ANALYZE devis')
+    await db.rawQuery('SET LOCAL enable_seqscan = off')
+    await db.rawQuery('SET LOCAL enable_bitmapscan = off')
+    const { sql, bindings } = acceptationStatement(
+      parseAnalyseParams({ du: '2026-03-27', au: '2026-03-29' })
+    )
+    const result = await db.rawQuery(`EXPLAIN ${sql}`, bindings as any)
+    const plan = result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+    for (const [index, cle] of [
+      ['devis_acceptes_delai_idx', '(floor('],
+      ['devis_acceptes_commercial_delai_idx', '(COALESCE(commercial_id, 0)) = COALESCE(m'],
+      ['devis_acceptes_apporteur_delai_idx', '(COALESCE(apporteur_id, 0)) = COALESCE(m'],
+    ]) {
+      const at = plan.search(new RegExp(`Index (Only )?Scan using ${index} on devis`))
+      assert.isAtLeast(at, 0, `${index}\n${plan}`)
+      const cond = plan.slice(at).split('\n')[1]
+      assert.match(cond, /Index Cond: /, `${index}\n${plan}`)
+      assert.include(cond, cle, `${index}\n${plan}`)
+    }
   })
 })
