@@ -22,9 +22,12 @@ const NOTE = 'esi.planning_semaines'
 /** Set for the rest of a transaction that changed the planning: its reads keep nothing. */
 const WRITTEN = 'esi.planning_ecrit'
 
-/** « tec:2030-03-04 », one per week of [debut, fin) (the calendar's own overlap, fin excluded). */
-const KEYS = (type: string, debut: string, fin: string) =>
-  `${type} || ':' || planning_semaines(${debut}, ${fin})::text`
+/**
+ * « tec:2030-03-04 », one per week of [debut, fin) of each visit of `from` (the calendar's own
+ * overlap, fin excluded); the weeks' function in FROM, where PostgreSQL inlines it.
+ */
+const KEYS = (from: string, alias: string) =>
+  `SELECT ${alias}.type || ':' || s::text FROM ${from}, planning_semaines(${alias}.debut, ${alias}.fin) s`
 
 // An UPDATE that changed none of the columns read returns at once
 const RETURN_IF_UNCHANGED = (columns: string) => `IF TG_OP = 'UPDATE' THEN
@@ -123,11 +126,13 @@ export default class extends BaseSchema {
       LANGUAGE plpgsql AS $$
       BEGIN
         ${RETURN_IF_UNCHANGED(SHOWN)}
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM planning_versions_note(ARRAY(SELECT ${KEYS('type', 'debut', 'fin')} FROM new_rows));
-        END IF;
-        IF TG_OP IN ('DELETE', 'UPDATE') THEN
-          PERFORM planning_versions_note(ARRAY(SELECT ${KEYS('type', 'debut', 'fin')} FROM old_rows));
+        IF TG_OP = 'INSERT' THEN
+          PERFORM planning_versions_note(ARRAY(${KEYS('new_rows n', 'n')}));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM planning_versions_note(ARRAY(${KEYS('old_rows o', 'o')}));
+        ELSE
+          PERFORM planning_versions_note(ARRAY(${KEYS('new_rows n', 'n')}
+            UNION ${KEYS('old_rows o', 'o')}));
         END IF;
         RETURN NULL;
       END $$`)
@@ -137,13 +142,16 @@ export default class extends BaseSchema {
       LANGUAGE plpgsql AS $$
       BEGIN
         ${RETURN_IF_UNCHANGED('planification_id, user_id')}
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM planning_versions_note(ARRAY(SELECT ${KEYS('p.type', 'p.debut', 'p.fin')}
-            FROM planifications p WHERE p.id IN (SELECT planification_id FROM new_rows)));
-        END IF;
-        IF TG_OP IN ('DELETE', 'UPDATE') THEN
-          PERFORM planning_versions_note(ARRAY(SELECT ${KEYS('p.type', 'p.debut', 'p.fin')}
-            FROM planifications p WHERE p.id IN (SELECT planification_id FROM old_rows)));
+        IF TG_OP = 'INSERT' THEN
+          PERFORM planning_versions_note(ARRAY(${KEYS('planifications p', 'p')}
+            WHERE p.id IN (SELECT planification_id FROM new_rows)));
+        ELSIF TG_OP = 'DELETE' THEN
+          PERFORM planning_versions_note(ARRAY(${KEYS('planifications p', 'p')}
+            WHERE p.id IN (SELECT planification_id FROM old_rows)));
+        ELSE
+          PERFORM planning_versions_note(ARRAY(${KEYS('planifications p', 'p')}
+            WHERE p.id IN (SELECT planification_id FROM new_rows
+              UNION SELECT planification_id FROM old_rows)));
         END IF;
         RETURN NULL;
       END $$`)
@@ -151,8 +159,7 @@ export default class extends BaseSchema {
       this.schema.raw(`CREATE OR REPLACE FUNCTION ${r.fn}() RETURNS trigger
         LANGUAGE plpgsql AS $$
         BEGIN
-          PERFORM planning_versions_note(ARRAY(SELECT ${KEYS('p.type', 'p.debut', 'p.fin')}
-            FROM planifications p WHERE ${r.visits}));
+          PERFORM planning_versions_note(ARRAY(${KEYS('planifications p', 'p')} WHERE ${r.visits}));
           RETURN NULL;
         END $$`)
     }
