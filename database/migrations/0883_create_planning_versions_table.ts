@@ -29,6 +29,10 @@ const WRITTEN = 'esi.planning_ecrit'
 const KEYS = (from: string, alias: string) =>
   `SELECT ${alias}.type || ':' || s::text FROM ${from}, planning_semaines(${alias}.debut, ${alias}.fin) s`
 
+/** Bumps the weeks `rows` gives (type, semaine), creating the rows not there yet. */
+const BUMP = (rows: string) => `INSERT INTO planning_versions AS v (type, semaine) ${rows}
+  ON CONFLICT (type, semaine) DO UPDATE SET version = v.version + 1`
+
 // An UPDATE that changed none of the columns read returns at once
 const RETURN_IF_UNCHANGED = (columns: string) => `IF TG_OP = 'UPDATE' THEN
     IF NOT EXISTS (SELECT ${columns} FROM new_rows EXCEPT SELECT ${columns} FROM old_rows) THEN
@@ -105,10 +109,8 @@ export default class extends BaseSchema {
       BEGIN
         IF cles IS NULL OR cles = '' THEN RETURN NULL; END IF;
         PERFORM set_config('${NOTE}', '', true);
-        INSERT INTO planning_versions AS v (type, semaine)
-          SELECT split_part(k, ':', 1), split_part(k, ':', 2)::date
-          FROM unnest(string_to_array(cles, ',')) k ORDER BY 1, 2
-        ON CONFLICT (type, semaine) DO UPDATE SET version = v.version + 1;
+        ${BUMP(`SELECT split_part(k, ':', 1), split_part(k, ':', 2)::date
+          FROM unnest(string_to_array(cles, ',')) k ORDER BY 1, 2`)};
         RETURN NULL;
       END $$`)
     // A TRUNCATE: every week at once (rare: bumped at once)
@@ -116,8 +118,7 @@ export default class extends BaseSchema {
       LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM set_config('${WRITTEN}', '1', true);
-        INSERT INTO planning_versions AS v (type, semaine) VALUES ('*', '-infinity')
-        ON CONFLICT (type, semaine) DO UPDATE SET version = v.version + 1;
+        ${BUMP(`VALUES ('*', '-infinity'::date)`)};
         RETURN NULL;
       END $$`)
 
