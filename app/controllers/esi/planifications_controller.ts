@@ -8,7 +8,8 @@ import {
   createPlanification,
   updatePlanification,
 } from '#services/planning/planification_service'
-import { planificationDto, planificationsInRange } from '#services/planning/planification_reads'
+import { planificationDto } from '#services/planning/planification_reads'
+import { semaineGardee } from '#services/planning/semaine_gardee'
 import { attenteItems } from '#services/planning/attente'
 import {
   planificationCreateValidator,
@@ -62,7 +63,7 @@ export default class PlanificationsController {
     const type = typeParam(qs.type)
     const { start, end } = rangeParam(qs.start, qs.end)
     const filters = parsePlanningQuery(qs, type, start.toISODate()!)
-    const visites = await planificationsInRange({
+    const semaine = await semaineGardee({
       type,
       start,
       end,
@@ -70,8 +71,15 @@ export default class PlanificationsController {
       natures: filters.natures,
       avecAnnulees: qs.annulees === '1',
     })
-    // 5 000 plain DTOs through V8's JSON.stringify, as every body now is (decisions 670, 680)
-    return response.json({ visites })
+    // `{"visites":[…]}` kept ready to send while the week is unchanged (decisions 700–704),
+    // gzipped once for a browser that accepts it (2.4 MB → ~0.2 MB for 5 000 visits)
+    response.header('content-type', 'application/json; charset=utf-8')
+    response.header('vary', 'Accept-Encoding')
+    if (request.encoding(['identity', 'gzip']) === 'gzip') {
+      response.header('content-encoding', 'gzip')
+      return response.send(await semaine.gzip())
+    }
+    return response.send(semaine.json)
   }
 
   async attente({ request, auth, response }: HttpContext) {

@@ -1,0 +1,149 @@
+/*
+ * The planning's week kept ready to send (issue 15 §1, decisions 700–704): the week of 50
+ * technicians is 5 000 visits, 2.4 MB of JSON, ~140 ms of Node and ~45 ms of PostgreSQL to
+ * build, and it is read far more often than it changes. Kept in this process, as the JSON's
+ * bytes (and their gzip once asked), under the numbers that planning_versions holds for the
+ * weeks the range meets: a trigger bumps a week's number in the transaction of any change of
+ * what it shows (migration 0883), so a request that reads another number builds the week again,
+ * in every process. The numbers are read BEFORE the visits: a week built from newer data than
+ * its numbers is only built once more, never shown stale.
+ * Bounded by PLANNING_CACHE_MB (32 by default; 0 turns it off), least recently used first out.
+ */
+import { gzip as gzipCallback } from 'node:zlib'
+import { promisify } from 'node:util'
+import db from '@adonisjs/lucid/services/db'
+import { planificationsInRange } from '#services/planning/planification_reads'
+
+const gzip = promisify(gzipCallback)
+
+export type SemaineQuery = Parameters<typeof planificationsInRange>[0]
+
+/** The body of GET /esi/planifications, `{"visites":[…]}`, and its gzip made on demand. */
+export type SemaineBody = { json: Buffer; gzip: () => Promise<Buffer> }
+
+type Entry = { version: string; json: Promise<Buffer>; gz: Promise<Buffer> | null; bytes: number }
+
+const kept = new Map<string, Entry>()
+let keptBytes = 0
+
+function limitBytes(): number {
+  const raw = process.env.PLANNING_CACHE_MB
+  const mb = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : 32
+  return mb * 1024 * 1024
+}
+
+/** The week's JSON as the calendar receives it (the same bytes as response.json gave). */
+async function build(query: SemaineQuery): Promise<Buffer> {
+  return Buffer.from(JSON.stringify({ visites: await planificationsInRange(query) }))
+}
+
+/**
+ * The numbers of the weeks [start, end) meets, with the TRUNCATE's; null when this connection's
+ * transaction changed the planning (a test's global transaction): not committed, its numbers
+ * move at COMMIT or are rolled back and given again.
+ */
+async function versionOf(query: SemaineQuery): Promise<string | null> {
+  const result = await db.rawQuery(
+    `SELECT coalesce(string_agg(coalesce(v.version, 0)::text, ',' ORDER BY s), '')
+        || ';' || coalesce((SELECT max(version) FROM planning_versions WHERE type = '*'), 0)
+        AS version,
+        coalesce(current_setting('esi.planning_ecrit', true), '') <> '' AS pending
+      FROM planning_semaines(?::timestamptz, ?::timestamptz) s
+      LEFT JOIN planning_versions v ON v.type = ? AND v.semaine = s`,
+    [query.start.toISO()!, query.end.toISO()!, query.type]
+  )
+  const row = result.rows[0]
+  return row.pending ? null : String(row.version)
+}
+
+function keyOf(query: SemaineQuery): string {
+  const sorted = (list?: readonly (string | number)[]) => [...(list ?? [])].sort()
+  return JSON.stringify([
+    query.type,
+    query.start.toMillis(),
+    query.end.toMillis(),
+    sorted(query.personnes),
+    sorted(query.natures),
+    Boolean(query.avecAnnulees),
+  ])
+}
+
+function count(entry: Entry, bytes: number, limit: number) {
+  entry.bytes += bytes
+  keptBytes += bytes
+  // A Map iterates in insertion order: the first keys are the least recently used
+  for (const [key, old] of kept) {
+    if (keptBytes <= limit) break
+    kept.delete(key)
+    keptBytes -= old.bytes
+    old.bytes = 0
+  }
+}
+
+function forget(key: string, entry: Entry) {
+  if (kept.get(key) !== entry) return
+  kept.delete(key)
+  keptBytes -= entry.bytes
+  entry.bytes = 0
+}
+
+function bodyOf(key: string, entry: Entry, json: Buffer, limit: number): SemaineBody {
+  return {
+    json,
+    gzip: () => {
+      if (!entry.gz) {
+        // Level 6 (zlib's default): 2.4 MB → ~0.2 MB, made once per version of the week
+        entry.gz = gzip(json)
+        entry.gz.then(
+          (gz) => (kept.get(key) === entry ? count(entry, gz.byteLength, limit) : undefined),
+          () => (entry.gz = null)
+        )
+      }
+      return entry.gz
+    },
+  }
+}
+
+/** The week's body: kept while its numbers are unchanged, else built (once for every caller). */
+export async function semaineGardee(query: SemaineQuery): Promise<SemaineBody> {
+  const limit = limitBytes()
+  const version = limit > 0 ? await versionOf(query) : null
+  if (version === null) {
+    const json = await build(query)
+    return { json, gzip: () => gzip(json) }
+  }
+  const key = keyOf(query)
+  let entry = kept.get(key)
+  if (entry && entry.version === version) {
+    // Used again: moved to the end, the most recently used
+    kept.delete(key)
+    kept.set(key, entry)
+  } else {
+    if (entry) forget(key, entry)
+    const made: Entry = { version, json: build(query), gz: null, bytes: 0 }
+    entry = made
+    kept.set(key, made)
+    made.json.then(
+      (json) => {
+        if (kept.get(key) !== made) return
+        // A body above a quarter of the bound (a long range) is not kept
+        if (json.byteLength > limit / 4) forget(key, made)
+        else count(made, json.byteLength, limit)
+      },
+      // A failed query is not kept
+      () => forget(key, made)
+    )
+  }
+  return bodyOf(key, entry, await entry.json, limit)
+}
+
+/** What is kept now (tests). */
+export function semainesGardees(): { count: number; bytes: number } {
+  return { count: kept.size, bytes: keptBytes }
+}
+
+/** Forgets every kept week (tests). */
+export function oublierSemaines() {
+  kept.clear()
+  keptBytes = 0
+}
