@@ -255,11 +255,11 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 
 /**
  * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards',
- * the turnover analyse's and the occupation's: decisions 556, 560, 640, 642, 650, 652) to one row
- * per key (the figures do not change): the nightly
- * pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
+ * the turnover analyse's, the occupation's and the rentabilité's: decisions 556, 560, 640, 642,
+ * 650, 652, 690) to one row per key (the figures do not change): the nightly pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
-// The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652)
+// The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
+// 690)
 const AGGREGATE_TABLES = [
   'devis_stats_jour',
   'client_soldes_jour',
@@ -269,6 +269,8 @@ const AGGREGATE_TABLES = [
   'apporteur_clients',
   'analyse_ca_jour',
   'occupation_jour',
+  'rentabilite_commandes',
+  'rentabilite_produits',
 ]
 
 /** `vacuum: false` inside a transaction (the tests'): VACUUM cannot run in one. */
@@ -279,6 +281,7 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await db.rawQuery('SELECT apporteur_clients_compact()')
   await db.rawQuery('SELECT analyse_ca_compact()')
   await db.rawQuery('SELECT occupation_jour_compact()')
+  await db.rawQuery('SELECT rentabilite_compact()')
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
   if (vacuum) await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
