@@ -54,7 +54,8 @@ const FIGURES = `coalesce(sum(x.vente) FILTER (WHERE x.cout IS NOT NULL), 0) AS 
   coalesce(sum(x.vente) FILTER (WHERE x.cout IS NULL), 0) AS inconnu`
 // A key whose figures net to zero adds no row (a price change from unknown to 0 moves the sale
 // from inconnu to vente_connue: every figure is looked at)
-const NONZERO = `lignes <> 0 OR vente_connue <> 0 OR cout <> 0 OR inconnu <> 0`
+const nonzero = (s = '') =>
+  `${s}lignes <> 0 OR ${s}vente_connue <> 0 OR ${s}cout <> 0 OR ${s}inconnu <> 0`
 
 const DESCRIPTEURS = ['numero', 'client_nom', 'signe_le', 'commercial_id']
 export const PRODUIT_KEYS = 'kind, jour, commercial_id, produit_id'
@@ -75,20 +76,21 @@ const BUCKETS = `(VALUES ('j'::char, x.jour), ('m', date_trunc('month', x.jour):
  * (they say the commande as it is after the statement), its own when only lines went out.
  */
 export function addToAggregates(source: string): string {
-  const descripteur = (d: string) =>
-    `CASE WHEN bool_or(x.lignes > 0) THEN (array_agg(x.${d}) FILTER (WHERE x.lignes > 0))[1]
-      ELSE min(r.${d}) END AS ${d}`
+  const descripteur = (d: string) => `(array_agg(x.${d}) FILTER (WHERE x.lignes > 0))[1] AS ${d}`
   return `WITH x AS MATERIALIZED (${source}),
     commandes_net AS (
       INSERT INTO rentabilite_commandes AS r (${COMMANDE_COLUMNS})
-      SELECT ${COMMANDE_COLUMNS} FROM (
+      SELECT s.commande_id,
+        ${DESCRIPTEURS.map((d) => `CASE WHEN s.entre THEN s.${d} ELSE o.${d} END`).join(', ')},
+        s.lignes, s.vente_connue, s.cout, s.inconnu
+      FROM (
         SELECT x.commande_id, ${DESCRIPTEURS.map(descripteur).join(', ')},
           bool_or(x.lignes > 0) AS entre, sum(x.lignes) AS lignes, ${FIGURES}
-        FROM x LEFT JOIN rentabilite_commandes r ON r.commande_id = x.commande_id
-        GROUP BY x.commande_id
+        FROM x GROUP BY x.commande_id
       ) s
-      WHERE ${NONZERO} OR entre
-      ORDER BY commande_id
+        LEFT JOIN rentabilite_commandes o ON NOT s.entre AND o.commande_id = s.commande_id
+      WHERE ${nonzero('s.')} OR s.entre
+      ORDER BY s.commande_id
       ON CONFLICT (commande_id) DO UPDATE SET
         ${DESCRIPTEURS.map((d) => `${d} = excluded.${d}`).join(', ')},
         ${['lignes', 'vente_connue', 'cout', 'inconnu'].map((f) => `${f} = r.${f} + excluded.${f}`).join(', ')}
@@ -99,7 +101,7 @@ export function addToAggregates(source: string): string {
         coalesce(sum(quantite), 0) AS quantite, ${FIGURES}
       FROM x CROSS JOIN LATERAL ${BUCKETS} k (kind, jour)
       GROUP BY k.kind, k.jour, commercial_id, produit_id
-    ) s WHERE ${NONZERO} OR quantite <> 0`
+    ) s WHERE ${nonzero()} OR quantite <> 0`
 }
 
 /** The product rows folded to one row per key (deltas summed), the empty commandes dropped. */

@@ -16,7 +16,7 @@ import { ClientFactory } from '#database/factories/client_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { makeProduit } from '#tests/functional/analyse/helpers'
 import { dayOf2026, instantOf2026 } from '#tests/fixtures/arbitraries'
-import { rentabilite, rentabiliteOf } from '#services/analyse/rentabilite'
+import { periodBuckets, rentabilite, rentabiliteOf } from '#services/analyse/rentabilite'
 import { FROM_SQL, UNTIL_SQL, type AnalyseParams } from '#services/analyse/params'
 import { NO_COMMERCIAL } from '#shared/devis_list'
 import { ANALYSE_TABLE_MAX } from '#shared/analyse'
@@ -373,4 +373,31 @@ test.group('Analyse / rentabilité / pre-aggregate', (group) => {
     await db.rawQuery('SELECT rentabilite_rebuild()')
     await assertSame(assert, w, PERIODS, 'after a rebuild')
   }).timeout(300_000)
+
+  test('a period reads its whole years, halves, quarters and months, and the days left', ({
+    assert,
+  }) => {
+    assert.deepEqual(periodBuckets('2025-12-01', '2026-11-30'), {
+      buckets: {
+        a: [],
+        s: ['2026-01-01'],
+        t: ['2026-07-01'],
+        m: ['2025-12-01', '2026-10-01', '2026-11-01'],
+      },
+      days: [],
+    })
+    assert.deepEqual(periodBuckets('2025-12-15', '2027-02-10'), {
+      buckets: { a: ['2026-01-01'], s: [], t: [], m: ['2027-01-01'] },
+      days: [
+        ['2025-12-15', '2026-01-01'],
+        ['2027-02-01', '2027-02-11'],
+      ],
+    })
+    assert.deepEqual(periodBuckets('2026-03-05', '2026-03-20').days, [['2026-03-05', '2026-03-21']])
+    assert.deepEqual(periodBuckets('2026-03-01', '2026-03-31').buckets.m, ['2026-03-01'])
+    assert.deepEqual(periodBuckets('2026-04-02', '2026-04-01'), {
+      buckets: { a: [], s: [], t: [], m: [] },
+      days: [],
+    })
+  })
 })
