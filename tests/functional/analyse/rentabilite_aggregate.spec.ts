@@ -20,8 +20,10 @@ import { periodBuckets, rentabilite, rentabiliteOf } from '#services/analyse/ren
 import { FROM_SQL, UNTIL_SQL, type AnalyseParams } from '#services/analyse/params'
 import { NO_COMMERCIAL } from '#shared/devis_list'
 import { ANALYSE_TABLE_MAX } from '#shared/analyse'
+import { TIME_ZONE } from '#shared/app'
+import { DateTime } from 'luxon'
 
-/** The analyse's statement before the aggregates (over the lines), as it was. */
+/** The analyse's statement before the aggregates (over the lines) and its date, as they were. */
 async function formerRentabilite(params: AnalyseParams, limit: number | null) {
   const [where, whereBindings]: [string, unknown[]] =
     params.commercial === null
@@ -66,7 +68,12 @@ async function formerRentabilite(params: AnalyseParams, limit: number | null) {
         ) x) AS produits`,
     [params.du, params.au, ...whereBindings]
   )
-  return rentabiliteOf(params, result.rows[0])
+  // Its signing instants made Brussels days as the service did then
+  const row = result.rows[0]
+  for (const c of row.commandes) {
+    c.signe_le = DateTime.fromISO(String(c.signe_le)).setZone(TIME_ZONE).toISODate()
+  }
+  return rentabiliteOf(params, row)
 }
 
 // 12 months, a calendar year, a half-year and quarter inside two years, whole months, partial
