@@ -74,6 +74,7 @@ export default class DbVolume extends BaseCommand {
     await db.rawQuery('ANALYZE client_soldes, client_soldes_jour, creance_echeances')
     await topUpCommandes(this.commandes ?? 20_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT analyse_ca_compact()')
+    await db.rawQuery('SELECT rentabilite_compact()')
     await topUpPlanning(this.planning ?? 5_000, this.demandes ?? 2_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT occupation_jour_compact()')
     this.logger.success(

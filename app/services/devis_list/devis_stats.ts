@@ -255,12 +255,12 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 
 /**
  * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards',
- * the turnover analyse's, the occupation's and the acceptance's: decisions 556, 560, 640, 642, 650,
- * 652, 695) to one row per key (the figures do not change): the nightly pass (start/stats.ts).
- * Writers go on meanwhile; two compactions wait for each other.
+ * the turnover analyse's, the occupation's, the acceptance's and the rentabilité's: decisions
+ * 556, 560, 640, 642, 650, 652, 690, 695) to one row per key (the figures do not change): the
+ * nightly pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
 // The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
-// 695)
+// 690, 695)
 const AGGREGATE_TABLES = [
   'devis_stats_jour',
   'client_soldes_jour',
@@ -271,6 +271,8 @@ const AGGREGATE_TABLES = [
   'analyse_ca_jour',
   'occupation_jour',
   'acceptation_jour',
+  'rentabilite_commandes',
+  'rentabilite_produits',
 ]
 
 /** `vacuum: false` inside a transaction (the tests'): VACUUM cannot run in one. */
@@ -282,6 +284,7 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await db.rawQuery('SELECT analyse_ca_compact()')
   await db.rawQuery('SELECT occupation_jour_compact()')
   await db.rawQuery('SELECT acceptation_jour_compact()')
+  await db.rawQuery('SELECT rentabilite_compact()')
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
   if (vacuum) await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
