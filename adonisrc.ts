@@ -38,6 +38,8 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/validator'),
+    // Components listed once in production (decision 688)
+    () => import('#start/edge'),
     { file: () => import('#start/relances'), environment: ['web'] },
     { file: () => import('#start/rappels'), environment: ['web'] },
     { file: () => import('#start/stats'), environment: ['web'] },

@@ -4,10 +4,12 @@ import { defineConfig, stores } from '@adonisjs/session'
 import { configProvider } from '@adonisjs/core'
 import type { SessionStoreFactory } from '@adonisjs/session/types'
 
+// __Host- prefix (ASVS 3.3.3) needs Secure, so production only
+export const SESSION_COOKIE = app.inProduction ? '__Host-esi-session' : 'esi-session'
+
 export default defineConfig({
   enabled: true,
-  // __Host- prefix (ASVS 3.3.3) needs Secure, so production only
-  cookieName: app.inProduction ? '__Host-esi-session' : 'esi-session',
+  cookieName: SESSION_COOKIE,
   clearWithBrowser: false,
   age: '2h',
   cookie: { path: '/', httpOnly: true, secure: app.inProduction, sameSite: 'lax' },

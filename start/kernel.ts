@@ -13,6 +13,8 @@ server.use([
   // The public files, only for paths that can be one (decision 639)
   () => import('#middleware/static_files_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
+  // The session cookie sent only when its expiry or id moves (decision 685)
+  () => import('#middleware/session_cookie_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user
   () => import('@adonisjs/session/session_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
@@ -26,8 +28,9 @@ router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
   // Control characters and lone surrogates out of query, body and params (issue 10)
   () => import('#middleware/clean_input_middleware'),
-  // shield reads ctx.route, so it stays a router middleware
-  () => import('@adonisjs/shield/shield_middleware'),
+  // shield reads ctx.route, so it stays a router middleware; its guards built once and the
+  // XSRF cookie sent only when needed (decisions 684, 686)
+  () => import('#middleware/shield_middleware'),
 ])
 
 export const middleware = router.named({

@@ -3,8 +3,13 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type { Authenticators } from '@adonisjs/auth/types'
 
+let target: string | undefined
+
 export default class GuestMiddleware {
-  redirectTo = urlFor('app.dashboard')
+  // Built once: the container makes a middleware per request (decision 687)
+  get redirectTo() {
+    return (target ??= urlFor('app.dashboard'))
+  }
 
   async handle(
     ctx: HttpContext,

@@ -21,14 +21,27 @@ import { readBundle } from '#services/http/request_bundle'
 
 export const TOUCH_EVERY_SECONDS = 60
 
+/** The store of each request, for the session cookie's middleware (decision 685). */
+const storeOfRequest = new WeakMap<object, BundledDatabaseStore>()
+
+/**
+ * Whether this request's session row gets its expiry pushed back (touched) when it is
+ * committed unchanged: true when it was read over TOUCH_EVERY_SECONDS ago or not read, false
+ * while fresh, undefined when the request's sessions are not in this store (memory, Redis).
+ * The session cookie is re-sent exactly when the row's expiry moves (decision 685).
+ */
+export function sessionTouchDue(ctx: object): boolean | undefined {
+  return storeOfRequest.get(ctx)?.touchDue
+}
+
 export class BundledDatabaseStore implements SessionStoreWithTaggingContract {
   #client: QueryClientContract
   #ctx: HttpContext | null
   #table = 'sessions'
   #ttlSeconds: number
   #gcProbability: number
-  /** The expiry read with the session: a touch is skipped when it is still fresh. */
-  #readExpiry: number | null = null
+  /** Decided once when the session is read: whether an unchanged commit touches the row. */
+  touchDue = true
 
   constructor(
     client: QueryClientContract,
@@ -40,6 +53,7 @@ export class BundledDatabaseStore implements SessionStoreWithTaggingContract {
     this.#ctx = ctx
     this.#ttlSeconds = string.seconds.parse(age)
     this.#gcProbability = gcProbability
+    if (ctx) storeOfRequest.set(ctx, this)
   }
 
   #parse(contents: string, sessionId: string): SessionData | null {
@@ -62,7 +76,7 @@ export class BundledDatabaseStore implements SessionStoreWithTaggingContract {
       await this.destroy(sessionId)
       return null
     }
-    this.#readExpiry = expiresAt
+    this.touchDue = expiresAt <= Date.now() + (this.#ttlSeconds - TOUCH_EVERY_SECONDS) * 1000
     return this.#parse(row.data, sessionId)
   }
 
@@ -84,8 +98,7 @@ export class BundledDatabaseStore implements SessionStoreWithTaggingContract {
   }
 
   async touch(sessionId: string): Promise<void> {
-    const fresh = Date.now() + (this.#ttlSeconds - TOUCH_EVERY_SECONDS) * 1000
-    if (this.#readExpiry !== null && this.#readExpiry > fresh) return
+    if (!this.touchDue) return
     await this.#client
       .from(this.#table)
       .where('id', sessionId)

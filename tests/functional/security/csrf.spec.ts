@@ -16,6 +16,7 @@ import {
 } from '#tests/helpers'
 import type User from '#models/user'
 import { errorMessage } from '#services/http/http_errors'
+import { Visitor } from '#tests/auth_helpers'
 
 const mutatingRoutes = routeList().flatMap((route) =>
   route.methods.filter((m) => MUTATING_METHODS.includes(m)).map((method) => ({ ...route, method }))
@@ -216,5 +217,36 @@ test.group('Security / CSRF answers', (group) => {
       .header('X-XSRF-TOKEN', token)
       .json({ role: 'pro' })
     replay.assertStatus(419)
+  })
+
+  test('the XSRF cookie keeps its value between answers; a missing or stale one is replaced', async ({
+    assert,
+  }) => {
+    // Decision 684: the same encrypted cookie while the session lives, not a new one each time
+    const visitor = new Visitor()
+    await visitor.get('/login')
+    const first = visitor.cookie('XSRF-TOKEN')
+    assert.exists(first)
+    await visitor.get('/login')
+    assert.equal(visitor.cookie('XSRF-TOKEN'), first)
+
+    visitor.cookies.delete('XSRF-TOKEN')
+    await visitor.get('/login')
+    const second = visitor.cookie('XSRF-TOKEN')
+    assert.exists(second)
+    assert.notEqual(second, first)
+    visitor.cookies.set('XSRF-TOKEN', 'stale')
+    await visitor.get('/login')
+    const third = visitor.cookie('XSRF-TOKEN')
+    assert.exists(third)
+    assert.notEqual(third, 'stale')
+    assert.notEqual(third, second)
+
+    // The kept cookie is a valid token (the login is answered, not refused)
+    const post = await visitor.post('/login', { email: 'nobody@example.com', password: 'x' })
+    assert.notEqual(post.status, 419)
+    visitor.cookies.delete('XSRF-TOKEN')
+    const without = await visitor.post('/login', { email: 'nobody@example.com', password: 'x' })
+    assert.equal(without.status, 419)
   })
 })
