@@ -11,7 +11,7 @@ import {
   parseStepFilters,
   stepFilterOptions,
 } from '#services/commandes_fournisseur/cf_queries'
-import { receiveLivraison } from '#services/commandes_fournisseur/cf_service'
+import { receiveLivraison } from '#services/commandes_fournisseur/cf_reception'
 import { receptionValidator } from '#validators/commandes_fournisseur'
 
 const policy = new CommandeFournisseurPolicy()

@@ -16,12 +16,14 @@ import {
 } from '#services/commandes_fournisseur/cf_queries'
 import {
   confirmCommandeFournisseur,
-  deleteBrouillon,
-  prepareCommandesFournisseur,
   sendBatch,
   sendCommandeFournisseur,
+} from '#services/commandes_fournisseur/cf_envoi'
+import {
+  deleteBrouillon,
+  prepareCommandesFournisseur,
   updateBrouillon,
-} from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_brouillon'
 import {
   brouillonValidator,
   confirmationValidator,

@@ -13,7 +13,8 @@ import { DateTime } from 'luxon'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { commandeGateFacts } from '#services/commandes/etapes'
-import { rowsToOrder, todayIsoDate } from '#services/commandes_fournisseur/cf_service'
+import { rowsToOrder } from '#services/commandes_fournisseur/cf_a_commander'
+import { today as todayDate } from '#services/documents/numbering'
 import { gateReason, type Etape, type EtapeStatut } from '#shared/commande_etapes'
 import {
   CF_ATTENDUES,
@@ -464,4 +465,9 @@ export async function fournitureDetail(commandeId: number) {
     commandes_fournisseur: details.filter((cf) => cf.statut !== 'brouillon'),
     today,
   }
+}
+
+/** Today in Brussels, for the late markers. */
+export function todayIsoDate(): string {
+  return todayDate().toISODate()!
 }

@@ -16,9 +16,9 @@ import { systemActor } from '#services/actor'
 import { commandeGateFacts } from '#services/commandes/etapes'
 import {
   confirmCommandeFournisseur,
-  prepareCommandesFournisseur,
   sendCommandeFournisseur,
-} from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_envoi'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
 import { gateReason } from '#shared/commande_etapes'
 import { notifierCommandesFournisseurEnRetard } from '#services/commandes_fournisseur/cf_retards'
 import { makeUser, withTransaction } from '#tests/helpers'
