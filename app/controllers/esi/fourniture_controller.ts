@@ -3,14 +3,13 @@ import { DateTime } from 'luxon'
 import CommandeFournisseurPolicy from '#policies/commande_fournisseur_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
+import { fournitureList } from '#services/commandes_fournisseur/cf_queries'
 import {
   findCfId,
   findCommandeId,
   fournitureDetail,
-  fournitureList,
-  parseStepFilters,
-  stepFilterOptions,
-} from '#services/commandes_fournisseur/cf_queries'
+} from '#services/commandes_fournisseur/cf_detail'
+import { parseStepFilters, stepFilterOptions } from '#services/commandes_fournisseur/cf_filters'
 import { receiveLivraison } from '#services/commandes_fournisseur/cf_reception'
 import { receptionValidator } from '#validators/commandes_fournisseur'
 

@@ -6,14 +6,13 @@ import { actorOf } from '#services/actor'
 import { limitAction } from '#services/throttle'
 import { pdfHeaders } from '#services/pdf/index'
 import { commandeFournisseurPdf } from '#services/pdf/commande_fournisseur_pdf'
+import { productionList } from '#services/commandes_fournisseur/cf_queries'
 import {
   findCfId,
   findCommandeId,
-  parseStepFilters,
   productionDetail,
-  productionList,
-  stepFilterOptions,
-} from '#services/commandes_fournisseur/cf_queries'
+} from '#services/commandes_fournisseur/cf_detail'
+import { parseStepFilters, stepFilterOptions } from '#services/commandes_fournisseur/cf_filters'
 import {
   confirmCommandeFournisseur,
   sendBatch,
