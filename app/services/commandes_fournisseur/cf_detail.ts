@@ -2,7 +2,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
-import { commandeGateFacts } from '#services/commandes/etapes'
+import { commandeGateFacts } from '#services/commandes/etape_gates'
 import { rowsToOrder } from '#services/commandes_fournisseur/cf_a_commander'
 import { gateReason, type Etape } from '#shared/commande_etapes'
 import {

@@ -3,7 +3,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { Actor } from '#services/actor'
 import { audit } from '#services/audit'
-import { assertEtapeGate, historique } from '#services/commandes/etapes'
+import { assertEtapeGate } from '#services/commandes/etape_gates'
+import { historique } from '#services/commandes/etapes'
 import { TransitionException } from '#exceptions/http_exceptions'
 import {
   applyReception,

@@ -22,7 +22,9 @@ import {
   refusePlanning as refuse,
   resolveSource,
 } from '#services/planning/planification_source'
-import { assertEtapeGate, planifierEtape, setEtapeStatut } from '#services/commandes/etapes'
+import { assertEtapeGate } from '#services/commandes/etape_gates'
+import { planifierEtape } from '#services/commandes/etape_edition'
+import { setEtapeStatut } from '#services/commandes/etapes'
 import { TIME_ZONE } from '#shared/app'
 import {
   DUREE_MAX_MINUTES,

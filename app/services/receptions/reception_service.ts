@@ -26,13 +26,8 @@ import type { Actor } from '#services/actor'
 import { audit } from '#services/audit'
 import { notify } from '#services/events'
 import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
-import {
-  assertEtapeGate,
-  commandeGateFacts,
-  historique,
-  lockEtape,
-  setEtapeStatut,
-} from '#services/commandes/etapes'
+import { assertEtapeGate, commandeGateFacts } from '#services/commandes/etape_gates'
+import { historique, lockEtape, setEtapeStatut } from '#services/commandes/etapes'
 import { gateReason } from '#shared/commande_etapes'
 import { todayIso } from '#shared/dates'
 import {

@@ -13,7 +13,7 @@ import Notification from '#models/notification'
 import CommandeFichier from '#models/commande_fichier'
 import { FILE_KINDS } from '#services/storage/files'
 import { systemActor } from '#services/actor'
-import { commandeGateFacts } from '#services/commandes/etapes'
+import { commandeGateFacts } from '#services/commandes/etape_gates'
 import {
   confirmCommandeFournisseur,
   sendCommandeFournisseur,
