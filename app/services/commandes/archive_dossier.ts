@@ -24,7 +24,7 @@ import { mesureSheetProps } from '#services/commandes/mesure_page'
 import { bdcDetail } from '#services/bdc/bdc_service'
 import { revisionItems } from '#services/devis/devis_queries'
 import { productionDetail } from '#services/commandes_fournisseur/cf_detail'
-import { activeReception, receptionView } from '#services/receptions/reception_service'
+import { activeReception, receptionView } from '#services/receptions/reception_queries'
 import { commandeFacturation } from '#services/factures/commande_factures'
 import { avenantSummary } from '#services/avenants/avenant_page'
 import {
