@@ -18,7 +18,7 @@ import {
 import { SIGNATURE_LIMITS } from '#shared/bdc'
 import { SIGNATURE_MESSAGES } from '#services/bdc/signature_storage'
 import { AVENANT_MESSAGES, MOTIF_MAX } from '#shared/avenants'
-import type { AvenantLigneData } from '#services/avenants/avenant_service'
+import type { AvenantLigneData } from '#services/avenants/avenant_queries'
 
 const VERSION = 'Version de l’avenant inconnue : rechargez la page.'
 const LOCK_VERSION_MESSAGES = Object.fromEntries(

@@ -14,7 +14,7 @@ import Devis from '#models/devis'
 import DevisRevision from '#models/devis_revision'
 import { audit } from '#services/audit'
 import { systemActor } from '#services/actor'
-import { snapshotOf } from '#services/devis/devis_service'
+import { snapshotOf } from '#services/devis/devis_snapshot'
 import { sendFactureMail } from '#services/factures/facture_mail'
 
 export async function seedDemoArchive(trx: TransactionClientContract, base: DemoBase) {

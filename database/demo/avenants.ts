@@ -13,12 +13,9 @@ import { deflateSync } from 'node:zlib'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { systemActor } from '#services/actor'
 import type { DemoBase } from '#database/demo/index'
-import {
-  changeAvenantStatut,
-  prepareAvenant,
-  saveAvenant,
-  signAvenant,
-} from '#services/avenants/avenant_service'
+import { changeAvenantStatut } from '#services/avenants/avenant_service'
+import { prepareAvenant, saveAvenant } from '#services/avenants/avenant_brouillon'
+import { signAvenant } from '#services/avenants/avenant_signature'
 import { storeDrawnSignature } from '#services/bdc/signature_storage'
 import Avenant from '#models/avenant'
 import { demoCommandes } from '#database/demo/commandes_story'

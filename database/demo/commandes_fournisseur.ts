@@ -14,10 +14,10 @@ import { systemActor } from '#services/actor'
 import { demoCommandes } from '#database/demo/commandes_story'
 import {
   confirmCommandeFournisseur,
-  prepareCommandesFournisseur,
-  receiveLivraison,
   sendInTransaction,
-} from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_envoi'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
+import { receiveLivraison } from '#services/commandes_fournisseur/cf_reception'
 import { CF_TEXTE_CATEGORIE, CF_TEXTE_CODE } from '#services/commandes_fournisseur/cf_mail'
 import { TIME_ZONE } from '#shared/app'
 

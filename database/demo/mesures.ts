@@ -8,12 +8,8 @@
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { systemActor } from '#services/actor'
-import {
-  ensureMesure,
-  lignesOf,
-  syncMesure,
-  type MesureLigneProps,
-} from '#services/commandes/mesure_service'
+import { ensureMesure, lignesOf, type MesureLigneProps } from '#services/commandes/mesure_feuille'
+import { syncMesure } from '#services/commandes/mesure_sync'
 import { validerEtArchiverMesure } from '#services/commandes/mesure_document'
 import type { DemoBase } from '#database/demo/index'
 import type { SensOuverture } from '#shared/mesurage'

@@ -19,8 +19,8 @@ import { demoCommandes } from '#database/demo/commandes_story'
 import { encryptTotpSecret } from '#services/two_factor'
 import { systemActor, type Actor } from '#services/actor'
 import { AppException } from '#exceptions/http_exceptions'
+import { changePlanificationStatut } from '#services/planning/planification_statut'
 import {
-  changePlanificationStatut,
   createPlanification,
   type PlanificationInput,
 } from '#services/planning/planification_service'

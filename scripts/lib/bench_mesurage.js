@@ -14,7 +14,7 @@ function uuidOf(commandeId, i) {
 
 export async function prepareMesureBench(session) {
   const { default: db } = await import('@adonisjs/lucid/services/db')
-  const { ensureMesure } = await import('#services/commandes/mesure_service')
+  const { ensureMesure } = await import('#services/commandes/mesure_feuille')
   let commandes = await db
     .from('commandes')
     .where('numero', 'like', 'CMD-BENCH-%')

@@ -10,10 +10,8 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
 import { systemActor } from '#services/actor'
-import {
-  prepareCommandesFournisseur,
-  sendCommandeFournisseur,
-} from '#services/commandes_fournisseur/cf_service'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
+import { sendCommandeFournisseur } from '#services/commandes_fournisseur/cf_envoi'
 import { cfsOf, lignesOf, readyCommande } from '#tests/functional/commandes_fournisseur/helpers'
 
 test.group('Browser / receiving supplier goods on a phone', (group) => {

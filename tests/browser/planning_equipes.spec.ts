@@ -9,7 +9,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
 import { makeTechnicien } from '#tests/functional/planning/helpers'
-import { trajetMinutes } from '#services/planning/planification_service'
+import { trajetMinutes } from '#services/planning/planification_personnes'
 
 test.group('Browser / planning settings', (group) => {
   withTransaction(group)

@@ -8,11 +8,10 @@ import {
   accepterEcarts,
   annulerAvenant,
   changeAvenantStatut,
-  findCommandeForAvenant,
-  prepareAvenant,
-  saveAvenant,
-  signAvenant,
 } from '#services/avenants/avenant_service'
+import { findCommandeForAvenant } from '#services/avenants/avenant_queries'
+import { prepareAvenant, saveAvenant } from '#services/avenants/avenant_brouillon'
+import { signAvenant } from '#services/avenants/avenant_signature'
 import { avenantPageProps } from '#services/avenants/avenant_page'
 import {
   decodeDrawnSignature,
@@ -46,7 +45,7 @@ async function avenantOf(raw: unknown): Promise<{ avenant: Avenant; commande: Co
 }
 
 /**
- * esi/commande/Avenant (issue 12 §2): thin actions over app/services/avenants/avenant_service.ts
+ * esi/commande/Avenant (issue 12 §2): thin actions over app/services/avenants/
  * (rules, locks, history, audit). Routes in start/routes/avenants.ts (esi only).
  */
 export default class AvenantsController {

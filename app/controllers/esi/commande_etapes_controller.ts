@@ -3,7 +3,7 @@ import CommandePolicy from '#policies/commande_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
 import { findCommande } from '#services/commandes/commande_service'
-import { changeEtapeStatut, editEtape, etapeStatutMessage } from '#services/commandes/etapes'
+import { changeEtapeStatut, editEtape, etapeStatutMessage } from '#services/commandes/etape_edition'
 import { annulerCommande, retracterCommande } from '#services/commandes/commande_annulation'
 import {
   annulationValidator,

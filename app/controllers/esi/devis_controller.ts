@@ -14,12 +14,11 @@ import { parseId } from '#services/route_params'
 import { createClient } from '#services/clients/client_service'
 import {
   createDevis,
-  defaultTexte,
-  defaultValidity,
   deleteDevis,
   duplicateDevis,
   updateDevis,
 } from '#services/devis/devis_service'
+import { defaultTexte, defaultValidity } from '#services/devis/devis_defaults'
 import { today } from '#services/documents/numbering'
 import {
   bdcOf,

@@ -3,15 +3,14 @@ import { DateTime } from 'luxon'
 import CommandeFournisseurPolicy from '#policies/commande_fournisseur_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
+import { fournitureList } from '#services/commandes_fournisseur/cf_queries'
 import {
   findCfId,
   findCommandeId,
   fournitureDetail,
-  fournitureList,
-  parseStepFilters,
-  stepFilterOptions,
-} from '#services/commandes_fournisseur/cf_queries'
-import { receiveLivraison } from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_detail'
+import { parseStepFilters, stepFilterOptions } from '#services/commandes_fournisseur/cf_filters'
+import { receiveLivraison } from '#services/commandes_fournisseur/cf_reception'
 import { receptionValidator } from '#validators/commandes_fournisseur'
 
 const policy = new CommandeFournisseurPolicy()

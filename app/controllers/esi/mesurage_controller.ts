@@ -14,11 +14,9 @@ import {
   parseMesurageListParams,
   staffOptions,
 } from '#services/commandes/mesurage_list'
-import {
-  findCommandeForMesure,
-  rouvrirMesure,
-  syncMesure,
-} from '#services/commandes/mesure_service'
+import { findCommandeForMesure } from '#services/commandes/mesure_feuille'
+import { rouvrirMesure } from '#services/commandes/mesure_service'
+import { syncMesure } from '#services/commandes/mesure_sync'
 import { validerEtArchiverMesure } from '#services/commandes/mesure_document'
 import { mesureSheetProps } from '#services/commandes/mesure_page'
 import { mesurePdf } from '#services/pdf/mesure_loader'

@@ -3,11 +3,8 @@ import { DateTime } from 'luxon'
 import PlanificationPolicy from '#policies/planification_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
-import {
-  changePlanificationStatut,
-  createPlanification,
-  updatePlanification,
-} from '#services/planning/planification_service'
+import { changePlanificationStatut } from '#services/planning/planification_statut'
+import { createPlanification, updatePlanification } from '#services/planning/planification_service'
 import { planificationDto } from '#services/planning/planification_reads'
 import { semaineGardee } from '#services/planning/semaine_gardee'
 import { attenteItems } from '#services/planning/attente'

@@ -11,7 +11,7 @@ import {
 } from '#services/planning/ressources_admin'
 import { annulerDemande, createDemande, DEMANDE_DUREE } from '#services/planning/demandes'
 import { attenteItems } from '#services/planning/attente'
-import { trajetMinutes } from '#services/planning/planification_service'
+import { trajetMinutes } from '#services/planning/planification_personnes'
 import {
   demandeStoreValidator,
   ressourceStoreValidator,

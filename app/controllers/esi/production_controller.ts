@@ -6,22 +6,23 @@ import { actorOf } from '#services/actor'
 import { limitAction } from '#services/throttle'
 import { pdfHeaders } from '#services/pdf/index'
 import { commandeFournisseurPdf } from '#services/pdf/commande_fournisseur_pdf'
+import { productionList } from '#services/commandes_fournisseur/cf_queries'
 import {
   findCfId,
   findCommandeId,
-  parseStepFilters,
   productionDetail,
-  productionList,
-  stepFilterOptions,
-} from '#services/commandes_fournisseur/cf_queries'
+} from '#services/commandes_fournisseur/cf_detail'
+import { parseStepFilters, stepFilterOptions } from '#services/commandes_fournisseur/cf_filters'
 import {
   confirmCommandeFournisseur,
-  deleteBrouillon,
-  prepareCommandesFournisseur,
   sendBatch,
   sendCommandeFournisseur,
+} from '#services/commandes_fournisseur/cf_envoi'
+import {
+  deleteBrouillon,
+  prepareCommandesFournisseur,
   updateBrouillon,
-} from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_brouillon'
 import {
   brouillonValidator,
   confirmationValidator,

@@ -15,17 +15,15 @@ import {
 } from '#services/bdc/signature_storage'
 import {
   activeReception,
-  attachReservePhoto,
-  commencerPose,
-  leverReserve,
   poseCommande,
   poseEtape,
   poseLignes,
   posePhotos,
   receptionPdfFile,
   receptionView,
-  signerReception,
-} from '#services/receptions/reception_service'
+} from '#services/receptions/reception_queries'
+import { attachReservePhoto, leverReserve } from '#services/receptions/reception_reserves'
+import { commencerPose, signerReception } from '#services/receptions/reception_service'
 import {
   leverReserveValidator,
   reservePhotoValidator,

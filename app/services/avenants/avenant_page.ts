@@ -10,7 +10,7 @@ import Bdc from '#models/bdc'
 import BdcLigne from '#models/bdc_ligne'
 import type Commande from '#models/commande'
 import DemandePaiement from '#models/demande_paiement'
-import { currentAvenant, ecartsOf, type EcartRow } from '#services/avenants/avenant_service'
+import { currentAvenant, ecartsOf, type EcartRow } from '#services/avenants/avenant_queries'
 import { AVENANT_OPEN, AVENANT_STATUT_LABELS, type AvenantStatut } from '#shared/avenants'
 import type { LigneForm } from '#shared/devis'
 

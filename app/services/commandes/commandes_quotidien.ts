@@ -7,7 +7,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { refreshAutoEtapes } from '#services/commandes/etapes'
+import { refreshAutoEtapes } from '#services/commandes/etapes_auto'
 import { notify } from '#services/events'
 import { todayIso } from '#shared/dates'
 import { ETAPE_LABELS, type Etape } from '#shared/commande_etapes'

@@ -5,12 +5,8 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type Commande from '#models/commande'
-import {
-  ensureMesure,
-  lignesOf,
-  reouvertureRaison,
-  toleranceMm,
-} from '#services/commandes/mesure_service'
+import { ensureMesure, lignesOf } from '#services/commandes/mesure_feuille'
+import { reouvertureRaison, toleranceMm } from '#services/commandes/mesure_service'
 import type { EtapeStatut } from '#shared/commande_etapes'
 import { commandeFichiers } from '#services/commandes/commande_fichiers'
 

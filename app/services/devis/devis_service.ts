@@ -2,21 +2,16 @@
  * Writes on devis (DESIGN.md §2–§3): create, update (optimistic lock, reference B3), the new
  * revision made when a sent devis is edited, duplicate, delete a draft. Every total comes from
  * shared/totals.ts (via app/services/documents/lignes.ts), the function the editor shows; each
- * change is one transaction with its audit row.
+ * change is one transaction with its audit row. Locks: devis_locks.ts; defaults:
+ * devis_defaults.ts; the frozen version: devis_snapshot.ts.
  */
-import type { DateTime } from 'luxon'
 import type { Actor } from '#services/actor'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Client from '#models/client'
 import Devis from '#models/devis'
 import DevisLigne from '#models/devis_ligne'
-import DevisRevision, { type DevisSnapshot } from '#models/devis_revision'
-import Texte from '#models/texte'
-import User from '#models/user'
+import DevisRevision from '#models/devis_revision'
 import { audit } from '#services/audit'
-import { resolveTexte } from '#services/textes'
-import { checkVersion } from '#services/documents/optimistic_lock'
 import { today } from '#services/documents/numbering'
 import {
   normaliseLignes,
@@ -25,69 +20,17 @@ import {
   totalsOf,
 } from '#services/documents/lignes'
 import { NotFoundException, TransitionException } from '#exceptions/http_exceptions'
-import { readSnapshot } from '#services/pdf/document_parts'
 import type { DevisInput } from '#validators/devis'
 import {
   DEVIS_ACOMPTE_PCT_DEFAULT,
   DEVIS_EDITABLE,
   DEVIS_REVISABLE,
   DEVIS_STATUT_LABELS,
-  DEVIS_VALIDITE_JOURS,
 } from '#shared/devis'
 import { clientDisplayName } from '#shared/clients'
-
-export function defaultValidity(from: DateTime): DateTime {
-  return from.plus({ days: DEVIS_VALIDITE_JOURS })
-}
-
-/** The text of the first Texte of a category (the user's own version when he has one). */
-export async function defaultTexte(
-  categorie: 'devis_intro' | 'devis_conditions',
-  userId: number | null
-): Promise<string | null> {
-  // The text whose code is the category name first, then by title (stable choice)
-  const texte = await Texte.query()
-    .where('categorie', categorie)
-    .orderByRaw('(code = ?) desc', [categorie])
-    .orderBy('titre')
-    .first()
-  if (!texte) return null
-  const resolved = await resolveTexte(texte.code, userId ? { id: userId } : null)
-  return resolved?.contenu ?? null
-}
-
-export async function snapshotOf(
-  devis: Devis,
-  trx?: TransactionClientContract
-): Promise<DevisSnapshot> {
-  const lignes = await DevisLigne.query(trx ? { client: trx } : {})
-    .where('devis_id', devis.id)
-    .orderBy('position')
-  const data = lignes.map((l) => l.toData())
-  const totals = totalsOf(data, devis.remiseGlobalePct, devis.acomptePct)
-  return {
-    header: {
-      numero: devis.numero,
-      revision: devis.revision,
-      date_devis: devis.dateDevis.toISODate()!,
-      valable_jusqu_au: devis.valableJusquAu.toISODate()!,
-      objet: devis.objet,
-      adresse_chantier: devis.adresseChantier,
-      client_id: devis.clientId,
-      client_nom: devis.clientNom,
-      commercial_id: devis.commercialId,
-      intro: devis.intro,
-      conditions: devis.conditions,
-      remise_globale_pct: String(devis.remiseGlobalePct),
-      acompte_pct: String(devis.acomptePct),
-      statut: devis.statut,
-      envoye_le: devis.envoyeLe?.toISO() ?? null,
-    },
-    lignes: data.map((l, i) => ({ ...l, total_ht: totals.lignes[i]?.total_ht ?? null })),
-    totals,
-    parties: readSnapshot(devis.partiesSnapshot),
-  }
-}
+import { defaultTexte, defaultValidity } from '#services/devis/devis_defaults'
+import { snapshotOf } from '#services/devis/devis_snapshot'
+import { findClient, lockDevisWithClient, type SaveClient } from '#services/devis/devis_locks'
 
 /** The header columns and lines of an input; totals computed once, here. */
 async function applyInput(
@@ -125,15 +68,6 @@ async function applyInput(
   await replaceLignes(trx, 'devis_lignes', 'devis_id', devis.id, lignes, totals)
   return totals
 }
-
-async function findClient(id: number, trx: TransactionClientContract): Promise<Client> {
-  const client = await Client.find(id, { client: trx })
-  // The validator checked it; deleted in between → the same French message
-  if (!client) throw new TransitionException(CLIENT_GONE)
-  return client
-}
-
-const CLIENT_GONE = 'Ce client n’existe pas (ou plus) : choisissez-en un autre.'
 
 export type CreateDevisOptions = {
   userId: number
@@ -200,85 +134,6 @@ export async function createDevis(
     return devis
   }
   return options.trx ? create(options.trx) : db.transaction(create)
-}
-
-/**
- * Locks the devis row (FOR UPDATE, held until the transaction ends) and checks the version the
- * user saw: 409 with who/when otherwise, nothing written.
- */
-export async function lockDevisForUpdate(
-  trx: TransactionClientContract,
-  devisId: number,
-  lockVersion: number
-): Promise<Devis> {
-  const devis = await Devis.query({ client: trx }).where('id', devisId).forUpdate().first()
-  if (!devis) throw new NotFoundException()
-  await checkDevisVersion(trx, devis, lockVersion)
-  return devis
-}
-
-/** What a save reads of the client it names (his name on the devis, his apporteur). */
-type SaveClient = Pick<
-  Client,
-  'idClient' | 'apporteurId' | 'type' | 'civilite' | 'nom' | 'prenom' | 'societe'
->
-const SAVE_CLIENT_COLUMNS = [
-  'id_client',
-  'apporteur_id',
-  'type',
-  'civilite',
-  'nom',
-  'prenom',
-  'societe',
-]
-
-/**
- * lockDevisForUpdate and the client the input names in one statement (the save's, decision
- * 671): only the devis row is locked (FOR UPDATE OF devis), as before.
- */
-async function lockDevisWithClient(
-  trx: TransactionClientContract,
-  devisId: number,
-  lockVersion: number,
-  clientId: number
-): Promise<{ devis: Devis; client: SaveClient }> {
-  const devis = await Devis.query({ client: trx })
-    .select('devis.*')
-    .select(SAVE_CLIENT_COLUMNS.map((c) => `c.${c} as c__${c}`))
-    .joinRaw('LEFT JOIN clients AS c ON c.id_client = ?', [clientId])
-    .where('devis.id', devisId)
-    .forUpdate('devis')
-    .first()
-  if (!devis) throw new NotFoundException()
-  await checkDevisVersion(trx, devis, lockVersion)
-  const row = devis.$extras
-  if (row.c__id_client === null) throw new TransitionException(CLIENT_GONE)
-  const client: SaveClient = {
-    idClient: Number(row.c__id_client),
-    apporteurId: row.c__apporteur_id,
-    type: row.c__type,
-    civilite: row.c__civilite,
-    nom: row.c__nom,
-    prenom: row.c__prenom,
-    societe: row.c__societe,
-  }
-  return { devis, client }
-}
-
-/** 409 with who and when unless the devis is at the version the user saw. */
-async function checkDevisVersion(
-  trx: TransactionClientContract,
-  devis: Devis,
-  lockVersion: number
-): Promise<void> {
-  await checkVersion(devis, lockVersion, async () => {
-    const editor = devis.updatedBy ? await User.find(devis.updatedBy, { client: trx }) : null
-    return {
-      label: devis.numero ? `Le devis ${devis.numero}` : 'Ce devis',
-      by: editor?.name ?? null,
-      at: devis.updatedAt,
-    }
-  })
 }
 
 export type UpdateDevisResult = { devis: Devis; revised: boolean }

@@ -59,13 +59,15 @@ export function totalColumnsOf(totals: Totals) {
 }
 
 /** Replaces every line of one document in one statement (after deleting the old ones). */
-export async function replaceLignes(
+export async function replaceLignes<L extends LigneData>(
   trx: TransactionClientContract,
-  table: 'devis_lignes' | 'offre_lignes' | 'bdc_lignes' | 'facture_lignes',
-  ownerColumn: 'devis_id' | 'offre_id' | 'bdc_id' | 'facture_id',
+  table: 'devis_lignes' | 'offre_lignes' | 'bdc_lignes' | 'facture_lignes' | 'avenant_lignes',
+  ownerColumn: 'devis_id' | 'offre_id' | 'bdc_id' | 'facture_id' | 'avenant_id',
   ownerId: number,
-  lignes: LigneData[],
-  totals: Totals
+  lignes: L[],
+  totals: Totals,
+  /** The columns one table adds (an avenant line's bdc line). */
+  extra?: (l: L) => Record<string, unknown>
 ) {
   await trx.from(table).where(ownerColumn, ownerId).delete()
   if (lignes.length === 0) return
@@ -84,6 +86,7 @@ export async function replaceLignes(
       total_ht: totals.lignes[index]?.total_ht ?? null,
       // Options exist on devis only (issue 14 §1); only a produit line can be one
       ...(table === 'devis_lignes' ? optionColumns(l) : {}),
+      ...extra?.(l),
     }))
   )
 }

@@ -28,7 +28,7 @@ import {
 import { creditableQuantities, milliToText, quantiteMilli } from '#shared/notes_credit'
 import type { LigneData } from '#shared/devis'
 import { formatEuros, pctBasisPoints, divRound } from '#shared/totals'
-import { facturableOf } from '#services/avenants/avenant_service'
+import { facturableOf } from '#services/avenants/avenant_queries'
 import { refuseSiTerminee } from '#services/commandes/commande_terminee'
 
 /** Every facture of a bdc not cancelled, oldest first (acompte, intermédiaires, solde). */

@@ -84,6 +84,45 @@ export type CreateDemandeInput = {
   userId: number | null
 }
 
+/**
+ * A demande de paiement of a bdc, sent: numbered DP-, to the company's account, with its own
+ * structured communication and the link's expiry (the caller checks the rules and audits).
+ */
+export async function insertDemandePaiement(
+  trx: TransactionClientContract,
+  input: {
+    bdc: Bdc
+    societe: Societe
+    objet: string
+    montant: number
+    email: string | null
+    userId: number | null
+  }
+): Promise<DemandePaiement> {
+  const numero = await nextNumero(trx, 'demande_paiement')
+  const now = DateTime.now()
+  return DemandePaiement.create(
+    {
+      numero,
+      publicId: randomUUID(),
+      bdcId: input.bdc.id,
+      clientId: input.bdc.clientId,
+      objet: input.objet.slice(0, 200),
+      montant: input.montant,
+      beneficiaire: input.societe.nom.slice(0, 70),
+      iban: input.societe.iban!,
+      bic: input.societe.bic,
+      communication: communicationFor(numero),
+      statut: 'envoyee',
+      email: input.email,
+      envoyeeLe: now,
+      lienExpireLe: now.plus({ days: DEMANDE_PAIEMENT_LIEN_JOURS }),
+      createdBy: input.userId,
+    },
+    { client: trx }
+  )
+}
+
 /** @param outer the caller's transaction (the request mailed after its commit); else its own. */
 export async function createDemandePaiementForBdc(
   actor: Actor,
@@ -107,28 +146,14 @@ export async function createDemandePaiementForBdc(
     bdc.lockVersion += 1
     bdc.useTransaction(trx)
     await bdc.save()
-    const numero = await nextNumero(trx, 'demande_paiement')
-    const now = DateTime.now()
-    const demande = await DemandePaiement.create(
-      {
-        numero,
-        publicId: randomUUID(),
-        bdcId: bdc.id,
-        clientId: bdc.clientId,
-        objet: `Acompte ${bdc.numero} — ${bdc.objet}`.slice(0, 200),
-        montant,
-        beneficiaire: societe.nom.slice(0, 70),
-        iban: societe.iban!,
-        bic: societe.bic,
-        communication: communicationFor(numero),
-        statut: 'envoyee',
-        email: input.email ?? null,
-        envoyeeLe: now,
-        lienExpireLe: now.plus({ days: DEMANDE_PAIEMENT_LIEN_JOURS }),
-        createdBy: input.userId,
-      },
-      { client: trx }
-    )
+    const demande = await insertDemandePaiement(trx, {
+      bdc,
+      societe,
+      objet: `Acompte ${bdc.numero} — ${bdc.objet}`,
+      montant,
+      email: input.email ?? null,
+      userId: input.userId,
+    })
     await audit(
       actor,
       {
@@ -136,7 +161,12 @@ export async function createDemandePaiementForBdc(
         userId: input.userId,
         subjectType: 'demande_paiement',
         subjectId: demande.id,
-        after: { numero, bdc: bdc.numero, montant, communication: demande.communication },
+        after: {
+          numero: demande.numero,
+          bdc: bdc.numero,
+          montant,
+          communication: demande.communication,
+        },
       },
       trx
     )

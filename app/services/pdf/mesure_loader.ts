@@ -29,7 +29,7 @@ import {
   Writer,
   t,
 } from '#services/pdf/pdf_writer'
-import { lignesOf } from '#services/commandes/mesure_service'
+import { lignesOf } from '#services/commandes/mesure_feuille'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { TIME_ZONE } from '#shared/app'
 import { SENS_OUVERTURE_LABELS, type MesureEcart, type SensOuverture } from '#shared/mesurage'

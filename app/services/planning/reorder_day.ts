@@ -16,11 +16,9 @@ import {
   NotFoundException,
   TransitionException,
 } from '#exceptions/http_exceptions'
-import {
-  frRange,
-  retimeInTransaction,
-  trajetMinutes,
-} from '#services/planning/planification_service'
+import { frRange } from '#services/planning/planification_temps'
+import { retimeInTransaction } from '#services/planning/planification_service'
+import { trajetMinutes } from '#services/planning/planification_personnes'
 import { planificationDtos } from '#services/planning/planification_reads'
 import { TIME_ZONE } from '#shared/app'
 import type { PlanificationDto, PlanningType } from '#shared/planning'

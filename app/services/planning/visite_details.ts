@@ -6,7 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { planificationDto } from '#services/planning/planification_reads'
-import { poseLignes } from '#services/receptions/reception_service'
+import { poseLignes } from '#services/receptions/reception_queries'
 import type { PlanificationDto } from '#shared/planning'
 import { dimensions } from '#shared/receptions'
 

@@ -23,7 +23,7 @@ import { LIGNES, DRAWN, BLANK, fieldErrors } from '#tests/functional/bdc/helpers
 import { createAcompteFacture } from '#services/factures/facture_service'
 import { issued } from '#tests/functional/factures/helpers'
 import { systemActor } from '#services/actor'
-import { commandeGateFacts } from '#services/commandes/etapes'
+import { commandeGateFacts } from '#services/commandes/etape_gates'
 import { avenantSummary } from '#services/avenants/avenant_page'
 import { resteADemander } from '#services/paiement/demande_paiement_service'
 import { annulerAvenant } from '#services/avenants/avenant_service'

@@ -11,11 +11,9 @@ import Avenant from '#models/avenant'
 import { systemActor } from '#services/actor'
 import { signedBdc } from '#tests/functional/routes/params/bdc'
 import { mesureAvecEcarts } from '#database/demo/avenants'
-import {
-  changeAvenantStatut,
-  prepareAvenant,
-  signAvenant,
-} from '#services/avenants/avenant_service'
+import { changeAvenantStatut } from '#services/avenants/avenant_service'
+import { prepareAvenant } from '#services/avenants/avenant_brouillon'
+import { signAvenant } from '#services/avenants/avenant_signature'
 import { decodeDrawnSignature, storeDrawnSignature } from '#services/bdc/signature_storage'
 import { DRAWN } from '#tests/functional/bdc/helpers'
 

@@ -11,10 +11,8 @@ import db from '@adonisjs/lucid/services/db'
 import Commande from '#models/commande'
 import { makeUser, withTransaction } from '#tests/helpers'
 import { systemActor } from '#services/actor'
-import {
-  prepareCommandesFournisseur,
-  sendCommandeFournisseur,
-} from '#services/commandes_fournisseur/cf_service'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
+import { sendCommandeFournisseur } from '#services/commandes_fournisseur/cf_envoi'
 import {
   cfsOf,
   commandeScenario,

@@ -150,7 +150,7 @@ test.group('Commandes fournisseur / draft, send, confirm', (group) => {
     const user = await makeUser('esi')
     const s = await readyCommande()
     const { prepareCommandesFournisseur } =
-      await import('#services/commandes_fournisseur/cf_service')
+      await import('#services/commandes_fournisseur/cf_brouillon')
     await prepareCommandesFournisseur(systemActor(user), s.commande.id)
     const [profils, portes] = await cfsOf(s.commande.id)
     return { user, s, profils, portes }

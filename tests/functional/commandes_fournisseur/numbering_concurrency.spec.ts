@@ -9,7 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { systemActor } from '#services/actor'
 import { currentYear, formatNumero, SERIES } from '#services/documents/numbering'
-import { sendCommandeFournisseur } from '#services/commandes_fournisseur/cf_service'
+import { sendCommandeFournisseur } from '#services/commandes_fournisseur/cf_envoi'
 import { makeUser } from '#tests/helpers'
 import {
   commandeScenario,

@@ -13,12 +13,12 @@ import Notification from '#models/notification'
 import CommandeFichier from '#models/commande_fichier'
 import { FILE_KINDS } from '#services/storage/files'
 import { systemActor } from '#services/actor'
-import { commandeGateFacts } from '#services/commandes/etapes'
+import { commandeGateFacts } from '#services/commandes/etape_gates'
 import {
   confirmCommandeFournisseur,
-  prepareCommandesFournisseur,
   sendCommandeFournisseur,
-} from '#services/commandes_fournisseur/cf_service'
+} from '#services/commandes_fournisseur/cf_envoi'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
 import { gateReason } from '#shared/commande_etapes'
 import { notifierCommandesFournisseurEnRetard } from '#services/commandes_fournisseur/cf_retards'
 import { makeUser, withTransaction } from '#tests/helpers'

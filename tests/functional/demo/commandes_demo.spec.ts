@@ -8,7 +8,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import { seedDemo } from '#database/demo/index'
-import { commandeGateFacts } from '#services/commandes/etapes'
+import { commandeGateFacts } from '#services/commandes/etape_gates'
 import { ETAPES, gateReason } from '#shared/commande_etapes'
 
 test.group('Demo / commandes story', (group) => {

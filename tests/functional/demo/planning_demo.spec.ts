@@ -13,7 +13,7 @@ import { seedDemo } from '#database/demo/index'
 import { DEMO_PLANNING_STAFF, DEMO_TRAJET_MINUTES } from '#database/demo/planning'
 import { ressourcesOf } from '#services/planning/ressources'
 import { attenteItems } from '#services/planning/attente'
-import { trajetMinutes } from '#services/planning/planification_service'
+import { trajetMinutes } from '#services/planning/planification_personnes'
 import { planificationsInRange } from '#services/planning/planification_reads'
 import { TIME_ZONE } from '#shared/app'
 

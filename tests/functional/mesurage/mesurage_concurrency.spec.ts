@@ -12,7 +12,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { makeUser } from '#tests/helpers'
 import { commandeAMesurer, postJson, rowOf, syncUrl } from '#tests/functional/mesurage/helpers'
-import { ensureMesure, lignesOf } from '#services/commandes/mesure_service'
+import { ensureMesure, lignesOf } from '#services/commandes/mesure_feuille'
 
 test.group('Mesurage / concurrent syncs', (group) => {
   let commandes: number[] = []

@@ -10,7 +10,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { clientAvecChantier, makeTechnicien } from '#tests/functional/planning/helpers'
 import { ressourcesOf } from '#services/planning/ressources'
 import { attenteItems } from '#services/planning/attente'
-import { trajetMinutes } from '#services/planning/planification_service'
+import { trajetMinutes } from '#services/planning/planification_personnes'
 
 const page = (client: any, user: any) =>
   client.get('/esi/planning/equipes').loginAs(user).withInertia()

@@ -14,11 +14,8 @@ import { mailsTo, lastMailTo } from '#tests/auth_helpers'
 import { makeClient } from '#tests/functional/devis/editor_helpers'
 import { makeTechnicien } from '#tests/functional/planning/helpers'
 import { systemActor } from '#services/actor'
-import {
-  changePlanificationStatut,
-  createPlanification,
-  updatePlanification,
-} from '#services/planning/planification_service'
+import { changePlanificationStatut } from '#services/planning/planification_statut'
+import { createPlanification, updatePlanification } from '#services/planning/planification_service'
 import {
   RAPPEL_TEXTE_CODE,
   envoyerRappelVisite,

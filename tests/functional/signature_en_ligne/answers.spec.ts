@@ -22,7 +22,7 @@ import {
 } from '#tests/functional/signature_en_ligne/helpers'
 import { sha256Hex } from '#services/signature_en_ligne/preuve'
 import { bdcDocument } from '#services/pdf/index'
-import { snapshotOf } from '#services/devis/devis_service'
+import { snapshotOf } from '#services/devis/devis_snapshot'
 import DevisRevision from '#models/devis_revision'
 import { changeDevisStatut } from '#services/devis/devis_lifecycle'
 import { systemActor } from '#services/actor'

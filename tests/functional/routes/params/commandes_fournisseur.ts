@@ -7,7 +7,7 @@
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import db from '@adonisjs/lucid/services/db'
 import { systemActor } from '#services/actor'
-import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_service'
+import { prepareCommandesFournisseur } from '#services/commandes_fournisseur/cf_brouillon'
 import { readyCommande } from '#tests/functional/commandes_fournisseur/helpers'
 
 export const commandeFournisseurParams: ParamProvider[] = [

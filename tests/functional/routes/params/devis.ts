@@ -6,7 +6,8 @@
 import DevisRevision from '#models/devis_revision'
 import { systemActor } from '#services/actor'
 import { ClientFactory } from '#database/factories/client_factory'
-import { createDevis, snapshotOf } from '#services/devis/devis_service'
+import { createDevis } from '#services/devis/devis_service'
+import { snapshotOf } from '#services/devis/devis_snapshot'
 import { today } from '#services/documents/numbering'
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 

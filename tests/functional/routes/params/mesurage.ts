@@ -4,7 +4,7 @@
  */
 import type { ParamProvider } from '#tests/functional/routes/params/index'
 import { commandeAMesurer } from '#tests/functional/mesurage/helpers'
-import { ensureMesure } from '#services/commandes/mesure_service'
+import { ensureMesure } from '#services/commandes/mesure_feuille'
 
 export const mesurageParams: ParamProvider[] = [
   {
