@@ -48,7 +48,9 @@ import {
   type RessourceDto,
   type Vue,
 } from '@shared/planning'
-import PlanificationModal, { type ModalInit } from './PlanificationModal.js'
+import PlanificationModal, {
+  type ModalInit,
+} from '../../../components/planning/PlanificationModal.js'
 
 export type PlanningIndexProps = {
   type: PlanningType
