@@ -11,12 +11,7 @@ import {
   wallTimeOf,
 } from '../../lib/planning_time.js'
 import { NATURE_COULEURS, PLANIF_STATUT_LABELS, type PlanificationDto } from '@shared/planning'
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
-  )
+import { escapeHtml } from '@shared/textes'
 
 /** The event's text: time (a check when done), title; every text escaped (names are typed). */
 export function eventContent(v: PlanificationDto, timeText: string): { html: string } {
