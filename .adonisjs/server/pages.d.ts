@@ -75,8 +75,6 @@ declare module '@adonisjs/inertia/types' {
     'esi/planning/Equipes': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Equipes.tsx'))['default']>
     'esi/planning/Index': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Index.tsx'))['default']>
     'esi/planning/Journee': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Journee.tsx'))['default']>
-    'esi/planning/PlanificationModal': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanificationModal.tsx'))['default']>
-    'esi/planning/Planificationoffcanvas': ExtractProps<(typeof import('../../inertia/pages/esi/planning/Planificationoffcanvas.tsx'))['default']>
     'esi/planning/PlanifMap': ExtractProps<(typeof import('../../inertia/pages/esi/planning/PlanifMap.tsx'))['default']>
     'esi/Pro': ExtractProps<(typeof import('../../inertia/pages/esi/Pro.tsx'))['default']>
     'esi/production/Index': ExtractProps<(typeof import('../../inertia/pages/esi/production/Index.tsx'))['default']>

@@ -2,44 +2,40 @@
  * esi/mesurage Show (issue 12 §2): the measurement sheet on a phone, offline first. What is typed
  * goes to the draft (inertia/lib/mesurage_draft.ts), kept in IndexedDB at once, and is sent by
  * the sync when the network is there (online event, retries); the bar says what is not yet sent.
+ * Its parts are in inertia/components/mesurage/ (the draft's hook, a row's card, the bar).
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Head, Link, router } from '@inertiajs/react'
-import { get as idbGet, set as idbSet } from 'idb-keyval'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import PhotoUpload, { PhotoThumbs } from '../../../components/commande/PhotoUpload.js'
+import MesureLigneCard, { MesureDatalists } from '../../../components/mesurage/MesureLigneCard.js'
+import MesureHistorique, {
+  type MesureHistoriqueEntry,
+} from '../../../components/mesurage/MesureHistorique.js'
+import SyncStatusBar from '../../../components/mesurage/SyncStatusBar.js'
+import { useMesureDraft } from '../../../components/mesurage/use_mesure_draft.js'
+import type { Photo } from '../../../components/mesurage/types.js'
 import { route } from '../../../lib/route.js'
 import { http, HttpError } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
 import { confirm, confirmDelete, prompt } from '../../../lib/dialogs/index.js'
 import { formatDateTime } from '../../../lib/format.js'
 import {
-  acknowledge,
   addRow,
-  buildPayload,
   editRemarques,
   editRow,
   mergeDraft,
   pendingCount,
   pendingLabel,
   removeRow,
-  retryDelay,
   rowErrors,
-  type Draft,
   type DraftEcart,
   type DraftRow,
   type ServerRow,
-  type SyncPayload,
 } from '../../../lib/mesurage_draft.js'
-import {
-  SENS_OUVERTURE,
-  SENS_OUVERTURE_LABELS,
-  ecartsLigne,
-  parseMillimetres,
-  parseQuantite,
-  type SensOuverture,
-} from '@shared/mesurage'
 import { ETAPE_STATUT_BADGES, ETAPE_STATUT_LABELS, type EtapeStatut } from '@shared/commande_etapes'
+
+export { draftKey } from '../../../components/mesurage/use_mesure_draft.js'
 
 export type MesurageShowProps = {
   commande: {
@@ -67,354 +63,7 @@ export type MesurageShowProps = {
   reouverture: { raison: string | null }
   photos: Photo[]
   document: { id: number; nom: string; created_at: string } | null
-  historique: {
-    id: number
-    action: string
-    de: string | null
-    vers: string | null
-    detail: string | null
-    at: string
-    par: string | null
-  }[]
-}
-
-type Photo = { id: number; mesure_ligne_id: number | null; nom: string; legende: string | null }
-
-const COULEURS = ['blanc', 'anthracite', 'noir', 'gris', 'crème', 'chêne doré', 'brun']
-const VITRAGES = ['double vitrage', 'triple vitrage', 'vitrage acoustique', 'feuilleté']
-
-export const draftKey = (commandeId: number) => `mesurage:${commandeId}`
-
-type SyncState = 'idle' | 'sending' | 'error' | 'refused'
-
-function online(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine
-}
-
-function referenceText(row: DraftRow): string | null {
-  const r = row.reference
-  const parts = [
-    r.largeur_mm || r.hauteur_mm ? `${r.largeur_mm ?? '…'} × ${r.hauteur_mm ?? '…'} mm` : null,
-    r.couleur,
-    r.vitrage,
-    r.sens_ouverture
-      ? (SENS_OUVERTURE_LABELS[r.sens_ouverture as SensOuverture] ?? r.sens_ouverture)
-      : null,
-    r.quantite !== null && r.quantite !== undefined
-      ? `quantité ${String(r.quantite).replace('.', ',')}`
-      : null,
-  ].filter(Boolean)
-  return parts.length ? parts.join(' · ') : null
-}
-
-/** The differences as typed (the server's rule, the société's tolerance). */
-function liveEcarts(row: DraftRow, tolerance: number): DraftEcart[] {
-  if (row.bdc_ligne_id === null) return []
-  return ecartsLigne(
-    {
-      bdc_ligne_id: row.bdc_ligne_id,
-      largeur_mm: parseMillimetres(row.largeur_mm),
-      hauteur_mm: parseMillimetres(row.hauteur_mm),
-      couleur: row.couleur || null,
-      vitrage: row.vitrage || null,
-      sens_ouverture: row.sens_ouverture || null,
-      quantite: parseQuantite(row.quantite),
-    },
-    row.reference,
-    tolerance
-  )
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  className = 'col-12',
-}: {
-  id: string
-  label: string
-  error?: string
-  children: ReactNode
-  className?: string
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label fw-semibold mb-1">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <div className="invalid-feedback d-block" id={`${id}-error`}>
-          {error}
-        </div>
-      )}
-    </div>
-  )
-}
-
-function RowCard({
-  row,
-  index,
-  readOnly,
-  tolerance,
-  errors,
-  pending,
-  onChange,
-  onRemove,
-  commandeId,
-  photos,
-  canUpload,
-  onPhoto,
-}: {
-  row: DraftRow
-  index: number
-  readOnly: boolean
-  tolerance: number
-  errors: Record<string, string>
-  pending: boolean
-  onChange: (patch: Partial<DraftRow>) => void
-  onRemove: () => void
-  commandeId: number
-  photos: Photo[]
-  canUpload: boolean
-  onPhoto: (photo: Photo) => void
-}) {
-  const id = (f: string) => `l${index}-${f}`
-  const ref = referenceText(row)
-  const live = readOnly ? row.ecarts : liveEcarts(row, tolerance)
-  const invalid = (f: string) => (errors[f] ? ' is-invalid' : '')
-  const mmHint = (value: string) =>
-    value.trim() !== '' && parseMillimetres(value) === null
-      ? 'Un nombre entier de millimètres.'
-      : undefined
-  return (
-    <div
-      className={`card mb-3 shadow-sm${live.length ? ' border-danger' : ''}`}
-      data-testid="mesure-ligne"
-      data-uuid={row.client_uuid}
-    >
-      <div className="card-header d-flex align-items-center gap-2">
-        <span className="badge text-bg-secondary">{index + 1}</span>
-        <span className="fw-semibold flex-grow-1 text-truncate">
-          {row.designation || (row.bdc_ligne_id === null ? 'Élément ajouté' : 'Élément')}
-        </span>
-        {pending && (
-          <span className="badge text-bg-warning" title="Pas encore envoyé">
-            <i className="bi bi-cloud-arrow-up" aria-hidden="true" /> à envoyer
-          </span>
-        )}
-        {!readOnly && (
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-sm"
-            onClick={onRemove}
-            aria-label={`Retirer la ligne ${index + 1}`}
-          >
-            <i className="bi bi-trash" aria-hidden="true" />
-          </button>
-        )}
-      </div>
-      <div className="card-body">
-        {ref && (
-          <p className="small text-body-secondary mb-2">
-            <i className="bi bi-file-text me-1" aria-hidden="true" />
-            Devis : {ref}
-          </p>
-        )}
-        <fieldset disabled={readOnly} className="row g-3">
-          <Field
-            id={id('repere')}
-            label="Repère / pièce"
-            error={errors.repere}
-            className="col-12 col-md-6"
-          >
-            <input
-              id={id('repere')}
-              className={`form-control form-control-lg${invalid('repere')}`}
-              value={row.repere}
-              maxLength={80}
-              placeholder="Cuisine, chambre 1…"
-              onChange={(e) => onChange({ repere: e.target.value })}
-            />
-          </Field>
-          {row.bdc_ligne_id === null && (
-            <Field
-              id={id('designation')}
-              label="Désignation"
-              error={errors.designation}
-              className="col-12 col-md-6"
-            >
-              <input
-                id={id('designation')}
-                className={`form-control form-control-lg${invalid('designation')}`}
-                value={row.designation}
-                maxLength={300}
-                onChange={(e) => onChange({ designation: e.target.value })}
-              />
-            </Field>
-          )}
-          <Field
-            id={id('largeur')}
-            label="Largeur (mm)"
-            error={errors.largeur_mm ?? mmHint(row.largeur_mm)}
-            className="col-6"
-          >
-            <input
-              id={id('largeur')}
-              className={`form-control form-control-lg${invalid('largeur_mm')}`}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              autoComplete="off"
-              value={row.largeur_mm}
-              onChange={(e) => onChange({ largeur_mm: e.target.value })}
-            />
-          </Field>
-          <Field
-            id={id('hauteur')}
-            label="Hauteur (mm)"
-            error={errors.hauteur_mm ?? mmHint(row.hauteur_mm)}
-            className="col-6"
-          >
-            <input
-              id={id('hauteur')}
-              className={`form-control form-control-lg${invalid('hauteur_mm')}`}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              autoComplete="off"
-              value={row.hauteur_mm}
-              onChange={(e) => onChange({ hauteur_mm: e.target.value })}
-            />
-          </Field>
-          <div className="col-12">
-            <div className="form-label fw-semibold mb-1" id={id('sens-label')}>
-              Sens d’ouverture
-            </div>
-            <div
-              className="d-grid gap-2"
-              style={{ gridTemplateColumns: 'repeat(2, 1fr)' }}
-              role="radiogroup"
-              aria-labelledby={id('sens-label')}
-            >
-              {SENS_OUVERTURE.map((s) => {
-                const on = row.sens_ouverture === s
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    role="radio"
-                    aria-checked={on}
-                    className={`btn btn-lg ${on ? 'btn-primary' : 'btn-outline-secondary'}`}
-                    onClick={() => onChange({ sens_ouverture: on ? '' : s })}
-                  >
-                    {SENS_OUVERTURE_LABELS[s]}
-                  </button>
-                )
-              })}
-            </div>
-            {errors.sens_ouverture && (
-              <div className="invalid-feedback d-block">{errors.sens_ouverture}</div>
-            )}
-          </div>
-          <Field
-            id={id('couleur')}
-            label="Couleur"
-            error={errors.couleur}
-            className="col-12 col-md-4"
-          >
-            <input
-              id={id('couleur')}
-              className={`form-control form-control-lg${invalid('couleur')}`}
-              list="mesure-couleurs"
-              maxLength={80}
-              value={row.couleur}
-              onChange={(e) => onChange({ couleur: e.target.value })}
-            />
-          </Field>
-          <Field
-            id={id('vitrage')}
-            label="Vitrage"
-            error={errors.vitrage}
-            className="col-12 col-md-4"
-          >
-            <input
-              id={id('vitrage')}
-              className={`form-control form-control-lg${invalid('vitrage')}`}
-              list="mesure-vitrages"
-              maxLength={80}
-              value={row.vitrage}
-              onChange={(e) => onChange({ vitrage: e.target.value })}
-            />
-          </Field>
-          <Field
-            id={id('quantite')}
-            label="Quantité"
-            error={errors.quantite}
-            className="col-12 col-md-4"
-          >
-            <input
-              id={id('quantite')}
-              className={`form-control form-control-lg${invalid('quantite')}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={row.quantite}
-              onChange={(e) => onChange({ quantite: e.target.value })}
-            />
-          </Field>
-          <Field id={id('remarques')} label="Remarques" error={errors.remarques}>
-            <textarea
-              id={id('remarques')}
-              className={`form-control${invalid('remarques')}`}
-              rows={2}
-              maxLength={2000}
-              value={row.remarques}
-              onChange={(e) => onChange({ remarques: e.target.value })}
-            />
-          </Field>
-        </fieldset>
-        <div className="mt-3">
-          <PhotoThumbs commandeId={commandeId} fichiers={photos} />
-          {canUpload && row.server_id !== null && (
-            <div className="mt-2">
-              <PhotoUpload
-                commandeId={commandeId}
-                etape="mesurage"
-                mesureLigneId={row.server_id}
-                label="Photo de l’élément"
-                onUploaded={(f) =>
-                  onPhoto({
-                    id: f.id,
-                    mesure_ligne_id: f.mesure_ligne_id,
-                    nom: f.nom,
-                    legende: f.legende,
-                  })
-                }
-              />
-            </div>
-          )}
-          {canUpload && row.server_id === null && (
-            <p className="small text-body-secondary mb-0">
-              <i className="bi bi-camera me-1" aria-hidden="true" />
-              Photos possibles une fois la ligne envoyée.
-            </p>
-          )}
-        </div>
-        {live.length > 0 && (
-          <div className="alert alert-danger mt-3 mb-0 py-2" data-testid="ecarts">
-            <div className="fw-semibold">
-              <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-              {readOnly ? 'Écarts avec le devis' : 'Écart avec le devis (à la validation)'}
-            </div>
-            <ul className="mb-0 ps-3 small">
-              {live.map((e, i) => (
-                <li key={i}>{e.message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-    </div>
-  )
+  historique: MesureHistoriqueEntry[]
 }
 
 /** esi/mesurage Show: the measurement sheet of a commande. */
@@ -435,148 +84,23 @@ export default function MesurageShow(props: MesurageShowProps) {
     setPhotosFrom(props.photos)
     setPhotos(props.photos)
   }
-  const key = draftKey(commande.id)
   const readOnly = mesure.statut === 'validee' || commande.statut === 'annulee'
-  const [draft, setDraftState] = useState<Draft>(() =>
-    mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, null)
-  )
-  const [loaded, setLoaded] = useState(false)
-  const [isOnline, setIsOnline] = useState(online())
-  const [syncState, setSyncState] = useState<SyncState>('idle')
-  const [errors, setErrors] = useState<Record<string, Record<string, string>>>({})
-  const [formErrors, setFormErrors] = useState<string[]>([])
+  const {
+    draft,
+    setDraft,
+    loaded,
+    isOnline,
+    syncState,
+    errors,
+    setErrors,
+    formErrors,
+    setFormErrors,
+    lockRef,
+    draftRef,
+    sync,
+    change,
+  } = useMesureDraft({ commandeId: commande.id, mesure, lignes, readOnly })
   const [busy, setBusy] = useState(false)
-  const draftRef = useRef(draft)
-  const lockRef = useRef(mesure.lock_version)
-  const sendingRef = useRef(false)
-  const attemptRef = useRef(0)
-  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const syncRef = useRef<() => Promise<void>>(async () => {})
-
-  const schedule = useCallback((delay: number) => {
-    if (timerRef.current) clearTimeout(timerRef.current)
-    timerRef.current = setTimeout(() => {
-      timerRef.current = null
-      void syncRef.current()
-    }, delay)
-  }, [])
-
-  const setDraft = useCallback(
-    (update: (d: Draft) => Draft) => {
-      const next = update(draftRef.current)
-      draftRef.current = next
-      setDraftState(next)
-      void idbSet(key, next).catch(() => {})
-    },
-    [key]
-  )
-
-  // The stored draft (typed offline, maybe before a reload) merged over the server's rows
-  useEffect(() => {
-    let alive = true
-    idbGet<Draft>(key)
-      .catch(() => undefined)
-      .then((stored) => {
-        if (!alive) return
-        setDraft(() =>
-          mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, stored ?? null)
-        )
-        setLoaded(true)
-      })
-    return () => {
-      alive = false
-    }
-    // Re-merge when the server's sheet changes (after a validation, a reopening)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, mesure.lock_version, mesure.statut])
-
-  useEffect(() => {
-    lockRef.current = mesure.lock_version
-  }, [mesure.lock_version])
-
-  const sync = useCallback(async () => {
-    if (sendingRef.current || !online() || readOnly) return
-    const current = draftRef.current
-    if (pendingCount(current) === 0) return
-    sendingRef.current = true
-    setSyncState('sending')
-    const { payload, sent } = buildPayload(current)
-    try {
-      const answer = await http.post<{ lock_version: number; lignes: ServerRow[] }>(
-        route('esi.mesurage.sync', { id: commande.id }),
-        payload,
-        { progress: false }
-      )
-      lockRef.current = answer.lock_version
-      attemptRef.current = 0
-      setDraft((d) => acknowledge(d, sent, answer.lignes))
-      setErrors({})
-      setFormErrors([])
-      setSyncState('idle')
-      sendingRef.current = false
-      // Typed while sending: send that too
-      if (pendingCount(draftRef.current) > 0) schedule(300)
-    } catch (error) {
-      sendingRef.current = false
-      if (error instanceof HttpError && error.status === 422) {
-        const body = error.body as {
-          message?: string
-          errors?: { field: string; message: string }[]
-        }
-        const mapped = rowErrors(body.errors ?? [], payload as SyncPayload)
-        setErrors(mapped.rows)
-        setFormErrors(
-          mapped.form.length ? mapped.form : body.errors ? [] : [body.message ?? error.message]
-        )
-        setSyncState('refused')
-        return
-      }
-      if (
-        error instanceof HttpError &&
-        error.status < 500 &&
-        error.status !== 408 &&
-        error.status !== 429
-      ) {
-        setFormErrors([error.message])
-        setSyncState('refused')
-        return
-      }
-      // Network gone or server busy: try again later, nothing lost
-      setSyncState('error')
-      schedule(retryDelay(attemptRef.current++))
-    }
-  }, [commande.id, readOnly, setDraft, schedule])
-
-  useEffect(() => {
-    syncRef.current = sync
-  }, [sync])
-
-  useEffect(() => {
-    const up = () => {
-      setIsOnline(true)
-      attemptRef.current = 0
-      schedule(0)
-    }
-    const down = () => setIsOnline(false)
-    window.addEventListener('online', up)
-    window.addEventListener('offline', down)
-    return () => {
-      window.removeEventListener('online', up)
-      window.removeEventListener('offline', down)
-      if (timerRef.current) clearTimeout(timerRef.current)
-    }
-  }, [schedule])
-
-  // A stored draft with pending changes is sent as soon as the page is loaded and online
-  useEffect(() => {
-    if (loaded && pendingCount(draftRef.current) > 0) schedule(0)
-  }, [loaded, schedule])
-
-  const change = (update: (d: Draft) => Draft) => {
-    setDraft(update)
-    if (syncState === 'refused') setSyncState('idle')
-    schedule(800)
-  }
 
   async function remove(row: DraftRow, index: number) {
     const ok = await confirmDelete({
@@ -692,54 +216,18 @@ export default function MesurageShow(props: MesurageShowProps) {
         }
       />
       <div className="content" style={{ maxWidth: 900 }}>
-        <datalist id="mesure-couleurs">
-          {COULEURS.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-        <datalist id="mesure-vitrages">
-          {VITRAGES.map((v) => (
-            <option key={v} value={v} />
-          ))}
-        </datalist>
+        <MesureDatalists />
 
-        <div
-          className={`sticky-top alert ${label ? 'alert-warning' : 'alert-success'} d-flex align-items-center gap-2 py-2 mb-3`}
-          role="status"
-          aria-live="polite"
-          data-testid="sync-status"
-        >
-          <i
-            className={`bi ${isOnline ? 'bi-wifi' : 'bi-wifi-off'} fs-5`}
-            role="img"
-            aria-label={isOnline ? 'En ligne' : 'Hors ligne'}
-          />
-          <span className="flex-grow-1">
-            {!isOnline && <strong>Hors ligne. </strong>}
-            {label ?? (readOnly ? 'Feuille validée.' : 'Tout est enregistré sur le serveur.')}
-            {label && readOnly && ' La feuille est validée : elles ne peuvent plus être envoyées.'}
-            {syncState === 'sending' && ' Envoi…'}
-            {syncState === 'error' && isOnline && ' Nouvel essai bientôt.'}
-          </span>
-          {label && readOnly && (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              onClick={() =>
-                setDraft(() =>
-                  mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, null)
-                )
-              }
-            >
-              Abandonner
-            </button>
-          )}
-          {label && !readOnly && isOnline && syncState !== 'sending' && (
-            <button type="button" className="btn btn-sm btn-warning" onClick={() => void sync()}>
-              Envoyer
-            </button>
-          )}
-        </div>
+        <SyncStatusBar
+          label={label}
+          readOnly={readOnly}
+          isOnline={isOnline}
+          syncState={syncState}
+          onAbandon={() =>
+            setDraft(() => mergeDraft(commande.id, { lignes, remarques: mesure.remarques }, null))
+          }
+          onSend={() => void sync()}
+        />
 
         <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
           <span className={`badge text-bg-${ETAPE_STATUT_BADGES[etape.statut]}`}>
@@ -793,7 +281,7 @@ export default function MesurageShow(props: MesurageShowProps) {
         )}
 
         {draft.rows.map((row, i) => (
-          <RowCard
+          <MesureLigneCard
             key={row.client_uuid}
             row={row}
             index={i}
@@ -900,22 +388,7 @@ export default function MesurageShow(props: MesurageShowProps) {
           )}
         </div>
 
-        {historique.length > 0 && (
-          <div className="mb-5">
-            <h2 className="h6 fw-semibold">Historique</h2>
-            <ul className="list-unstyled small">
-              {historique.map((h) => (
-                <li key={h.id} className="mb-1">
-                  <span className="text-body-secondary">{formatDateTime(h.at)}</span>
-                  {h.par ? ` — ${h.par}` : ''} : {h.detail ?? h.action}
-                  {h.vers && h.action === 'statut'
-                    ? ` (${ETAPE_STATUT_LABELS[h.vers as EtapeStatut] ?? h.vers})`
-                    : ''}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <MesureHistorique historique={historique} />
       </div>
     </>
   )

@@ -5,31 +5,34 @@
  * neighbour + 2-opt, shared/route_order.ts) and reorder their day in that order. Addresses
  * without coordinates are placed by a click. The Leaflet code and the offline base map are loaded
  * by a dynamic import, on this page only; by default nothing is requested outside the app.
+ * Its parts (the bar, the route card, the popups) are in inertia/components/planning/carte/.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Head, Link, router } from '@inertiajs/react'
 import type { Marker } from 'leaflet'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import { route } from '../../../lib/route.js'
-import { http, HttpError } from '../../../lib/http.js'
+import { http } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
 import { confirm } from '../../../lib/dialogs/index.js'
 import { formatDate, formatTime } from '../../../lib/format.js'
 import type { CartePlanning } from '../../../components/planning/carte/leaflet_carte.js'
-import { decalerJour, plusMinutes, tourneeDe } from '../../../components/planning/carte/tournee.js'
+import { tourneeDe } from '../../../components/planning/carte/tournee.js'
+import { calendarRoute, errorMessage } from '../../../components/planning/carte/carte_util.js'
+import CarteBarre from '../../../components/planning/carte/CarteBarre.js'
+import PlacementAlert from '../../../components/planning/carte/PlacementAlert.js'
+import { AttentePopup, VisitePopup } from '../../../components/planning/carte/CartePopups.js'
+import SansCoordonneesCard from '../../../components/planning/carte/SansCoordonneesCard.js'
+import TourneeCard from '../../../components/planning/carte/TourneeCard.js'
+import { useCarteDonnees } from '../../../components/planning/carte/use_carte_donnees.js'
 import {
   NATURE_COULEURS,
-  NATURE_LABELS,
-  PLANIF_STATUT_LABELS,
   PLANNING_TYPE_LABELS,
-  TYPE_NATURES,
-  type AttenteItem,
   type PlanificationDto,
   type PlanningType,
   type RessourceDto,
 } from '@shared/planning'
-import { formatKm, formatMinutes } from '@shared/route_order'
 
 export type PlanifMapProps = {
   type: PlanningType
@@ -46,13 +49,6 @@ type Selection =
 
 type Placement = { label: string; cle?: string; visite?: PlanificationDto }
 
-function errorMessage(error: unknown): string {
-  return error instanceof HttpError ? error.message : 'La demande a échoué : réessayez.'
-}
-
-const calendarRoute = (type: PlanningType, query: Record<string, string | number>) =>
-  type === 'com' ? route('esi.planning.com', {}, query) : route('esi.planning.tec', {}, query)
-
 export default function PlanifMap({
   type,
   date,
@@ -65,8 +61,6 @@ export default function PlanifMap({
   const mapEl = useRef<HTMLDivElement>(null)
   const carteRef = useRef<CartePlanning | null>(null)
   const [pret, setPret] = useState(false)
-  const [items, setItems] = useState<AttenteItem[] | null>(null)
-  const [visites, setVisites] = useState<PlanificationDto[]>([])
   const [selection, setSelection] = useState<Selection | null>(null)
   const [placement, setPlacement] = useState<Placement | null>(null)
   const [busy, setBusy] = useState(false)
@@ -99,33 +93,8 @@ export default function PlanifMap({
     )
   }
 
-  // What waits and the day's visits; a change bumps their counter to read them again
-  const [tourAttente, setTourAttente] = useState(0)
-  const [tourVisites, setTourVisites] = useState(0)
-  const loadAttente = useCallback(() => setTourAttente((n) => n + 1), [])
-  const loadVisites = useCallback(() => setTourVisites((n) => n + 1), [])
-  useEffect(() => {
-    let cancelled = false
-    http
-      .get<{ items: AttenteItem[] }>(route('esi.planifications.attente', {}, { type }))
-      .then((body) => !cancelled && setItems(body.items))
-      .catch((error) => toast('error', errorMessage(error)))
-    return () => {
-      cancelled = true
-    }
-  }, [type, tourAttente])
-  useEffect(() => {
-    let cancelled = false
-    http
-      .get<{ visites: PlanificationDto[] }>(
-        route('esi.planifications.index', {}, { type, start: date, end: decalerJour(date, 1) })
-      )
-      .then((body) => !cancelled && setVisites(body.visites))
-      .catch((error) => toast('error', errorMessage(error)))
-    return () => {
-      cancelled = true
-    }
-  }, [type, date, tourVisites])
+  // What waits and the day's visits, read again after a change
+  const { items, visites, loadAttente, loadVisites } = useCarteDonnees(type, date)
 
   // The map: its code and base map arrive by a dynamic import, once
   useEffect(() => {
@@ -345,87 +314,10 @@ export default function PlanifMap({
         }
       />
       <div className="content">
-        <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
-          <div>
-            <label htmlFor="carte-date" className="form-label mb-1 fw-semibold">
-              Journée
-            </label>
-            <div className="input-group">
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={() => go({ date: decalerJour(date, -1) })}
-                aria-label="Jour précédent"
-              >
-                <i className="bi bi-chevron-left" aria-hidden="true" />
-              </button>
-              <input
-                id="carte-date"
-                type="date"
-                className="form-control"
-                value={date}
-                onChange={(e) => e.target.value && go({ date: e.target.value })}
-              />
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={() => go({ date: decalerJour(date, 1) })}
-                aria-label="Jour suivant"
-              >
-                <i className="bi bi-chevron-right" aria-hidden="true" />
-              </button>
-            </div>
-          </div>
-          <div>
-            <label htmlFor="carte-personne" className="form-label mb-1 fw-semibold">
-              Tournée de
-            </label>
-            <select
-              id="carte-personne"
-              className="form-select"
-              value={personne ?? ''}
-              onChange={(e) => go({ personne: e.target.value ? Number(e.target.value) : null })}
-            >
-              <option value="">Toutes les personnes</option>
-              {ressources.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.nom}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ul className="list-inline mb-0 ms-md-auto small" aria-label="Légende">
-            {TYPE_NATURES[type].map((n) => (
-              <li key={n} className="list-inline-item">
-                <span
-                  className="d-inline-block rounded-circle me-1 align-middle"
-                  style={{ width: 12, height: 12, background: NATURE_COULEURS[n] }}
-                  aria-hidden="true"
-                />
-                {NATURE_LABELS[n]} à planifier
-              </li>
-            ))}
-            <li className="list-inline-item">
-              <i className="bi bi-123 me-1" aria-hidden="true" />
-              Visites du jour (ordre de tournée)
-            </li>
-          </ul>
-        </div>
+        <CarteBarre type={type} date={date} personne={personne} ressources={ressources} go={go} />
 
         {placement && (
-          <div className="alert alert-info d-flex align-items-center gap-2" role="status">
-            <i className="bi bi-crosshair" aria-hidden="true" />
-            <span className="flex-grow-1">
-              Cliquez sur la carte à l’endroit de : <strong>{placement.label}</strong>
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              onClick={() => setPlacement(null)}
-            >
-              Annuler
-            </button>
-          </div>
+          <PlacementAlert label={placement.label} onCancel={() => setPlacement(null)} />
         )}
 
         <div className="row g-3">
@@ -445,131 +337,28 @@ export default function PlanifMap({
             </p>
           </div>
           <div className="col-lg-4">
-            <section className="card mb-3" aria-labelledby="tournee-titre">
-              <div className="card-header fw-semibold" id="tournee-titre">
-                {nomPersonne
-                  ? `Tournée de ${nomPersonne} — ${formatDate(date)}`
-                  : `Tournées du ${formatDate(date)}`}
-              </div>
-              <div className="card-body">
-                {!personne && (
-                  <p className="mb-0 text-body-secondary">
-                    Choisissez une personne pour voir l’ordre de sa tournée ({visites.length} visite
-                    {visites.length > 1 ? 's' : ''} ce jour-là).
-                  </p>
-                )}
-                {tournee && tournee.visites.length === 0 && (
-                  <p className="mb-0 text-body-secondary">Aucune visite ce jour-là.</p>
-                )}
-                {tournee && tournee.visites.length > 0 && (
-                  <>
-                    <ol className="ps-3 mb-2" data-testid="tournee">
-                      {tournee.visites.map((v) => (
-                        <li key={v.id} className="mb-1">
-                          <span className="fw-semibold">{formatTime(v.debut)}</span> {v.titre}
-                          {v.statut !== 'planifiee' && (
-                            <span className="badge text-bg-secondary ms-1">
-                              {PLANIF_STATUT_LABELS[v.statut]}
-                            </span>
-                          )}
-                          {(v.latitude === null || v.longitude === null) && (
-                            <span className="badge text-bg-warning ms-1">sans coordonnées</span>
-                          )}
-                        </li>
-                      ))}
-                    </ol>
-                    <p className="mb-2" data-testid="tournee-total">
-                      <strong>{formatKm(tournee.km)}</strong> à vol d’oiseau · environ{' '}
-                      <strong>{formatMinutes(tournee.minutes)}</strong> de trajet
-                      {routier && (
-                        <>
-                          <br />
-                          Par la route : {formatKm(routier.km)}, {formatMinutes(routier.minutes)}
-                        </>
-                      )}
-                      {!depart && (
-                        <span className="d-block small text-body-secondary">
-                          Départ : la première visite (adresse de l’entreprise non placée).
-                        </span>
-                      )}
-                    </p>
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      disabled={busy || tournee.ordre.length < 2 || !tournee.change}
-                      onClick={reordonner}
-                    >
-                      <i className="bi bi-sort-numeric-down me-1" aria-hidden="true" />
-                      Réordonner la journée
-                    </button>
-                    {!tournee.change && tournee.ordre.length > 1 && (
-                      <p className="small text-body-secondary mt-2 mb-0">
-                        La journée suit déjà l’ordre de la tournée.
-                      </p>
-                    )}
-                  </>
-                )}
-                {visitesSans.length > 0 && (
-                  <ul className="list-unstyled mt-3 mb-0">
-                    {visitesSans.map((v) => (
-                      <li key={v.id} className="d-flex align-items-center gap-2 mb-1">
-                        <span className="flex-grow-1 small">{v.titre}</span>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-secondary"
-                          disabled={busy || v.statut !== 'planifiee'}
-                          onClick={() => setPlacement({ label: v.titre, visite: v })}
-                        >
-                          Placer sur la carte
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </section>
+            <TourneeCard
+              date={date}
+              personne={personne}
+              nomPersonne={nomPersonne}
+              nombreVisites={visites.length}
+              tournee={tournee}
+              routier={routier}
+              depart={depart !== null}
+              busy={busy}
+              onReordonner={reordonner}
+              visitesSans={visitesSans}
+              onPlacer={(v) => setPlacement({ label: v.titre, visite: v })}
+            />
 
             {sansCoordonnees.length > 0 && (
-              <section className="card mb-3" aria-labelledby="sans-coord-titre">
-                <div className="card-header fw-semibold" id="sans-coord-titre">
-                  À planifier sans coordonnées ({sansCoordonnees.length})
-                </div>
-                <ul className="list-group list-group-flush">
-                  {sansCoordonnees.slice(0, 20).map((i) => (
-                    <li key={i.cle} className="list-group-item">
-                      <div className="small fw-semibold">{i.titre}</div>
-                      <div className="small text-body-secondary">
-                        {i.adresse ?? 'Adresse inconnue'}
-                      </div>
-                      <div className="d-flex gap-2 mt-1">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-secondary"
-                          disabled={busy}
-                          onClick={() => setPlacement({ label: i.titre, cle: i.cle })}
-                        >
-                          Placer sur la carte
-                        </button>
-                        {tuiles.geocodeur && i.adresse && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline-secondary"
-                            disabled={busy}
-                            onClick={() => geocoder(i.cle)}
-                          >
-                            Chercher l’adresse
-                          </button>
-                        )}
-                      </div>
-                    </li>
-                  ))}
-                  {sansCoordonnees.length > 20 && (
-                    <li className="list-group-item small text-body-secondary">
-                      … et {sansCoordonnees.length - 20} autres.
-                    </li>
-                  )}
-                </ul>
-              </section>
+              <SansCoordonneesCard
+                items={sansCoordonnees}
+                busy={busy}
+                geocodeur={tuiles.geocodeur}
+                onPlacer={(i) => setPlacement({ label: i.titre, cle: i.cle })}
+                onGeocoder={geocoder}
+              />
             )}
 
             <button
@@ -612,135 +401,5 @@ export default function PlanifMap({
           popupEl
         )}
     </>
-  )
-}
-
-/** A waiting item: what it is, where, and « Planifier » (the calendar) or plan it right here. */
-function AttentePopup({
-  item,
-  type,
-  date,
-  ressources,
-  personne,
-  onPlanned,
-}: {
-  item: AttenteItem
-  type: PlanningType
-  date: string
-  ressources: RessourceDto[]
-  personne: number | null
-  onPlanned: () => void
-}) {
-  const [qui, setQui] = useState<number | ''>(personne ?? ressources[0]?.id ?? '')
-  const [heure, setHeure] = useState('08:00')
-  const [erreur, setErreur] = useState<string | null>(null)
-  const [envoi, setEnvoi] = useState(false)
-  const planifier = async (e: FormEvent) => {
-    e.preventDefault()
-    if (!qui) return setErreur('Choisissez une personne.')
-    setEnvoi(true)
-    setErreur(null)
-    const [kind, id] = item.cle.split(':')
-    try {
-      await http.post(route('esi.planifications.store'), {
-        type,
-        nature: item.nature,
-        debut: `${date}T${heure}`,
-        fin: plusMinutes(date, heure, item.dureeMinutes),
-        personnes: [qui],
-        ...(kind === 'etape' ? { commande_id: Number(id) } : { demande_id: Number(id) }),
-      })
-      toast('success', `${item.titre} : planifié le ${formatDate(date)} à ${heure}.`)
-      onPlanned()
-    } catch (error) {
-      setErreur(errorMessage(error))
-    } finally {
-      setEnvoi(false)
-    }
-  }
-  return (
-    <div data-testid="popup-attente">
-      <div className="fw-semibold mb-1">{item.titre}</div>
-      <div className="small mb-1">
-        <span
-          className="badge me-1"
-          style={{ background: NATURE_COULEURS[item.nature], color: '#fff' }}
-        >
-          {NATURE_LABELS[item.nature]}
-        </span>
-        attend depuis le {formatDate(item.depuis)}
-      </div>
-      <div className="small text-body-secondary mb-2">{item.adresse ?? 'Adresse inconnue'}</div>
-      <a
-        className="btn btn-sm btn-primary mb-2"
-        href={calendarRoute(type, { date, planifier: item.cle })}
-      >
-        Planifier
-      </a>
-      <form onSubmit={planifier} className="border-top pt-2">
-        <div className="small fw-semibold mb-1">Ou planifier ici le {formatDate(date)} :</div>
-        <div className="d-flex gap-1 mb-1">
-          <select
-            className="form-select form-select-sm"
-            aria-label="Personne"
-            value={qui}
-            onChange={(e) => setQui(e.target.value ? Number(e.target.value) : '')}
-          >
-            {ressources.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.nom}
-              </option>
-            ))}
-          </select>
-          <input
-            type="time"
-            className="form-control form-control-sm"
-            aria-label="Heure de début"
-            value={heure}
-            step={900}
-            onChange={(e) => setHeure(e.target.value)}
-            style={{ maxWidth: '7rem' }}
-            required
-          />
-        </div>
-        <button type="submit" className="btn btn-sm btn-outline-primary" disabled={envoi}>
-          Planifier à {heure} ({formatMinutes(item.dureeMinutes)})
-        </button>
-        {erreur && (
-          <div className="text-danger small mt-1" role="alert">
-            {erreur}
-          </div>
-        )}
-      </form>
-    </div>
-  )
-}
-
-function VisitePopup({
-  visite,
-  type,
-  date,
-  noms,
-}: {
-  visite: PlanificationDto
-  type: PlanningType
-  date: string
-  noms: Map<number, string>
-}) {
-  return (
-    <div data-testid="popup-visite">
-      <div className="fw-semibold mb-1">{visite.titre}</div>
-      <div className="small mb-1">
-        {formatTime(visite.debut)}–{formatTime(visite.fin)} ·{' '}
-        {visite.personnes.map((p) => noms.get(p) ?? `#${p}`).join(', ')}
-      </div>
-      <div className="small text-body-secondary mb-2">{visite.adresse ?? 'Adresse inconnue'}</div>
-      <a
-        className="btn btn-sm btn-outline-primary"
-        href={calendarRoute(type, { date, visite: visite.id })}
-      >
-        Voir au calendrier
-      </a>
-    </div>
   )
 }

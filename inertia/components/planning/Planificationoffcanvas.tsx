@@ -5,7 +5,7 @@
  * open the modal prefilled.
  */
 import { useMemo, useState } from 'react'
-import { formatDate } from '../../../lib/format.js'
+import { formatDate } from '../../lib/format.js'
 import {
   NATURE_COULEURS,
   NATURE_LABELS,
