@@ -13,10 +13,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { systemActor } from '#services/actor'
-import {
-  changePlanificationStatut,
-  updatePlanification,
-} from '#services/planning/planification_service'
+import { changePlanificationStatut } from '#services/planning/planification_statut'
+import { updatePlanification } from '#services/planning/planification_service'
 import { oublierSemaines, semaineGardee, semainesGardees } from '#services/planning/semaine_gardee'
 import {
   Made,
