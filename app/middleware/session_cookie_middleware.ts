@@ -1,7 +1,5 @@
-import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import type { ShieldConfig } from '@adonisjs/shield/types'
 import { SESSION_COOKIE } from '#config/session'
 import { sessionTouchDue } from '#services/http/session_store'
 import { resendKeptXsrfCookie } from '#services/http/csrf_guard'
@@ -46,7 +44,7 @@ export default class SessionCookieMiddleware {
       return cookie.call(this, name, value, options)
     }
     const output = await next()
-    if (sent) resendKeptXsrfCookie(ctx, app.config.get<ShieldConfig>('shield').csrf)
+    if (sent) resendKeptXsrfCookie(ctx)
     return output
   }
 }

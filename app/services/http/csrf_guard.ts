@@ -21,8 +21,8 @@ const SECRET_KEY = 'csrf-secret'
 const SENT_KEY = 'xsrf-cookie'
 
 const tokens = new Tokens()
-/** The XSRF cookie a request brought back and kept (re-sent with the session cookie). */
-const keptOfRequest = new WeakMap<object, string>()
+/** The XSRF cookie a request brought back and kept, with its options (re-sent with the session cookie). */
+const keptOfRequest = new WeakMap<object, { value: string; options: CsrfOptions }>()
 
 function sameString(a: string, b: string) {
   const left = Buffer.from(a)
@@ -89,7 +89,7 @@ export async function csrfGuard(ctx: HttpContext, options: CsrfOptions) {
     const brought = ctx.request.cookiesList()[XSRF_COOKIE]
     const sent = ctx.session.get(SENT_KEY)
     if (typeof brought === 'string' && typeof sent === 'string' && sameString(brought, sent)) {
-      keptOfRequest.set(ctx, brought)
+      keptOfRequest.set(ctx, { value: brought, options })
     } else {
       const value = sealed(ctx.request.csrfToken)
       ctx.session.put(SENT_KEY, value)
@@ -107,7 +107,7 @@ export async function csrfGuard(ctx: HttpContext, options: CsrfOptions) {
  * The session cookie was sent again (its expiry moved): the kept XSRF cookie goes with it,
  * the same bytes with the same new lifetime.
  */
-export function resendKeptXsrfCookie(ctx: HttpContext, options: CsrfOptions) {
+export function resendKeptXsrfCookie(ctx: HttpContext) {
   const kept = keptOfRequest.get(ctx)
-  if (kept) sendXsrfCookie(ctx, kept, options)
+  if (kept) sendXsrfCookie(ctx, kept.value, kept.options)
 }

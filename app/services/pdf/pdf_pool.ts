@@ -19,6 +19,7 @@ import {
   type RenderOptions,
 } from '#services/pdf/render'
 import type { DocumentData } from '#shared/document'
+import { ByteLru } from '#services/cache/byte_lru'
 
 export type { RenderOptions }
 
@@ -81,8 +82,7 @@ function poolOf(size: number): Piscina {
  * costs the hash of its data (~0.2 ms) instead of a drawing (20 ms of a worker for 50 lines).
  * Bounded by PDF_CACHE_MB (16 by default; 0 turns it off), least recently used first out.
  */
-const drawn = new Map<string, DrawResult & { pdf: Buffer }>()
-let drawnBytes = 0
+const drawn = new ByteLru<DrawResult & { pdf: Buffer }>()
 
 function drawnLimit(): number {
   const raw = process.env.PDF_CACHE_MB
@@ -104,30 +104,21 @@ function inputKey(input: DrawInput): string {
 function remember(key: string, result: DrawResult & { pdf: Buffer }, limit: number) {
   if (result.pdf.byteLength > limit / 4) return
   drawn.set(key, result)
-  drawnBytes += result.pdf.byteLength
-  // A Map iterates in insertion order: the first keys are the least recently used
-  for (const [old, entry] of drawn) {
-    if (drawnBytes <= limit) break
-    drawn.delete(old)
-    drawnBytes -= entry.pdf.byteLength
-  }
+  drawn.grow(key, result, result.pdf.byteLength, limit)
 }
 
 /** Forgets the PDFs drawn so far (tests). */
 export function forgetDrawnPdfs() {
   drawn.clear()
-  drawnBytes = 0
 }
 
 /** Draws in the pool (or in process with PDF_WORKERS=0); the bytes are the same either way. */
 export async function drawInPool(input: DrawInput): Promise<Buffer> {
   const limit = drawnLimit()
   const key = limit > 0 ? inputKey(input) : null
+  // Used again: get moves it to the end, the most recently used
   const known = key ? drawn.get(key) : undefined
-  if (key && known) {
-    // Used again: moved to the end, the most recently used
-    drawn.delete(key)
-    drawn.set(key, known)
+  if (known) {
     logPdfWarnings(known.warnings)
     return known.pdf
   }

@@ -13,6 +13,7 @@ import { gzip as gzipCallback } from 'node:zlib'
 import { promisify } from 'node:util'
 import db from '@adonisjs/lucid/services/db'
 import { planificationsInRange } from '#services/planning/planification_reads'
+import { ByteLru } from '#services/cache/byte_lru'
 
 const gzip = promisify(gzipCallback)
 
@@ -21,10 +22,9 @@ export type SemaineQuery = Parameters<typeof planificationsInRange>[0]
 /** The body of GET /esi/planifications, `{"visites":[…]}`, and its gzip made on demand. */
 export type SemaineBody = { json: Buffer; gzip: () => Promise<Buffer> }
 
-type Entry = { version: string; json: Promise<Buffer>; gz: Promise<Buffer> | null; bytes: number }
+type Entry = { version: string; json: Promise<Buffer>; gz: Promise<Buffer> | null }
 
-const kept = new Map<string, Entry>()
-let keptBytes = 0
+const kept = new ByteLru<Entry>()
 
 function limitBytes(): number {
   const raw = process.env.PLANNING_CACHE_MB
@@ -68,25 +68,6 @@ function keyOf(query: SemaineQuery): string {
   ])
 }
 
-function count(entry: Entry, bytes: number, limit: number) {
-  entry.bytes += bytes
-  keptBytes += bytes
-  // A Map iterates in insertion order: the first keys are the least recently used
-  for (const [key, old] of kept) {
-    if (keptBytes <= limit) break
-    kept.delete(key)
-    keptBytes -= old.bytes
-    old.bytes = 0
-  }
-}
-
-function forget(key: string, entry: Entry) {
-  if (kept.get(key) !== entry) return
-  kept.delete(key)
-  keptBytes -= entry.bytes
-  entry.bytes = 0
-}
-
 function bodyOf(key: string, entry: Entry, json: Buffer, limit: number): SemaineBody {
   return {
     json,
@@ -95,7 +76,7 @@ function bodyOf(key: string, entry: Entry, json: Buffer, limit: number): Semaine
         // Level 6 (zlib's default): 2.4 MB → ~0.2 MB, made once per version of the week
         entry.gz = gzip(json)
         entry.gz.then(
-          (gz) => (kept.get(key) === entry ? count(entry, gz.byteLength, limit) : undefined),
+          (gz) => kept.grow(key, entry, gz.byteLength, limit),
           () => (entry.gz = null)
         )
       }
@@ -114,24 +95,18 @@ export async function semaineGardee(query: SemaineQuery): Promise<SemaineBody> {
   }
   const key = keyOf(query)
   let entry = kept.get(key)
-  if (entry && entry.version === version) {
-    // Used again: moved to the end, the most recently used
-    kept.delete(key)
-    kept.set(key, entry)
-  } else {
-    if (entry) forget(key, entry)
-    const made: Entry = { version, json: build(query), gz: null, bytes: 0 }
+  if (!entry || entry.version !== version) {
+    const made: Entry = { version, json: build(query), gz: null }
     entry = made
     kept.set(key, made)
     made.json.then(
       (json) => {
-        if (kept.get(key) !== made) return
         // A body above a quarter of the bound (a long range) is not kept
-        if (json.byteLength > limit / 4) forget(key, made)
-        else count(made, json.byteLength, limit)
+        if (json.byteLength > limit / 4) kept.delete(key, made)
+        else kept.grow(key, made, json.byteLength, limit)
       },
       // A failed query is not kept
-      () => forget(key, made)
+      () => kept.delete(key, made)
     )
   }
   return bodyOf(key, entry, await entry.json, limit)
@@ -139,11 +114,10 @@ export async function semaineGardee(query: SemaineQuery): Promise<SemaineBody> {
 
 /** What is kept now (tests). */
 export function semainesGardees(): { count: number; bytes: number } {
-  return { count: kept.size, bytes: keptBytes }
+  return { count: kept.size, bytes: kept.bytes }
 }
 
 /** Forgets every kept week (tests). */
 export function oublierSemaines() {
   kept.clear()
-  keptBytes = 0
 }
