@@ -99,7 +99,10 @@ function progressStart(): void {
   if (!configured) {
     NProgress.configure({
       showSpinner: false,
-      template: `<div class="bar" role="bar" style="${BAR_STYLE}"><div class="peg" style="${PEG_STYLE}"></div></div>`,
+      // nprogress's own template says role="bar", which is no ARIA role (axe: critical); the bar
+      // is decoration, hidden from assistive technology as Inertia's own is
+      barSelector: '.bar',
+      template: `<div class="bar" aria-hidden="true" style="${BAR_STYLE}"><div class="peg" style="${PEG_STYLE}"></div></div>`,
     })
     configured = true
   }

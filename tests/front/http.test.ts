@@ -271,6 +271,9 @@ describe('progress bar around helper calls', () => {
     const bar = document.querySelector<HTMLElement>('#nprogress .bar')
     expect(bar?.style.background).toContain('rgb(59, 130, 246)')
     expect(document.querySelector('#nprogress .spinner')).toBeNull()
+    // No invalid ARIA role (axe flagged nprogress's role="bar" as critical)
+    expect(document.querySelector('#nprogress [role]')).toBeNull()
+    expect(bar?.getAttribute('aria-hidden')).toBe('true')
 
     release(jsonResponse(200, {}))
     await pending
