@@ -4,12 +4,15 @@
  * the client's pro société copied on the devis, or the offre's).
  * - taux d’acceptation = acceptés / envoyés (as the devis statistics);
  * - délai = accepte_le − envoye_le in days, mean and median over the accepted ones.
- * Read from acceptation_jour (decision 695, migration 0880), kept by triggers on devis: counts,
- * sums and a histogram of the delays in whole days per (day, commercial, apporteur). A median is
+ * Read from acceptation_mois and acceptation_jour (decisions 695 and 711, migrations 0880 and
+ * 0887), kept by triggers on devis: counts, sums and a histogram of the delays in whole days per
+ * (month or day, commercial, apporteur); the period's whole months from the months, its partial
+ * first and last months from the days. A median is
  * the value(s) of its middle rank(s): the histogram says which tranche holds them, and only that
  * tranche's devis of the period are read, the same values percentile_cont(0.5) interpolated,
  * sorted as it sorted them: the total's from devis_acceptes_delai_idx (migration 0881), a
- * commercial's or an apporteur's from its own entries only (migration 0882, decision 699).
+ * commercial's or an apporteur's from its own entries only (migration 0882, decision 699); a
+ * group that holds every accepted devis of the period takes the total's (decision 712).
  */
 import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
@@ -29,6 +32,8 @@ import {
 
 // The delay in days as the analyse always computed it (and the index of migration 0881)
 const DELAI = 'extract(epoch FROM d.accepte_le - d.envoye_le) / 86400'
+// The columns of a key and its sums, in acceptation_mois and acceptation_jour alike
+const CLE = 'commercial_id, apporteur_id, issue, tranche, echelle, n, ht, delai_somme'
 
 /*
  * The median of the groups `groupes` of m: the middle value(s) of the tranche(s) t1..t2 of the
@@ -53,6 +58,33 @@ const median = (groupes: string, devis: string) => `
     ) x
   ) v
   WHERE ${groupes}`
+
+/** The day after an ISO date (UTC arithmetic on a calendar date: no time zone involved). */
+function nextDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
+}
+
+/** The first day of the month after an ISO date's. */
+function nextMonth(iso: string): string {
+  const [y, m] = iso.split('-').map(Number)
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10)
+}
+
+/**
+ * The period [du, au] as its whole months [moisDu, moisAu) read from acceptation_mois, and the
+ * days before (du ≤ jour < moisDu) and after (moisAu ≤ jour ≤ au) read from acceptation_jour.
+ * Without a whole month, no month and every day: [du, du) then [du, au].
+ */
+export function periodeEnMois(du: string, au: string) {
+  const moisDu = du.endsWith('-01') ? du : nextMonth(du)
+  const moisAu = nextDay(au).endsWith('-01') ? nextDay(au) : `${au.slice(0, 7)}-01`
+  if (moisDu >= moisAu) return { moisDu: du, moisAu: du, avantAu: du, apresDu: du }
+  return { moisDu, moisAu, avantAu: moisDu, apresDu: moisAu }
+}
+
+// How many accepted devis with accepte_le the period holds (the total group's histogram)
+const TOTAL = '(SELECT mt.total FROM m mt WHERE mt.gc = 1 AND mt.ga = 1)'
 
 function ligne(r: any, id: number | null, nom: string): AcceptationLigne {
   const envoyes = num(r?.envoyes)
@@ -84,14 +116,20 @@ export async function acceptationRows(params: AnalyseParams): Promise<any[]> {
 /** The statement and its bindings (a test EXPLAINs it: each median branch reads its index). */
 export function acceptationStatement(params: AnalyseParams) {
   const periode = [params.du, params.au]
+  const p = periodeEnMois(params.du, params.au)
   return {
     // a: the live keys of the period. Grouped by echelle too, so a sum's numeric scale is the
     // largest of its devis' delays, as in avg() (a devis gone from a key leaves its scale there)
+    // Its whole months from acceptation_mois, the days of its partial months from acceptation_jour
+    // (decision 711): the same sums per key, to the digit
     sql: `WITH a AS MATERIALIZED (
       SELECT commercial_id, apporteur_id, issue, tranche, echelle,
         sum(n)::bigint AS n, sum(ht) AS ht, sum(delai_somme) AS ds
-      FROM acceptation_jour
-      WHERE jour >= ?::date AND jour <= ?::date
+      FROM (
+        SELECT ${CLE} FROM acceptation_mois WHERE mois >= ?::date AND mois < ?::date
+        UNION ALL SELECT ${CLE} FROM acceptation_jour WHERE jour >= ?::date AND jour < ?::date
+        UNION ALL SELECT ${CLE} FROM acceptation_jour WHERE jour >= ?::date AND jour <= ?::date
+      ) x
       GROUP BY commercial_id, apporteur_id, issue, tranche, echelle
       HAVING sum(n) <> 0
     ),
@@ -125,10 +163,15 @@ export function acceptationStatement(params: AnalyseParams) {
         min(tranche) FILTER (WHERE total / 2 < avant + n) AS t2
       FROM c GROUP BY gc, ga, commercial_id, apporteur_id, total
     ),
+    t AS MATERIALIZED (${median('m.gc = 1 AND m.ga = 1', 'true')}),
+    -- A group holding as many accepted devis as the total holds the same ones: the total's
+    -- median, not read again (decision 712)
     med AS (
-      ${median('m.gc = 1 AND m.ga = 1', 'true')}
-      UNION ALL ${median('m.gc = 0', 'coalesce(d.commercial_id, 0) = coalesce(m.commercial_id, 0)')}
-      UNION ALL ${median('m.ga = 0', 'coalesce(d.apporteur_id, 0) = coalesce(m.apporteur_id, 0)')}
+      SELECT * FROM t
+      UNION ALL SELECT m.gc, m.ga, m.commercial_id, m.apporteur_id, t.delai_median
+        FROM m CROSS JOIN t WHERE m.gc + m.ga = 1 AND m.total = ${TOTAL}
+      UNION ALL ${median(`m.gc = 0 AND m.total < ${TOTAL}`, 'coalesce(d.commercial_id, 0) = coalesce(m.commercial_id, 0)')}
+      UNION ALL ${median(`m.ga = 0 AND m.total < ${TOTAL}`, 'coalesce(d.apporteur_id, 0) = coalesce(m.apporteur_id, 0)')}
     )
     SELECT g.*, med.delai_median, u.name AS commercial_nom, s.nom AS apporteur_nom
     FROM g
@@ -137,8 +180,13 @@ export function acceptationStatement(params: AnalyseParams) {
         AND med.apporteur_id IS NOT DISTINCT FROM g.apporteur_id
       LEFT JOIN users u ON g.ga = 1 AND g.gc = 0 AND u.id = g.commercial_id
       LEFT JOIN societes s ON g.gc = 1 AND g.ga = 0 AND s.id = g.apporteur_id`,
-    // the period for a, then for each of the three median branches
-    bindings: [...periode, ...periode, ...periode, ...periode],
+    // the months and days for a, then the period for each of the three median branches
+    bindings: [
+      ...[p.moisDu, p.moisAu, params.du, p.avantAu, p.apresDu, params.au],
+      ...periode,
+      ...periode,
+      ...periode,
+    ],
   }
 }
 

@@ -7,7 +7,9 @@
  * days and the numeric scales), sent across midnight and the change to summer time (29 March
  * 2026); single-column updates, commercial and apporteur changes, multi-row statements, deletes,
  * compactions and a rebuild. The raw numbers are compared to the digit (the mean's numeric text,
- * the median's float), then the page's object, for fixed periods and a random one.
+ * the median's float), then the page's object, for fixed periods and a random one; periods of
+ * whole months read acceptation_mois (migration 0887, decision 711), whose rows must stay the
+ * days folded per month.
  */
 import { test } from '@japa/runner'
 import fc from 'fast-check'
@@ -22,6 +24,7 @@ import {
   acceptationOf,
   acceptationRows,
   acceptationStatement,
+  periodeEnMois,
 } from '#services/analyse/acceptation'
 import { FROM_SQL, UNTIL_SQL, parseAnalyseParams } from '#services/analyse/params'
 import { DEVIS_STATUTS } from '#shared/devis'
@@ -89,7 +92,30 @@ async function assertSame(assert: any, context: string, du: string, au: string) 
   return oracle
 }
 
-// Around the change to summer time (Sunday 29 March 2026) and a period without devis
+/**
+ * acceptation_mois holds acceptation_jour folded per month, key by key (the nets, as text): it
+ * fails when a write reached the days and not the months (a stale rollup).
+ */
+async function assertMoisFolded(assert: any, context: string) {
+  const cle = 'commercial_id, apporteur_id, issue, tranche, echelle'
+  const net = async (table: string, mois: string) => {
+    const result = await db.rawQuery(
+      `SELECT ${mois} AS mois, ${cle}, sum(n)::text AS n, sum(ht)::text AS ht,
+         sum(delai_somme)::text AS ds
+       FROM ${table} GROUP BY 1, ${cle}
+       HAVING sum(n) <> 0 OR sum(ht) <> 0 OR sum(delai_somme) <> 0`
+    )
+    return result.rows.map((r: any) => JSON.stringify(r)).sort()
+  }
+  assert.deepEqual(
+    await net('acceptation_mois', "to_char(mois, 'YYYY-MM-DD')"),
+    await net('acceptation_jour', "to_char(date_trunc('month', jour), 'YYYY-MM-DD')"),
+    context
+  )
+}
+
+// Around the change to summer time (Sunday 29 March 2026) and a period without devis; whole
+// months (acceptation_mois) with or without partial first and last months (acceptation_jour)
 const PERIODS: [string, string][] = [
   ['2026-03-28', '2026-03-28'],
   ['2026-03-29', '2026-03-29'],
@@ -97,7 +123,18 @@ const PERIODS: [string, string][] = [
   ['2026-03-01', '2026-04-30'],
   ['2026-01-01', '2026-12-31'],
   ['2031-06-01', '2031-06-30'],
+  ['2026-03-01', '2026-03-31'],
+  ['2026-03-27', '2026-04-30'],
+  ['2026-02-15', '2026-04-01'],
+  ['2026-03-01', '2026-03-28'],
 ]
+// A random period's bounds: the days of the data, the first and last days of its months
+const bound = fc.oneof(
+  fc
+    .integer({ min: 0, max: 7 })
+    .map((d) => DateTime.fromISO('2026-03-25').plus({ days: d }).toISODate()!),
+  fc.constantFrom('2026-02-28', '2026-03-01', '2026-03-31', '2026-04-01', '2026-04-30')
+)
 const day = fc
   .integer({ min: 0, max: 6 })
   .map((d) => DateTime.fromISO('2026-03-26').plus({ days: d }).toISODate()!)
@@ -204,8 +241,8 @@ test.group('Analyse / acceptation / pre-aggregate', (group) => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(op, { minLength: 1, maxLength: 10 }),
-        day,
-        day,
+        bound,
+        bound,
         async (ops, a, b) => {
           for (const o of ops) {
             const id = ids.length ? ids[('pick' in o ? o.pick : 0) % ids.length] : null
@@ -254,6 +291,7 @@ test.group('Analyse / acceptation / pre-aggregate', (group) => {
             }
           }
           const context = JSON.stringify(ops)
+          await assertMoisFolded(assert, context)
           for (const [du, au] of [...PERIODS, [a, b] as [string, string]]) {
             const oracle = await assertSame(assert, context, du, au)
             const params = parseAnalyseParams({ du, au })
@@ -272,10 +310,53 @@ test.group('Analyse / acceptation / pre-aggregate', (group) => {
     assert.isAbove(even, 0)
     assert.isAbove(odd, 0)
 
-    await db.rawQuery('TRUNCATE acceptation_jour')
+    await db.rawQuery('TRUNCATE acceptation_jour, acceptation_mois')
     await db.rawQuery('SELECT acceptation_jour_rebuild()')
+    await assertMoisFolded(assert, 'after a rebuild')
     for (const [du, au] of PERIODS) await assertSame(assert, 'after a rebuild', du, au)
   }).timeout(300_000)
+
+  test('a period is its whole months and the days of its partial ones', ({ assert }) => {
+    const cases: [string, string, string[]][] = [
+      // moisDu, moisAu (exclusive), the days before up to avantAu, after from apresDu
+      ['2025-12-01', '2026-11-30', ['2025-12-01', '2026-12-01', '2025-12-01', '2026-12-01']],
+      ['2025-12-02', '2026-11-30', ['2026-01-01', '2026-12-01', '2026-01-01', '2026-12-01']],
+      ['2025-12-01', '2026-11-29', ['2025-12-01', '2026-11-01', '2025-12-01', '2026-11-01']],
+      ['2024-02-01', '2024-02-29', ['2024-02-01', '2024-03-01', '2024-02-01', '2024-03-01']],
+      ['2024-02-01', '2024-02-28', ['2024-02-01', '2024-02-01', '2024-02-01', '2024-02-01']],
+      ['2026-03-15', '2026-04-14', ['2026-03-15', '2026-03-15', '2026-03-15', '2026-03-15']],
+      ['2026-12-31', '2027-01-31', ['2027-01-01', '2027-02-01', '2027-01-01', '2027-02-01']],
+      ['2026-03-29', '2026-03-29', ['2026-03-29', '2026-03-29', '2026-03-29', '2026-03-29']],
+    ]
+    for (const [du, au, expected] of cases) {
+      const p = periodeEnMois(du, au)
+      assert.deepEqual([p.moisDu, p.moisAu, p.avantAu, p.apresDu], expected, `${du} ${au}`)
+    }
+  })
+
+  test('a write reaches the months in its transaction, compaction keeps them', async ({
+    assert,
+  }) => {
+    const d = await makeDevis({
+      statut: 'accepte',
+      envoyeLe: '2026-03-31T23:30:00+02:00',
+      accepteLe: '2026-04-03T10:00:00+02:00',
+    })
+    const params = parseAnalyseParams({ du: '2026-03-01', au: '2026-04-30' })
+    const mars = parseAnalyseParams({ du: '2026-03-01', au: '2026-03-31' })
+    await assertSame(assert, 'insert', params.du, params.au)
+    // Sent across the month's end: from March to April
+    await db.from('devis').where('id', d.id).update({ envoye_le: '2026-04-01T00:30:00+02:00' })
+    await assertMoisFolded(assert, 'moved to April')
+    await assertSame(assert, 'moved to April', mars.du, mars.au)
+    await assertSame(assert, 'moved to April', params.du, params.au)
+    await db.rawQuery('SELECT acceptation_jour_compact()')
+    await assertMoisFolded(assert, 'compacted')
+    await assertSame(assert, 'compacted', params.du, params.au)
+    await db.from('devis').where('id', d.id).delete()
+    await assertMoisFolded(assert, 'deleted')
+    await assertSame(assert, 'deleted', params.du, params.au)
+  })
 
   test('an update of a column the figures do not read adds no row', async ({ assert }) => {
     const d = await makeDevis({
@@ -372,5 +453,59 @@ test.group('Analyse / acceptation / pre-aggregate', (group) => {
       assert.match(cond, /Index Cond: /, `${index}\n${plan}`)
       assert.include(cond, cle, `${index}\n${plan}`)
     }
+  })
+
+  test('a group holding every accepted devis takes the total median without reading it', async ({
+    assert,
+  }) => {
+    // 41 devis without commercial, all brought by one apporteur: « Sans commercial » and that
+    // apporteur hold the total's accepted devis; then one of them given a commercial
+    const client = await ClientFactory.create()
+    const apporteur = await SocieteFactory.merge({ nom: 'Apporteur Seul' }).create()
+    const user = await makeUser('esi')
+    await db.rawQuery(
+      `INSERT INTO devis (client_id, client_nom, date_devis, valable_jusqu_au, objet, statut,
+         total_ht, envoye_le, accepte_le, apporteur_id, created_at, updated_at)
+       SELECT ?, 'Client', '2026-03-26', '2026-04-30', 'Objet ' || i,
+         CASE WHEN i % 5 = 0 THEN 'refuse' ELSE 'accepte' END, 1000 * i, e,
+         e + make_interval(mins => (i * 397) % 5000), ?, now(), now()
+       FROM generate_series(1, 51) i,
+         LATERAL (SELECT '2026-03-27 08:00:00+01'::timestamptz + make_interval(mins => i * 53) e) x`,
+      [client.idClient, apporteur.id]
+    )
+    await db.rawQuery('ANALYZE devis')
+    await db.rawQuery('SET LOCAL enable_seqscan = off')
+    await db.rawQuery('SET LOCAL enable_bitmapscan = off')
+    const params = parseAnalyseParams({ du: '2026-03-01', au: '2026-03-31' })
+    const plan = async () => {
+      const { sql, bindings } = acceptationStatement(params)
+      const result = await db.rawQuery(`EXPLAIN (ANALYZE, TIMING OFF) ${sql}`, bindings as any)
+      return result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+    }
+    const scan = (text: string, index: string) =>
+      text.split('\n').find((l) => l.includes(`Index Only Scan using ${index} on devis`)) ?? ''
+
+    let text = await plan()
+    for (const index of [
+      'devis_acceptes_commercial_delai_idx',
+      'devis_acceptes_apporteur_delai_idx',
+    ])
+      assert.include(scan(text, index), '(never executed)', `${index}\n${text}`)
+    assert.notInclude(scan(text, 'devis_acceptes_delai_idx'), 'never', text)
+    const oracle = await assertSame(assert, 'one group', params.du, params.au)
+    assert.deepEqual(raw(await acceptationRows(params)), raw(oracle))
+    assert.lengthOf(oracle, 3)
+
+    await db.rawQuery(
+      `UPDATE devis SET commercial_id = ? WHERE id = (
+         SELECT min(id) FROM devis WHERE client_id = ? AND statut = 'accepte')`,
+      [user.id, client.idClient]
+    )
+    text = await plan()
+    assert.notInclude(scan(text, 'devis_acceptes_commercial_delai_idx'), 'never', text)
+    assert.include(scan(text, 'devis_acceptes_apporteur_delai_idx'), '(never executed)', text)
+    const two = await assertSame(assert, 'two commercial groups', params.du, params.au)
+    assert.deepEqual(raw(await acceptationRows(params)), raw(two))
+    assert.lengthOf(two, 4)
   })
 })
