@@ -218,7 +218,8 @@ export function rentabiliteOf(params: AnalyseParams, row: any): Rentabilite {
       reference: p.reference ?? null,
       libelle: p.produit_id === null ? SANS_PRODUIT : String(p.libelle ?? ''),
       famille: p.produit_id === null ? '' : String(p.categorie || SANS_FAMILLE),
-      // Thousandths (migration 0889): the double nearest the sum, as the numeric's text gave
+      // Thousandths (migration 0889): the double nearest the sum, as the numeric's text gave;
+      // the former query's rows (the test's oracle) carry the numeric quantite
       quantite:
         p.quantite_milliemes === undefined ? num(p.quantite) : num(p.quantite_milliemes) / 1000,
     })),
