@@ -10,7 +10,6 @@
  * Read from the per-commande and per-(bucket, product) sums the triggers keep (decisions 690–693).
  */
 import { analyseQuery } from '#services/analyse/reads'
-import { DateTime } from 'luxon'
 import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
 import { NO_COMMERCIAL } from '#shared/devis_list'
@@ -47,34 +46,55 @@ const SPANS = [
   ['m', 1],
 ] as const
 
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A calendar day as [year, month, day]; its ISO text; a comparable number. */
+type Day = [number, number, number]
+const dayOf = (iso: string) => iso.split('-').map(Number) as Day
+const isoOf = ([y, m, d]: Day) => `${y}-${pad(m)}-${pad(d)}`
+const rank = ([y, m, d]: Day) => y * 10_000 + m * 100 + d
+/** The 1st of the month `months` after the month of `day`. */
+const monthAfter = ([y, m]: Day, months: number): Day => {
+  const index = y * 12 + (m - 1) + months
+  return [Math.floor(index / 12), (index % 12) + 1, 1]
+}
+
 /**
  * The period as the product rows read it: the first days of the whole years, half-years,
  * quarters and months it holds (taken greedily from du), and the ranges [from, to) of the days
  * left (those of its partial months). A 12-month period reads about 5 buckets, not 365 days.
+ * Calendar arithmetic on numbers (luxon's took about 5 % of the page's CPU, decision 718).
  */
 export function periodBuckets(du: string, au: string) {
-  const end = DateTime.fromISO(au).plus({ days: 1 })
+  const [ay, am, ad] = dayOf(au)
+  const next = new Date(Date.UTC(ay, am - 1, ad + 1))
+  const end: Day = [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()]
+  const endRank = rank(end)
   const buckets: Record<string, string[]> = { a: [], s: [], t: [], m: [] }
   const days: [string, string][] = []
-  let cursor = DateTime.fromISO(du)
-  while (cursor < end) {
+  let cursor = dayOf(du)
+  while (rank(cursor) < endRank) {
     const at = cursor
-    const span = SPANS.find(
-      ([, months]) => at.day === 1 && (at.month - 1) % months === 0 && at.plus({ months }) <= end
-    )
+    const span =
+      at[2] === 1
+        ? SPANS.find(
+            ([, months]) => (at[1] - 1) % months === 0 && rank(monthAfter(at, months)) <= endRank
+          )
+        : undefined
     if (span) {
-      buckets[span[0]].push(cursor.toISODate()!)
-      cursor = cursor.plus({ months: span[1] })
+      buckets[span[0]].push(isoOf(cursor))
+      cursor = monthAfter(cursor, span[1])
     } else {
-      const next = DateTime.min(cursor.startOf('month').plus({ months: 1 }), end)
-      days.push([cursor.toISODate()!, next.toISODate()!])
-      cursor = next
+      const first = monthAfter(cursor, 1)
+      const stop = rank(first) < endRank ? first : end
+      days.push([isoOf(cursor), isoOf(stop)])
+      cursor = stop
     }
   }
   return { buckets, days }
 }
 
-/** The product rows of the period (a UNION ALL of index scans) and its bindings. */
+/** The product rows of the period (a UNION ALL of index-only scans) and its bindings. */
 function produitRows(du: string, au: string, where: string, bindings: unknown[]) {
   const { buckets, days } = periodBuckets(du, au)
   const parts: [string, unknown[]][] = [
@@ -92,57 +112,73 @@ function produitRows(du: string, au: string, where: string, bindings: unknown[])
   if (!parts.length) parts.push(['false', []])
   return [
     parts
-      .map(([cond]) => `SELECT * FROM rentabilite_produits WHERE ${cond} AND ${where}`)
+      .map(
+        ([cond]) =>
+          `SELECT produit_id, lignes, quantite_milliemes, vente_connue, cout, inconnu
+          FROM rentabilite_produits WHERE ${cond} AND ${where}`
+      )
       .join(' UNION ALL '),
     parts.flatMap(([, b]) => [...b, ...bindings]),
   ] as const
 }
 
-const FIGURES = `sum(vente_connue) AS vente_connue, sum(cout) AS cout, sum(inconnu) AS inconnu`
+/*
+ * rentabilite_sum: a bigint sum that stays bigint (int8pl, an error on overflow), not sum()'s
+ * numeric (migration 0888, decision 716): the cents and line counts of the product rows.
+ */
+const FIGURES = `rentabilite_sum(vente_connue) AS vente_connue, rentabilite_sum(cout) AS cout,
+  rentabilite_sum(inconnu) AS inconnu`
 
 /**
  * The period's commandes and products from the pre-aggregates kept by triggers (migrations
- * 0877–0879, decision 690): the same rows and order as the lines themselves gave (decision 512,
- * tests/functional/analyse/rentabilite_aggregate.spec.ts keeps that query as the oracle).
+ * 0877–0879 and 0888, decisions 690 and 716): the same rows and order as the lines themselves
+ * gave (decision 512, tests/functional/analyse/rentabilite_aggregate.spec.ts keeps that query as
+ * the oracle).
+ * - the commandes shown are read in the order of the stored rate (rentabilite_commandes.taux,
+ *   its index), so the first `limit` need no sort of every commande of the period;
+ * - the total is the products' (the same lines: a commande's figures are its lines', and so are
+ *   a product's), so the commandes are only counted;
+ * - the products are ranked by sale first (with ties) and only those are joined to produits for
+ *   their descriptors and the tie-break on the reference.
  */
 function query(params: AnalyseParams, limit: number | null): [string, unknown[]] {
   const [where, whereBindings] = commercialCondition(params.commercial)
   const [rows, rowBindings] = produitRows(params.du, params.au, where, whereBindings)
   const lim = limit === null ? '' : `LIMIT ${Number(limit)}`
+  const first =
+    limit === null ? '' : `ORDER BY vente DESC FETCH FIRST ${Number(limit)} ROWS WITH TIES`
+  const commandes = `FROM rentabilite_commandes
+    WHERE signe_le >= ${FROM_SQL} AND signe_le < ${UNTIL_SQL} AND ${where} AND lignes <> 0`
+  const commandeBindings = [params.du, params.au, ...whereBindings]
   return [
-    `WITH c AS MATERIALIZED (
-       SELECT commande_id, numero, client_nom, signe_le, vente_connue, cout, inconnu
-       FROM rentabilite_commandes
-       WHERE signe_le >= ${FROM_SQL} AND signe_le < ${UNTIL_SQL} AND ${where} AND lignes <> 0
-     ),
-     p AS MATERIALIZED (
-       SELECT produit_id, coalesce(sum(quantite), 0) AS quantite, ${FIGURES}
+    `WITH p AS MATERIALIZED (
+       SELECT produit_id, rentabilite_sum(quantite_milliemes) AS quantite_milliemes, ${FIGURES}
        FROM (${rows}) r
        GROUP BY produit_id
-       HAVING sum(lignes) <> 0
+       HAVING rentabilite_sum(lignes) <> 0
      )
      SELECT
        (SELECT row_to_json(t) FROM (
           SELECT sum(vente_connue + inconnu) AS vente, coalesce(sum(vente_connue), 0) AS vente_connue,
             coalesce(sum(cout), 0) AS cout, coalesce(sum(inconnu), 0) AS inconnu
-          FROM c) t) AS total,
-       (SELECT count(*) FROM c) AS commandes_total,
+          FROM p) t) AS total,
+       (SELECT count(*) ${commandes}) AS commandes_total,
        (SELECT count(*) FROM p) AS produits_total,
        (SELECT coalesce(json_agg(x), '[]') FROM (
           SELECT commande_id, numero, client_nom,
             (signe_le AT TIME ZONE '${TIME_ZONE}')::date AS signe_le,
             vente_connue + inconnu AS vente, vente_connue, cout, inconnu
-          FROM c
-          ORDER BY (CASE WHEN vente_connue > 0
-            THEN (vente_connue - cout)::numeric / vente_connue END) ASC NULLS LAST, numero ${lim}
+          ${commandes}
+          ORDER BY taux ASC NULLS LAST, numero ${lim}
         ) x) AS commandes,
        (SELECT coalesce(json_agg(x), '[]') FROM (
-          SELECT p.produit_id, pr.reference, pr.libelle, pr.categorie, p.quantite,
-            p.vente_connue + p.inconnu AS vente, p.vente_connue, p.cout, p.inconnu
-          FROM p LEFT JOIN produits pr ON pr.id = p.produit_id
-          ORDER BY p.vente_connue + p.inconnu DESC, pr.reference NULLS LAST ${lim}
+          SELECT p.produit_id, pr.reference, pr.libelle, pr.categorie, p.quantite_milliemes,
+            p.vente, p.vente_connue, p.cout, p.inconnu
+          FROM (SELECT *, vente_connue + inconnu AS vente FROM p ${first}) p
+            LEFT JOIN produits pr ON pr.id = p.produit_id
+          ORDER BY p.vente DESC, pr.reference NULLS LAST ${lim}
         ) x) AS produits`,
-    [params.du, params.au, ...whereBindings, ...rowBindings],
+    [...rowBindings, ...commandeBindings, ...commandeBindings],
   ]
 }
 
@@ -182,7 +218,10 @@ export function rentabiliteOf(params: AnalyseParams, row: any): Rentabilite {
       reference: p.reference ?? null,
       libelle: p.produit_id === null ? SANS_PRODUIT : String(p.libelle ?? ''),
       famille: p.produit_id === null ? '' : String(p.categorie || SANS_FAMILLE),
-      quantite: num(p.quantite),
+      // Thousandths (migration 0889): the double nearest the sum, as the numeric's text gave;
+      // the former query's rows (the test's oracle) carry the numeric quantite
+      quantite:
+        p.quantite_milliemes === undefined ? num(p.quantite) : num(p.quantite_milliemes) / 1000,
     })),
   }
 }

@@ -7,6 +7,10 @@
  * commandes cancelled, renumbered, renamed and deleted; lines inserted, changed (type, total,
  * quantity, product) and deleted; statements over several rows; purchase prices changed (to and
  * from none, to 0), products deleted; compactions. Raw rows: any row the tables accept.
+ * The page reads two stored columns (migrations 0888–0889, decisions 716–718): each commande's
+ * margin rate (its order) and each product row's quantity in thousandths; after every sequence
+ * both equal what the row's figures give, and the page (ranked by the first, summing the second)
+ * still equals the oracle.
  */
 import { test } from '@japa/runner'
 import fc from 'fast-check'
@@ -274,6 +278,48 @@ async function assertSame(assert: any, w: World, periods: [string, string][], co
   }
 }
 
+/** The stored rate and thousandths equal what each row's figures give (none left stale). */
+async function assertStored(assert: any, context: string) {
+  const { rows } = await db.rawQuery(
+    `SELECT
+       (SELECT count(*)::int FROM rentabilite_commandes
+        WHERE taux IS DISTINCT FROM (CASE WHEN vente_connue > 0
+          THEN (vente_connue - cout)::numeric / vente_connue END)) AS taux,
+       (SELECT count(*)::int FROM rentabilite_produits
+        WHERE quantite_milliemes::numeric <> quantite * 1000) AS quantite`
+  )
+  assert.deepEqual(rows[0], { taux: 0, quantite: 0 }, context)
+}
+
+/** periodBuckets as it was written with luxon (decision 693), the oracle of its arithmetic. */
+function formerPeriodBuckets(du: string, au: string) {
+  const spans = [
+    ['a', 12],
+    ['s', 6],
+    ['t', 3],
+    ['m', 1],
+  ] as const
+  const end = DateTime.fromISO(au).plus({ days: 1 })
+  const buckets: Record<string, string[]> = { a: [], s: [], t: [], m: [] }
+  const days: [string, string][] = []
+  let cursor = DateTime.fromISO(du)
+  while (cursor < end) {
+    const at = cursor
+    const span = spans.find(
+      ([, months]) => at.day === 1 && (at.month - 1) % months === 0 && at.plus({ months }) <= end
+    )
+    if (span) {
+      buckets[span[0]].push(cursor.toISODate()!)
+      cursor = cursor.plus({ months: span[1] })
+    } else {
+      const next = DateTime.min(cursor.startOf('month').plus({ months: 1 }), end)
+      days.push([cursor.toISODate()!, next.toISODate()!])
+      cursor = next
+    }
+  }
+  return { buckets, days }
+}
+
 test.group('Analyse / rentabilité / pre-aggregate', (group) => {
   withTransaction(group)
 
@@ -368,6 +414,7 @@ test.group('Analyse / rentabilité / pre-aggregate', (group) => {
               await db.rawQuery('SELECT rentabilite_compact()')
             }
           }
+          await assertStored(assert, JSON.stringify(ops))
           await assertSame(assert, w, [...PERIODS.slice(0, 5), random], JSON.stringify(ops))
         }
       ),
@@ -378,6 +425,7 @@ test.group('Analyse / rentabilité / pre-aggregate', (group) => {
     await assertSame(assert, w, PERIODS, 'after a compaction')
     await db.rawQuery('TRUNCATE rentabilite_commandes, rentabilite_produits')
     await db.rawQuery('SELECT rentabilite_rebuild()')
+    await assertStored(assert, 'after a rebuild')
     await assertSame(assert, w, PERIODS, 'after a rebuild')
   }).timeout(300_000)
 
@@ -406,5 +454,22 @@ test.group('Analyse / rentabilité / pre-aggregate', (group) => {
       buckets: { a: [], s: [], t: [], m: [] },
       days: [],
     })
+    // Any period of 2023–2029 (leap days, year ends, firsts of months often) as luxon cut it
+    const day = fc.oneof(
+      fc.date({ min: new Date('2023-01-01'), max: new Date('2029-12-31'), noInvalidDate: true }),
+      fc
+        .record({ y: fc.integer({ min: 2023, max: 2029 }), m: fc.integer({ min: 0, max: 11 }) })
+        .map(({ y, m }) => new Date(Date.UTC(y, m, 1))),
+      fc
+        .record({ y: fc.integer({ min: 2023, max: 2029 }), m: fc.integer({ min: 1, max: 12 }) })
+        .map(({ y, m }) => new Date(Date.UTC(y, m, 0)))
+    )
+    fc.assert(
+      fc.property(day, day, (a, b) => {
+        const [du, au] = [a, b].map((d) => d.toISOString().slice(0, 10)).sort()
+        assert.deepEqual(periodBuckets(du, au), formerPeriodBuckets(du, au), `${du}…${au}`)
+      }),
+      { numRuns: 2000 }
+    )
   })
 })
