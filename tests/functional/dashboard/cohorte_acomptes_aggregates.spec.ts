@@ -89,7 +89,8 @@ async function assertCurrent(assert: any, message: string) {
   assert.deepEqual(stored.rows, former.rows, `cohorte: ${message}`)
   for (const [du, au] of PERIODS) {
     const figures = await partenaireFigures(parsePartenaireParams({ du, au, sort: '-ca' }))
-    const rows = (await db.rawQuery(PARTENAIRES_FORMER, [du, au])).rows
+    const formerRows = await db.rawQuery(PARTENAIRES_FORMER, [du, au])
+    const rows = formerRows.rows
     assert.deepEqual(
       figures.map((f) => [f.id, f.transmises, f.converties, f.signees, f.ca_ht, f.taux]),
       rows.map((r: any) => [
@@ -108,8 +109,9 @@ async function assertCurrent(assert: any, message: string) {
       `clients apportés: ${message}`
     )
   }
-  const a = (await db.rawQuery(ACOMPTES_STORED)).rows[0]
-  const b = (await db.rawQuery(ACOMPTES_FORMER)).rows[0]
+  const acomptesStored = await db.rawQuery(ACOMPTES_STORED)
+  const acomptesFormer = await db.rawQuery(ACOMPTES_FORMER)
+  const [a, b] = [acomptesStored.rows[0], acomptesFormer.rows[0]]
   assert.deepEqual(a, b, `acomptes: ${message}`)
   const staff = await staffFigures(todayIso())
   assert.deepEqual(
