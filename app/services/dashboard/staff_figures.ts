@@ -6,7 +6,8 @@
  * issue 11 (invoiced this month, due, overdue) stay comptaFigures'. Each figure's condition is the
  * one of the list it links to (app/services/dashboard/conditions.ts); the figures that grow with
  * the history (signed bdcs, devis to follow up) sum the per-day aggregates the database keeps for
- * the same condition (decisions 640–641).
+ * the same condition (decisions 640–641), the acomptes awaited the sums kept by triggers
+ * (commandes_acomptes, decision 722); seven sub-queries, planned once (decision 723).
  */
 import db from '@adonisjs/lucid/services/db'
 import { TIME_ZONE } from '#shared/app'
