@@ -72,17 +72,20 @@ const NOT_DONE = ETAPE_STATUTS.filter((s) => !etapeFinie(s))
  * A running commande whose step `etape` is late: planned to end before today and not done
  * (shared/commande_timeline.ts etapeEnRetard). A commande late at two steps counts at both.
  * prevue_fin is an instant (the planned day's Brussels midnight): before today's midnight.
+ * `etape` is a step's name, or `{ sql }` an SQL expression giving it (trusted: a column of the
+ * enclosing query, for the dashboard's count of every step in one sub-query).
  */
 export function commandeEtapeEnRetard(
   today: string,
-  etape: string,
+  etape: string | { sql: string },
   table = 'commandes'
 ): Condition {
+  const byName = typeof etape === 'string'
   return {
     sql: `${table}.statut IN ('en_attente', 'en_cours') AND EXISTS (
       SELECT 1 FROM commande_etapes late_e WHERE late_e.commande_id = ${table}.id
-        AND late_e.etape = ? AND late_e.statut IN (${NOT_DONE})
+        AND late_e.etape = ${byName ? '?' : etape.sql} AND late_e.statut IN (${NOT_DONE})
         AND late_e.prevue_fin < ${DAY_FROM})`,
-    bindings: [etape, today],
+    bindings: byName ? [etape, today] : [today],
   }
 }

@@ -1,7 +1,7 @@
 /*
  * Issue 14 §2 — DashboardPro and Pro (decisions 504, 506): what each pro société brought to esi
  * over a period. The cohort is the offres TRANSMITTED in the period (transmise_le, Brussels
- * days, index of migration 0820): how many, how many esi turned into a devis (offres.devis_id),
+ * days; kept per société and day in offres_cohorte_jour, migration 0890): how many, how many esi turned into a devis (offres.devis_id),
  * how many of those have their bdc signed, and the HT total of those signed bdcs. The
  * conversion rate is signed / transmitted. The last activity is the last change of one of its
  * offres staff may see (transmitted or later), whatever the period. The period is read like /esi/devis/stats' (parseStatsParams).
@@ -10,7 +10,6 @@ import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { parseStatsParams } from '#services/devis_list/devis_stats'
-import { DAY_FROM, DAY_UNTIL } from '#services/dashboard/conditions'
 import { parseSort, sortToString, type SortKey } from '#shared/list_query'
 import { OFFRE_VISIBLE_BY_ESI } from '#shared/offres'
 import {
@@ -50,8 +49,9 @@ const ORDER: Record<PartenaireSortKey, string> = {
 const VISIBLE = OFFRE_VISIBLE_BY_ESI.map((s) => `'${s}'`).join(', ')
 
 /**
- * The figures of every pro société (or of one), sorted. « clients apportés » is read from the
- * counts the database keeps per société (apporteur_clients, decision 642).
+ * The figures of every pro société (or of one), sorted. The cohort and « clients apportés » are
+ * read from the sums the database keeps (offres_cohorte_jour, decision 721; apporteur_clients,
+ * decision 642).
  */
 export async function partenaireFigures(
   params: PartenaireParams,
@@ -61,21 +61,25 @@ export async function partenaireFigures(
   const order = ORDER[params.sort.key as PartenaireSortKey] ?? ORDER.ca
   const result = await db.rawQuery(
     `WITH f AS (
-       SELECT o.societe_id,
-         count(*) AS transmises,
-         count(o.devis_id) AS converties,
-         count(b.total_ht) AS signees,
-         coalesce(sum(b.total_ht), 0) AS ca_ht
-       FROM offres o
-       -- One index probe per offre (bdcs_signes_devis_idx), never a pass over every bdc: the
-       -- LIMIT keeps the planner from turning it into a hash join (devis_id is unique anyway)
-       LEFT JOIN LATERAL (
-         SELECT sb.total_ht FROM bdcs sb
-         WHERE sb.devis_id = o.devis_id AND sb.statut = 'signe' LIMIT 1
-       ) b ON true
-       WHERE o.transmise_le >= ${DAY_FROM} AND o.transmise_le < ${DAY_UNTIL}
-         AND (?::int IS NULL OR o.societe_id = ?::int)
-       GROUP BY o.societe_id
+       -- The cohort kept per (société, Brussels day of transmission) by the database
+       -- (offres_cohorte_jour, decision 721): the days of the period, not the offres and a bdc
+       -- probe for each
+       SELECT j.societe_id,
+         sum(j.transmises)::bigint AS transmises,
+         sum(j.converties)::bigint AS converties,
+         sum(j.signees)::bigint AS signees,
+         sum(j.ca_ht) AS ca_ht
+       FROM offres_cohorte_jour j
+       WHERE j.jour BETWEEN ?::date AND ?::date
+         AND (?::int IS NULL OR j.societe_id = ?::int)
+       GROUP BY j.societe_id
+       HAVING sum(j.transmises) <> 0
+     ),
+     -- « clients apportés » (apporteur_clients, decision 642): one pass over its few rows
+     ac AS (
+       SELECT ac.apporteur_id, sum(ac.n) AS n FROM apporteur_clients ac
+       WHERE ?::int IS NULL OR ac.apporteur_id = ?::int
+       GROUP BY ac.apporteur_id
      )
      SELECT s.id, s.nom,
        coalesce(f.transmises, 0) AS transmises,
@@ -85,14 +89,14 @@ export async function partenaireFigures(
        f.signees::float / nullif(f.transmises, 0) AS taux,
        (SELECT max(a.updated_at) FROM offres a
          WHERE a.societe_id = s.id AND a.statut IN (${VISIBLE})) AS derniere_activite,
-       (SELECT coalesce(sum(ac.n), 0) FROM apporteur_clients ac
-         WHERE ac.apporteur_id = s.id) AS clients_apportes
+       coalesce(ac.n, 0) AS clients_apportes
      FROM societes s
      LEFT JOIN f ON f.societe_id = s.id
+     LEFT JOIN ac ON ac.apporteur_id = s.id
      WHERE s.type = 'pro' AND (?::int IS NULL OR s.id = ?::int)
      ORDER BY ${order} ${direction}, s.id
      LIMIT 1000`,
-    [params.du, params.au, societeId, societeId, societeId, societeId]
+    [params.du, params.au, societeId, societeId, societeId, societeId, societeId, societeId]
   )
   return result.rows.map((r: any) => ({
     id: Number(r.id),
