@@ -223,7 +223,7 @@ test.group('Planning / the waiting list kept', (group) => {
     } finally {
       await other.end()
     }
-  }).timeout(60_000)
+  }).timeout(180_000)
 
   test('a transaction that changed the list reads it fresh and keeps nothing', async ({
     assert,
@@ -242,7 +242,7 @@ test.group('Planning / the waiting list kept', (group) => {
       await db.rollbackGlobalTransaction()
     }
     assert.strictEqual(await attenteJson('tec'), before, 'rolled back: the kept list')
-  }).timeout(60_000)
+  }).timeout(180_000)
 
   test('PLANNING_CACHE_MB=0 keeps nothing', async ({ assert }) => {
     process.env.PLANNING_CACHE_MB = '0'

@@ -38,7 +38,7 @@ test.group('Planning / the waiting list written by PostgreSQL', (group) => {
     const tec = JSON.parse(await attenteVerite('tec')).items
     assert.isAtLeast(tec.length, 3)
     await memes(assert, 'demo', [2000, 1, 2, 3, 5])
-  }).timeout(60_000)
+  }).timeout(180_000)
 
   test('varied states: the same bytes as before, by the endpoint too', async ({
     assert,
@@ -184,5 +184,5 @@ test.group('Planning / the waiting list written by PostgreSQL', (group) => {
       assert.equal(response.header('content-type'), 'application/json; charset=utf-8')
       assert.equal(response.text(), await attenteVerite(type as PlanningType), `GET ${type}`)
     }
-  }).timeout(60_000)
+  }).timeout(180_000)
 })
