@@ -7,7 +7,7 @@ import { changePlanificationStatut } from '#services/planning/planification_stat
 import { createPlanification, updatePlanification } from '#services/planning/planification_service'
 import { planificationDto } from '#services/planning/planification_reads'
 import { semaineGardee } from '#services/planning/semaine_gardee'
-import { attenteItems } from '#services/planning/attente'
+import { attenteJson } from '#services/planning/attente'
 import {
   planificationCreateValidator,
   planificationStatutValidator,
@@ -82,7 +82,9 @@ export default class PlanificationsController {
   async attente({ request, auth, response }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const type = typeParam(request.qs().type)
-    return response.json({ items: await attenteItems(type) })
+    // `{"items":[…]}` written by PostgreSQL and kept while the list is unchanged (decisions 726–730)
+    response.header('content-type', 'application/json; charset=utf-8')
+    return response.send(await attenteJson(type))
   }
 
   async show({ params, auth, response }: HttpContext) {
