@@ -19,7 +19,6 @@ import {
   type PosePhoto,
   type ReceptionView,
 } from '#shared/receptions'
-import { readBytes, storedFile } from '#services/storage/files'
 import { fichierStored } from '#services/commandes/commande_fichiers'
 
 type Reader = Parameters<typeof commandeGateFacts>[0]
@@ -195,9 +194,4 @@ export async function receptionPdfFile(commandeId: number) {
   if (!reception?.fichierId) return null
   const row = await CommandeFichier.find(reception.fichierId)
   return row ? fichierStored(row) : null
-}
-
-/** The signature's PNG bytes (demo data and tests read it back). */
-export async function receptionSignatureBytes(reception: Reception) {
-  return readBytes(storedFile('signature', reception.signaturePath))
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { http } from '../../lib/http.js'
 import { route } from '../../lib/route.js'
 import type { AttenteItem, PlanningType } from '@shared/planning'
-import { errorMessage } from './error_message.js'
+import { refusalMessage } from './error_message.js'
 
 export function useAttente(type: PlanningType) {
   const [attente, setAttente] = useState<AttenteItem[] | null>(null)
@@ -25,7 +25,7 @@ export function useAttente(type: PlanningType) {
         setAttenteError(null)
       })
       .catch((error) => {
-        if (!gone) setAttenteError(errorMessage(error))
+        if (!gone) setAttenteError(refusalMessage(error))
       })
     return () => {
       gone = true

@@ -17,7 +17,8 @@ import {
 } from '@shared/planning'
 import { formatMinutes } from '@shared/route_order'
 import { plusMinutes } from './tournee.js'
-import { calendarRoute, errorMessage } from './carte_util.js'
+import { calendarRoute, DEMANDE_ECHOUEE } from './carte_util.js'
+import { errorMessage } from '../error_message.js'
 
 /** A waiting item: what it is, where, and « Planifier » (the calendar) or plan it right here. */
 export function AttentePopup({
@@ -57,7 +58,7 @@ export function AttentePopup({
       toast('success', `${item.titre} : planifié le ${formatDate(date)} à ${heure}.`)
       onPlanned()
     } catch (error) {
-      setErreur(errorMessage(error))
+      setErreur(errorMessage(error, DEMANDE_ECHOUEE))
     } finally {
       setEnvoi(false)
     }

@@ -7,7 +7,8 @@ import { route } from '../../../lib/route.js'
 import { http } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
 import type { AttenteItem, PlanificationDto, PlanningType } from '@shared/planning'
-import { errorMessage } from './carte_util.js'
+import { DEMANDE_ECHOUEE } from './carte_util.js'
+import { errorMessage } from '../error_message.js'
 import { decalerJour } from './tournee.js'
 
 export function useCarteDonnees(type: PlanningType, date: string) {
@@ -23,7 +24,7 @@ export function useCarteDonnees(type: PlanningType, date: string) {
     http
       .get<{ items: AttenteItem[] }>(route('esi.planifications.attente', {}, { type }))
       .then((body) => !cancelled && setItems(body.items))
-      .catch((error) => toast('error', errorMessage(error)))
+      .catch((error) => toast('error', errorMessage(error, DEMANDE_ECHOUEE)))
     return () => {
       cancelled = true
     }
@@ -35,7 +36,7 @@ export function useCarteDonnees(type: PlanningType, date: string) {
         route('esi.planifications.index', {}, { type, start: date, end: decalerJour(date, 1) })
       )
       .then((body) => !cancelled && setVisites(body.visites))
-      .catch((error) => toast('error', errorMessage(error)))
+      .catch((error) => toast('error', errorMessage(error, DEMANDE_ECHOUEE)))
     return () => {
       cancelled = true
     }

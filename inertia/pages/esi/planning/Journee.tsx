@@ -9,8 +9,9 @@ import { Head, Link, router } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
 import { route } from '../../../lib/route.js'
-import { http, HttpError } from '../../../lib/http.js'
+import { http } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
+import { errorMessage } from '../../../components/planning/error_message.js'
 import { confirm } from '../../../lib/dialogs/index.js'
 import { formatDate, formatDateTime } from '../../../lib/format.js'
 import { formatTime } from '@shared/dates'
@@ -37,9 +38,7 @@ function jourLong(date: string): string {
   return `${weekday} ${formatDate(date)}`
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof HttpError ? error.message : 'L’action a échoué. Réessayez.'
-}
+const ACTION_ECHOUEE = 'L’action a échoué. Réessayez.'
 
 function Horaire({ visite }: { visite: PlanificationDto }) {
   const debut = formatTime(visite.debut)
@@ -75,7 +74,7 @@ function VisiteCard({ visite, onDone }: { visite: PlanificationDto; onDone: () =
       await toast('success', 'Visite marquée réalisée.')
       onDone()
     } catch (error) {
-      await toast('error', errorMessage(error))
+      await toast('error', errorMessage(error, ACTION_ECHOUEE))
       onDone()
     } finally {
       setBusy(false)
@@ -203,7 +202,7 @@ function AbonnementIcs({ initial }: { initial: IcsEtat }) {
       setUrl(answer.url)
       setEtat(answer.ics)
     } catch (error) {
-      await toast('error', errorMessage(error))
+      await toast('error', errorMessage(error, ACTION_ECHOUEE))
     } finally {
       setBusy(false)
     }
@@ -224,7 +223,7 @@ function AbonnementIcs({ initial }: { initial: IcsEtat }) {
       setEtat(answer.ics)
       await toast('success', 'Abonnement désactivé.')
     } catch (error) {
-      await toast('error', errorMessage(error))
+      await toast('error', errorMessage(error, ACTION_ECHOUEE))
     } finally {
       setBusy(false)
     }

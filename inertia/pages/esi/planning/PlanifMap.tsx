@@ -5,34 +5,31 @@
  * neighbour + 2-opt, shared/route_order.ts) and reorder their day in that order. Addresses
  * without coordinates are placed by a click. The Leaflet code and the offline base map are loaded
  * by a dynamic import, on this page only; by default nothing is requested outside the app.
- * Its parts (the bar, the route card, the popups) are in inertia/components/planning/carte/.
+ * Its parts (the Leaflet side, the placing of addresses, the bar, the route card, the popups) are
+ * in inertia/components/planning/carte/.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import { createPortal } from 'react-dom'
 import { Head, Link, router } from '@inertiajs/react'
-import type { Marker } from 'leaflet'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import { route } from '../../../lib/route.js'
 import { http } from '../../../lib/http.js'
 import { toast } from '../../../lib/toast.js'
 import { confirm } from '../../../lib/dialogs/index.js'
-import { formatDate, formatTime } from '../../../lib/format.js'
-import type { CartePlanning } from '../../../components/planning/carte/leaflet_carte.js'
+import { formatDate } from '../../../lib/format.js'
+import { errorMessage } from '../../../components/planning/error_message.js'
 import { tourneeDe } from '../../../components/planning/carte/tournee.js'
-import { calendarRoute, errorMessage } from '../../../components/planning/carte/carte_util.js'
+import { calendarRoute, DEMANDE_ECHOUEE } from '../../../components/planning/carte/carte_util.js'
 import CarteBarre from '../../../components/planning/carte/CarteBarre.js'
 import PlacementAlert from '../../../components/planning/carte/PlacementAlert.js'
 import { AttentePopup, VisitePopup } from '../../../components/planning/carte/CartePopups.js'
 import SansCoordonneesCard from '../../../components/planning/carte/SansCoordonneesCard.js'
 import TourneeCard from '../../../components/planning/carte/TourneeCard.js'
 import { useCarteDonnees } from '../../../components/planning/carte/use_carte_donnees.js'
-import {
-  NATURE_COULEURS,
-  PLANNING_TYPE_LABELS,
-  type PlanificationDto,
-  type PlanningType,
-  type RessourceDto,
-} from '@shared/planning'
+import { useCartePlacement } from '../../../components/planning/carte/use_carte_placement.js'
+import { useLeafletCarte } from '../../../components/planning/carte/use_leaflet_carte.js'
+import { useRoutier } from '../../../components/planning/carte/use_routier.js'
+import { PLANNING_TYPE_LABELS, type PlanningType, type RessourceDto } from '@shared/planning'
 
 export type PlanifMapProps = {
   type: PlanningType
@@ -44,11 +41,6 @@ export type PlanifMapProps = {
   attenteMax: number
 }
 
-type Selection =
-  { kind: 'attente'; cle: string; marker: Marker } | { kind: 'visite'; id: number; marker: Marker }
-
-type Placement = { label: string; cle?: string; visite?: PlanificationDto }
-
 export default function PlanifMap({
   type,
   date,
@@ -58,16 +50,6 @@ export default function PlanifMap({
   depart,
   attenteMax,
 }: PlanifMapProps) {
-  const mapEl = useRef<HTMLDivElement>(null)
-  const carteRef = useRef<CartePlanning | null>(null)
-  const [pret, setPret] = useState(false)
-  const [selection, setSelection] = useState<Selection | null>(null)
-  const [placement, setPlacement] = useState<Placement | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [routierDe, setRoutierDe] = useState<{ cle: string; km: number; minutes: number } | null>(
-    null
-  )
-  const [popupEl] = useState(() => document.createElement('div'))
   const departPoint = useMemo(
     () => (depart ? { lat: depart.latitude, lng: depart.longitude } : null),
     [depart]
@@ -96,168 +78,34 @@ export default function PlanifMap({
   // What waits and the day's visits, read again after a change
   const { items, visites, loadAttente, loadVisites } = useCarteDonnees(type, date)
 
-  // The map: its code and base map arrive by a dynamic import, once
-  useEffect(() => {
-    let cancelled = false
-    let carte: CartePlanning | null = null
-    void import('../../../components/planning/carte/leaflet_carte.js').then(
-      async ({ creerCarte }) => {
-        if (cancelled || !mapEl.current) return
-        carte = await creerCarte(mapEl.current, tuiles)
-        if (cancelled) return carte.destroy()
-        carteRef.current = carte
-        carte.onPopupClose(() => setSelection(null))
-        setPret(true)
-      }
-    )
-    return () => {
-      cancelled = true
-      carte?.destroy()
-      carteRef.current = null
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
   const tournee = useMemo(
     () => (personne ? tourneeDe(visites, personne, date, departPoint) : null),
     [visites, personne, date, departPoint]
   )
 
-  // Each visit numbered in its person's route order (the selected person's first)
-  const numeros = useMemo(() => {
-    const out = new Map<number, { numero: number; personne: number }>()
-    const persons = [...new Set(visites.flatMap((v) => v.personnes))]
-    if (personne) persons.sort((a, b) => (a === personne ? -1 : b === personne ? 1 : 0))
-    for (const p of persons) {
-      const t = tourneeDe(visites, p, date, departPoint)
-      t.visites.forEach((v, i) => {
-        if (!out.has(v.id)) out.set(v.id, { numero: i + 1, personne: p })
-      })
-    }
-    return out
-  }, [visites, personne, date, departPoint])
-
-  useEffect(() => {
-    const carte = carteRef.current
-    if (!pret || !carte || !items) return
-    carte.setAttente(
-      items
-        .filter((i) => i.latitude !== null && i.longitude !== null)
-        .map((i) => ({
-          cle: i.cle,
-          lat: i.latitude!,
-          lng: i.longitude!,
-          couleur: NATURE_COULEURS[i.nature],
-          titre: i.titre,
-        })),
-      (cle, marker) => setSelection({ kind: 'attente', cle, marker })
-    )
-  }, [pret, items])
-
-  useEffect(() => {
-    const carte = carteRef.current
-    if (!pret || !carte) return
-    carte.setDepart(departPoint)
-    carte.setVisites(
-      visites
-        .filter((v) => v.latitude !== null && v.longitude !== null && numeros.has(v.id))
-        .map((v) => {
-          const n = numeros.get(v.id)!
-          return {
-            id: v.id,
-            lat: v.latitude!,
-            lng: v.longitude!,
-            couleur: couleurs.get(n.personne) ?? '#334155',
-            numero: n.numero,
-            titre: `${v.titre} (${noms.get(n.personne) ?? ''}, ${formatTime(v.debut)})`,
-            actif: !personne || v.personnes.includes(personne),
-          }
-        }),
-      (id, marker) => setSelection({ kind: 'visite', id, marker })
-    )
-    carte.setRoute(tournee?.trace ?? [], personne ? (couleurs.get(personne) ?? '#334155') : '')
-    if (tournee && tournee.trace.length) carte.fit(tournee.trace)
-  }, [pret, visites, numeros, tournee, personne, couleurs, noms, departPoint])
+  // The map, its markers and the popup of the marker clicked
+  const { mapEl, carteRef, pret, selection, setSelection, popupEl } = useLeafletCarte({
+    tuiles,
+    items,
+    visites,
+    personne,
+    date,
+    departPoint,
+    tournee,
+    couleurs,
+    noms,
+  })
 
   // Road distance of the route, only when an OSRM server is configured
-  const traceCle = tournee ? JSON.stringify(tournee.trace) : ''
-  const routier = routierDe && routierDe.cle === traceCle ? routierDe : null
-  useEffect(() => {
-    if (!tuiles.routier || !tournee || tournee.trace.length < 2) return
-    let cancelled = false
-    http
-      .post<{ km: number; minutes: number }>(
-        route('esi.planning.carte_trajet'),
-        { points: tournee.trace },
-        { progress: false }
-      )
-      .then((r) => !cancelled && setRoutierDe({ cle: JSON.stringify(tournee.trace), ...r }))
-      .catch(() => undefined)
-    return () => {
-      cancelled = true
-    }
-  }, [tuiles.routier, tournee])
+  const routier = useRoutier(tuiles.routier, tournee)
 
-  useEffect(() => {
-    const carte = carteRef.current
-    if (!carte) return
-    if (selection) carte.openPopup(selection.marker, popupEl)
-    else carte.closePopup()
-  }, [selection, popupEl])
-
-  // Placing an address: the next click on the map stores its coordinates
-  useEffect(() => {
-    const carte = carteRef.current
-    if (!pret || !carte) return
-    if (!placement) return carte.setPlacement(null)
-    carte.setPlacement(async (lat, lng) => {
-      carte.setPlacement(null)
-      setBusy(true)
-      try {
-        if (placement.visite) {
-          await http.put(route('esi.planifications.update', { id: placement.visite.id }), {
-            lock_version: placement.visite.lockVersion,
-            latitude: lat,
-            longitude: lng,
-          })
-          loadVisites()
-        } else if (placement.cle === 'societe') {
-          await http.post(route('esi.planning.carte_coordonnees'), {
-            cle: 'societe',
-            latitude: lat,
-            longitude: lng,
-          })
-          router.reload({ only: ['depart'] })
-        } else {
-          await http.post(route('esi.planning.carte_coordonnees'), {
-            cle: placement.cle,
-            latitude: lat,
-            longitude: lng,
-          })
-          loadAttente()
-        }
-        toast('success', `${placement.label} : placé sur la carte.`)
-      } catch (error) {
-        toast('error', errorMessage(error))
-      } finally {
-        setBusy(false)
-        setPlacement(null)
-      }
-    })
-  }, [pret, placement, loadAttente, loadVisites])
-
-  const geocoder = async (cle: string) => {
-    setBusy(true)
-    try {
-      await http.post(route('esi.planning.carte_geocoder'), { cle })
-      loadAttente()
-      toast('success', 'Adresse trouvée et placée sur la carte.')
-    } catch (error) {
-      toast('error', errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  // Placing an address by a click on the map, or by the geocoder
+  const { placement, setPlacement, busy, setBusy, geocoder } = useCartePlacement({
+    carteRef,
+    pret,
+    loadAttente,
+    loadVisites,
+  })
 
   const reordonner = async () => {
     if (!tournee || !personne) return
@@ -279,7 +127,7 @@ export default function PlanifMap({
       })
       toast('success', 'Journée réordonnée.')
     } catch (error) {
-      toast('error', errorMessage(error))
+      toast('error', errorMessage(error, DEMANDE_ECHOUEE))
     } finally {
       setBusy(false)
       loadVisites()
