@@ -262,7 +262,7 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
  * nightly pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
 // The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
-// 690, 695)
+// 690, 695, 711, 721)
 const AGGREGATE_TABLES = [
   'devis_stats_jour',
   'client_soldes_jour',
@@ -273,8 +273,11 @@ const AGGREGATE_TABLES = [
   'analyse_ca_jour',
   'occupation_jour',
   'acceptation_jour',
+  'acceptation_mois',
   'rentabilite_commandes',
   'rentabilite_produits',
+  'offres_cohorte_jour',
+  'commandes_acomptes',
 ]
 
 /** `vacuum: false` inside a transaction (the tests'): VACUUM cannot run in one. */
