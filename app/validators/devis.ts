@@ -23,6 +23,7 @@ import {
 import type { LigneData } from '#shared/devis'
 import { TIME_ZONE } from '#shared/app'
 import { parseId } from '#services/route_params'
+import type { ClientNameColumns } from '#services/devis/devis_draft_save'
 
 export const DEVIS_TEXT_MAX = 20_000
 
@@ -64,6 +65,10 @@ const optionalText = (max: number) => vine.string().trim().maxLength(max).nullab
 export type DevisReferences = {
   /** The devis of the URL exists (false when none was given: a new devis). */
   devis: boolean
+  /** Its statut when it exists. */
+  devisStatut: string | null
+  /** The name columns of the client the body names, when he exists (the one-statement save). */
+  client: ClientNameColumns | null
   clients: KnownIds
   commerciaux: KnownIds
   produits: KnownIds
@@ -90,15 +95,27 @@ export async function devisReferences(
   const {
     rows: [row],
   } = await db.rawQuery(
-    `SELECT EXISTS (SELECT 1 FROM devis WHERE id = ?) AS devis,
-       EXISTS (SELECT 1 FROM clients WHERE id_client = ?) AS client,
+    `SELECT (SELECT statut FROM devis WHERE id = ?) AS devis_statut,
+       (SELECT json_build_array(type, civilite, nom, prenom, societe)
+          FROM clients WHERE id_client = ?) AS client,
        EXISTS (SELECT 1 FROM users WHERE id = ? AND role = 'esi') AS commercial,
        ARRAY(SELECT id FROM produits WHERE id = ANY(?::int[])) AS produits`,
     [devisId ?? 0, clientId ?? 0, commercialId ?? 0, produitIds]
   )
+  const client = row.client as [string, string | null, string, string | null, string | null] | null
   return {
-    devis: devisId !== null && row.devis === true,
-    clients: knownIds([clientId], [row.client ? clientId : null]),
+    devis: devisId !== null && row.devis_statut !== null,
+    devisStatut: devisId !== null ? row.devis_statut : null,
+    client: client
+      ? {
+          type: client[0],
+          civilite: client[1],
+          nom: client[2],
+          prenom: client[3],
+          societe: client[4],
+        }
+      : null,
+    clients: knownIds([clientId], [client ? clientId : null]),
     commerciaux: knownIds([commercialId], [row.commercial ? commercialId : null]),
     produits: knownIds(produitIds, (row.produits as number[]).map(Number)),
   }

@@ -178,7 +178,14 @@ export default class DevisController {
     const user = ctx.auth.getUserOrFail()
     let result
     try {
-      result = await updateDevis(actorOf(ctx), devisId, data.lock_version, input, user.id)
+      result = await updateDevis(
+        actorOf(ctx),
+        devisId,
+        data.lock_version,
+        input,
+        user.id,
+        references
+      )
     } catch (error) {
       return backWithError(ctx, error, urlFor('esi.devis.edit', { id: devisId }))
     }

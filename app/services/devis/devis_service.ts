@@ -31,6 +31,8 @@ import { clientDisplayName } from '#shared/clients'
 import { defaultTexte, defaultValidity } from '#services/devis/devis_defaults'
 import { snapshotOf } from '#services/devis/devis_snapshot'
 import { findClient, lockDevisWithClient, type SaveClient } from '#services/devis/devis_locks'
+import { type ClientNameColumns, saveDraftInOneStatement } from '#services/devis/devis_draft_save'
+import type { DevisStatut } from '#shared/devis'
 
 /** The header columns and lines of an input; totals computed once, here. */
 async function applyInput(
@@ -141,15 +143,30 @@ export type UpdateDevisResult = { devis: Devis; revised: boolean }
 /**
  * Saves the editor's content. A sent (or refused, expired) devis becomes a new revision: the
  * version the client received is frozen in devis_revisions, the devis goes back to brouillon
- * with the same number and revision + 1.
+ * with the same number and revision + 1. A brouillon whose client the caller looked up is
+ * saved in one statement (devis_draft_save.ts, decision 736); anything that statement does not
+ * save (a stale version, another statut, the client changed) takes the transaction below,
+ * which answers as it always did.
  */
 export async function updateDevis(
   actor: Actor,
   devisId: number,
   lockVersion: number,
   input: DevisInput,
-  userId: number
+  userId: number,
+  lookedUp?: { client: ClientNameColumns | null; devisStatut: string | null }
 ): Promise<UpdateDevisResult> {
+  if (lookedUp?.client && DEVIS_EDITABLE.includes(lookedUp.devisStatut as DevisStatut)) {
+    const saved = await saveDraftInOneStatement(
+      actor,
+      devisId,
+      lockVersion,
+      input,
+      userId,
+      lookedUp.client
+    )
+    if (saved) return { devis: saved, revised: false }
+  }
   return db.transaction(async (trx) => {
     const { devis, client } = await lockDevisWithClient(trx, devisId, lockVersion, input.client_id)
     const from = devis.statut
