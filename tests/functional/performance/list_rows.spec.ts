@@ -51,7 +51,10 @@ test.group('The factures list from plain rows (decision 749)', (group) => {
     const issuedRow = all.list.data.find((row) => row.id === emise.id)!
     assert.isString(issuedRow.numero)
     assert.match(issuedRow.date_facture!, /^\d{4}-\d{2}-\d{2}$/)
-    // Rows, not models: nothing of Lucid reaches the page
+    // Rows, not models: the query hydrates nothing
+    const rows = await factureListQuery(parseFactureListParams({})).limit(3)
+    assert.lengthOf(rows, 3)
+    for (const row of rows) assert.notInstanceOf(row, Facture)
     assert.notProperty(all.list.data[0], '$attributes')
   })
 })
