@@ -40,6 +40,8 @@ export default defineConfig({
     () => import('#start/validator'),
     // Components listed once in production (decision 688)
     () => import('#start/edge'),
+    // The session cookie verified once per value, the edge renderer made when used (747–748)
+    () => import('#start/request_costs'),
     { file: () => import('#start/relances'), environment: ['web'] },
     { file: () => import('#start/rappels'), environment: ['web'] },
     { file: () => import('#start/stats'), environment: ['web'] },

@@ -45,15 +45,30 @@ export function toInstant(value: DateInput): Date | null {
 export function isoDateInBrussels(value: DateInput): string {
   const date = toInstant(value)
   if (!date) return ''
-  const part = (type: string) =>
-    partsFormat.formatToParts(date).find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
+  // One formatting for the three parts (it was one each: a list computed today per row)
+  let year = ''
+  let month = ''
+  let day = ''
+  for (const p of partsFormat.formatToParts(date)) {
+    if (p.type === 'year') year = p.value
+    else if (p.type === 'month') month = p.value
+    else if (p.type === 'day') day = p.value
+  }
+  return `${year}-${month}-${day}`
 }
 
 /** Today's date in Brussels, "yyyy-mm-dd" (23:30 UTC on 29 March is already the 30th there). */
-export function todayIso(now: Date = new Date()): string {
-  return isoDateInBrussels(now)
+export function todayIso(now?: Date): string {
+  if (now) return isoDateInBrussels(now)
+  // Kept for the current minute (Brussels' day changes on a minute): a list asks it per row
+  const time = Date.now()
+  if (time >= today.from && time < today.until) return today.value
+  const from = time - (time % 60_000)
+  today = { from, until: from + 60_000, value: isoDateInBrussels(new Date(time)) }
+  return today.value
 }
+
+let today = { from: 0, until: 0, value: '' }
 
 /** dd/mm/yyyy: a calendar date as is, an instant in Brussels; '' for an empty or invalid value. */
 export function formatDate(value: DateInput): string {

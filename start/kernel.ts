@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
+import app from '@adonisjs/core/services/app'
 
 server.errorHandler(() => import('#exceptions/handler'))
 
@@ -12,7 +13,8 @@ server.use([
   () => import('#middleware/health_middleware'),
   // The public files, only for paths that can be one (decision 639)
   () => import('#middleware/static_files_middleware'),
-  () => import('@adonisjs/vite/vite_middleware'),
+  // Vite's dev server only outside production (in production it answered next() for nothing)
+  ...(app.inProduction ? [] : [() => import('@adonisjs/vite/vite_middleware')]),
   // The session cookie sent only when its expiry or id moves (decision 685)
   () => import('#middleware/session_cookie_middleware'),
   // Session and auth at server level so that a 404 (no route matched) still knows the user

@@ -8,7 +8,7 @@
  * middleware the notifications: each falls back to its own query when the bundle has nothing
  * (another session store, a session not tagged, a request that was not a page visit).
  */
-import { DateTime } from 'luxon'
+import { localIso } from '#services/list/row_values'
 import { HttpContext } from '@adonisjs/core/http'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
@@ -99,8 +99,9 @@ function toNotifications(row: Record<string, any>): HeaderNotifications {
       lien: n.lien ?? null,
       icon: n.icon ?? null,
       lu: Boolean(n.lu),
-      // The same text as the model's DateTime would give (the process's zone, milliseconds)
-      created_at: n.created_at ? DateTime.fromISO(n.created_at).toISO() : null,
+      // The same text as the model's DateTime would give (the process's zone, milliseconds),
+      // without Luxon: six of them were 4 % of a page visit's CPU (decision 746)
+      created_at: n.created_at ? localIso(n.created_at) : null,
     })),
   }
 }

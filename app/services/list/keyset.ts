@@ -27,7 +27,8 @@ export interface SortColumns {
  * The query of a list: a plain query builder (rows are objects) or a model query (rows are model
  * instances, the sort values then land in `$extras`).
  */
-export type ListQuery = DatabaseQueryBuilderContract<any> | ModelQueryBuilderContract<LucidModel>
+export type ListQuery =
+  DatabaseQueryBuilderContract<any> | ModelQueryBuilderContract<LucidModel, any>
 // Both builders have the methods used here; one cast instead of one per call
 type Query = DatabaseQueryBuilderContract<any>
 
@@ -317,20 +318,24 @@ export async function cappedCount(
   filtered: boolean,
   limit: number = EXACT_COUNT_LIMIT
 ): Promise<{ count: number; exact: boolean }> {
-  // The same query with its bindings as parameters (never inlined), selecting nothing
-  const { sql, bindings } = (build() as Query).clearSelect().select(db.raw('1')).toSQL()
+  // The same query with its bindings as parameters (never inlined), selecting nothing; built
+  // only when the planner or a count needs it (an unfiltered large table needs neither)
+  let compiled: { sql: string; bindings: readonly unknown[] } | undefined
+  const counting = () => (compiled ??= (build() as Query).clearSelect().select(db.raw('1')).toSQL())
   let estimate: number
   // A filter keeps part of the table: a small table (its row count known) is counted directly
   const tableRows = filtered ? await tableEstimate(table) : null
   if (tableRows !== null && tableRows >= 0 && tableRows <= EXACT_COUNT_LIMIT) {
     estimate = tableRows
   } else if (filtered) {
+    const { sql, bindings } = counting()
     const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
     estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
   } else {
     estimate = await tableEstimate(table)
   }
   if (estimate > limit) return { count: estimate, exact: false }
+  const { sql, bindings } = counting()
   const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [
     ...(bindings as any[]),
   ])
