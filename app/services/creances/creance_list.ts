@@ -55,15 +55,38 @@ const openOfClient = (clientId: string) => `FROM factures o WHERE o.client_id = 
 
 const O_RESTE = '(o.total_ttc - o.montant_paye - o.montant_credite)'
 
-/** What the client `clientId` (a column) owes in each bucket (and late), for one row. */
-function bucketColumns(today: string, clientId = 'cr0.client_id') {
-  const retard = `(DATE '${today}' - o.echeance)`
-  const sum = (cond: string) =>
-    `COALESCE((SELECT sum(${O_RESTE}) ${openOfClient(clientId)} AND ${cond}), 0)::bigint`
+/** The bucket columns (and late), each `sum` of what is left where `retard` meets its bounds. */
+function bucketColumnsOf(today: string, retardOf: string, sum: (cond: string) => string) {
+  const retard = `(DATE '${today}' - ${retardOf})`
   return [
     `${sum(`${retard} > 0`)} AS en_retard`,
     ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))} AS ${key}`),
   ].join(',\n      ')
+}
+
+/** What the client `clientId` (a column) owes in each bucket (and late), for one row. */
+function bucketColumns(today: string, clientId = 'cr0.client_id') {
+  return bucketColumnsOf(
+    today,
+    'o.echeance',
+    (cond) => `COALESCE((SELECT sum(${O_RESTE}) ${openOfClient(clientId)} AND ${cond}), 0)::bigint`
+  )
+}
+
+/** The open factures of a client_soldes_recherche row (`alias`) as rows `o(echeance, reste)`. */
+const openOfRow = (alias: string) =>
+  `unnest(${alias}.echeances, ${alias}.restes) AS o(echeance, reste)`
+
+/**
+ * The same from the open factures a client_soldes_recherche row carries (migration 0893,
+ * decision 731): the same factures and amounts, no read of the factures.
+ */
+function rowBucketColumns(today: string, alias: string) {
+  return bucketColumnsOf(
+    today,
+    'o.echeance',
+    (cond) => `COALESCE((SELECT sum(o.reste) FROM ${openOfRow(alias)} WHERE ${cond}), 0)::bigint`
+  )
 }
 
 /** `today` goes into the SQL as a literal (it is ours, never the URL's): an ISO day only. */
@@ -74,42 +97,55 @@ function checkDay(today: string) {
 /** A client with no open facture (only a credit) sorts after every real delay. */
 const NO_DELAY = -100_000
 
+/** The list's columns of a client and its figures, from `c` (clients) and `cr0` (figures). */
+function clientColumns(today: string, c: string, cr0: string) {
+  return [
+    `${c}.type`,
+    `${c}.civilite`,
+    `${c}.nom`,
+    `${c}.prenom`,
+    `${c}.societe`,
+    `${c}.numero_tva`,
+    `${c}.recherche`,
+    db.raw(`${cr0}.du, GREATEST(${cr0}.credit, 0)::bigint AS credit, ${cr0}.solde,
+        ${cr0}.nb_factures, ${cr0}.premiere_echeance,
+        COALESCE(DATE '${today}' - ${cr0}.premiere_echeance, ${NO_DELAY})::int AS retard_max`),
+  ]
+}
+
 /**
  * One row per client owing something or holding a credit: the derived table `cr`, read from
  * client_soldes (kept by the database, decision 263), the buckets computed only for the rows a
- * page or an export reads. `solde` = what the factures ask less the credit.
+ * page or an export reads. `solde` = what the factures ask less the credit. A search reads
+ * client_soldes_recherche (decision 731): the same figures and columns, the client's search text
+ * with its trigram index, its open factures (`echeances`, `restes`) for the buckets.
  */
 function perClient(today: string, searched: boolean) {
   checkDay(today)
-  const owing = (q: Query) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0)
-  // A search starts from the clients its trigram index finds and reads their client_soldes row
-  // by key (decision 662): joined, the planner hashed all 100 000 rows of client_soldes for a
-  // thousand clients. OFFSET 0 keeps the lateral subquery a per-client lookup.
-  const from = searched
-    ? db.from('clients as c').joinRaw(
-        `CROSS JOIN LATERAL (SELECT * FROM client_soldes s WHERE s.client_id = c.id_client
-            AND (s.nb_factures > 0 OR s.credit > 0) OFFSET 0) AS cr0`
+  if (searched) {
+    return db
+      .from('client_soldes_recherche as r')
+      .where((q) => q.where('r.nb_factures', '>', 0).orWhere('r.credit', '>', 0))
+      .select(
+        'r.client_id as id_client',
+        ...clientColumns(today, 'r', 'r'),
+        'r.tri_nom',
+        'r.echeances',
+        'r.restes',
+        db.raw(rowBucketColumns(today, 'r'))
       )
-    : db
-        .from('client_soldes as cr0')
-        .join('clients as c', 'c.id_client', 'cr0.client_id')
-        .where(owing)
-  return from
+      .as('cr')
+  }
+  return db
+    .from('client_soldes as cr0')
+    .join('clients as c', 'c.id_client', 'cr0.client_id')
+    .where((q) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0))
     .select(
       'c.id_client',
-      'c.type',
-      'c.civilite',
-      'c.nom',
-      'c.prenom',
-      'c.societe',
-      'c.numero_tva',
-      'c.recherche',
+      ...clientColumns(today, 'c', 'cr0'),
       db.raw(`f_unaccent(lower(coalesce(nullif(c.societe, ''), c.nom) || ' ' ||
         coalesce(c.prenom, ''))) AS tri_nom`),
-      db.raw(`cr0.du, GREATEST(cr0.credit, 0)::bigint AS credit, cr0.solde,
-        cr0.nb_factures, cr0.premiere_echeance,
-        COALESCE(DATE '${today}' - cr0.premiere_echeance, ${NO_DELAY})::int AS retard_max,
-        ${bucketColumns(today)}`)
+      db.raw(bucketColumns(today))
     )
     .as('cr')
 }
@@ -172,16 +208,22 @@ function totalsParts(params: ListParams, today: string, prefix = '') {
   const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !params.words.length)
   const filtered = !lateOnly && Boolean(params.filter.tranche || params.words.length)
   // A search or a bucket: the selected clients once (`m`), their sums and their open factures'
-  // buckets from it (decision 663). Otherwise the buckets come from the figures kept per due
+  // buckets from it (decision 663); a search's `m` carries its clients' open factures (decision
+  // 731), a bucket's reads them. Otherwise the buckets come from the figures kept per due
   // date (migration 0556) and the clients' sums from those kept per oldest due date
   // (client_soldes_jour, decision 560): about a thousand rows, not one per client.
-  const buckets = filtered
+  const buckets = params.words.length
     ? db
-        .from('factures')
-        .whereRaw(OPEN_FACTURE_SQL)
-        .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
-        .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
-    : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
+        .from('m')
+        .joinRaw(`CROSS JOIN LATERAL ${openOfRow('m')}`)
+        .select(db.raw(bucketSums('o.reste', 'o.echeance')))
+    : filtered
+      ? db
+          .from('factures')
+          .whereRaw(OPEN_FACTURE_SQL)
+          .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
+          .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
+      : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
   const clients = filtered
     ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
     : db
@@ -210,12 +252,16 @@ function totalsOfRow(row: Record<string, any> | undefined, lateOnly: boolean, pr
   return totals
 }
 
+/** What `m` holds for the totals besides the figures: a search's open factures (decision 731). */
+const openColumns = (params: ListParams) =>
+  params.words.length ? ['cr.echeances', 'cr.restes'] : []
+
 /** The totals of what the filters select, in one statement. */
 export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
   const { filtered, lateOnly, parts } = totalsParts(params, today)
   const m = filtered
     ? creanceQuery(params, today)
-        .select('cr.id_client', ...TOTAL_COLUMNS.map((col) => `cr.${col}`))
+        .select('cr.id_client', ...TOTAL_COLUMNS.map((col) => `cr.${col}`), ...openColumns(params))
         .toSQL()
     : null
   // Each part is one aggregated row: one statement for all of them
@@ -257,14 +303,24 @@ const TOTALS_PREFIX = '__t_'
  */
 export function creanceSearchQuery(params: ListParams, today: string): Query {
   const { parts } = totalsParts(params, today, TOTALS_PREFIX)
-  const m = creanceQuery(params, today).select(...M_COLUMNS.map((col) => `cr.${col}`))
+  const m = creanceQuery(params, today).select(
+    ...M_COLUMNS.map((col) => `cr.${col}`),
+    ...openColumns(params)
+  )
   const query = db
     .query()
     .withMaterialized('m', m)
     .from((sub) =>
       sub
         .from('m as cr0')
-        .select('cr0.*', db.raw(bucketColumns(today, 'cr0.id_client')))
+        .select(
+          ...M_COLUMNS.map((col) => `cr0.${col}`),
+          db.raw(
+            params.words.length
+              ? rowBucketColumns(today, 'cr0')
+              : bucketColumns(today, 'cr0.id_client')
+          )
+        )
         .as('cr')
     )
   for (const [i, part] of parts.entries()) {
