@@ -7,7 +7,8 @@ import { changePlanificationStatut } from '#services/planning/planification_stat
 import { createPlanification, updatePlanification } from '#services/planning/planification_service'
 import { planificationDto } from '#services/planning/planification_reads'
 import { semaineGardee } from '#services/planning/semaine_gardee'
-import { attenteJson } from '#services/planning/attente'
+import { attenteBody } from '#services/planning/attente'
+import type { KeptBody } from '#services/planning/planning_gardee'
 import {
   planificationCreateValidator,
   planificationStatutValidator,
@@ -68,23 +69,15 @@ export default class PlanificationsController {
       natures: filters.natures,
       avecAnnulees: qs.annulees === '1',
     })
-    // `{"visites":[…]}` kept ready to send while the week is unchanged (decisions 700–704),
-    // gzipped once for a browser that accepts it (2.4 MB → ~0.2 MB for 5 000 visits)
-    response.header('content-type', 'application/json; charset=utf-8')
-    response.header('vary', 'Accept-Encoding')
-    if (request.encoding(['identity', 'gzip']) === 'gzip') {
-      response.header('content-encoding', 'gzip')
-      return response.send(await semaine.gzip())
-    }
-    return response.send(semaine.json)
+    // `{"visites":[…]}` kept ready to send while the week is unchanged (decisions 700–704)
+    return sendKept(request, response, semaine)
   }
 
   async attente({ request, auth, response }: HttpContext) {
     authorize(policy.view(auth.user ?? null))
     const type = typeParam(request.qs().type)
     // `{"items":[…]}` written by PostgreSQL and kept while the list is unchanged (decisions 726–730)
-    response.header('content-type', 'application/json; charset=utf-8')
-    return response.send(await attenteJson(type))
+    return sendKept(request, response, await attenteBody(type))
   }
 
   async show({ params, auth, response }: HttpContext) {
@@ -149,4 +142,19 @@ export default class PlanificationsController {
     })
     return response.json(visite)
   }
+}
+
+/** A kept JSON body, gzipped (once per version) for a browser that accepts it: 2.4 MB → ~0.2 MB. */
+async function sendKept(
+  request: HttpContext['request'],
+  response: HttpContext['response'],
+  body: KeptBody
+) {
+  response.header('content-type', 'application/json; charset=utf-8')
+  response.header('vary', 'Accept-Encoding')
+  if (request.encoding(['identity', 'gzip']) === 'gzip') {
+    response.header('content-encoding', 'gzip')
+    return response.send(await body.gzip())
+  }
+  return response.send(body.json)
 }

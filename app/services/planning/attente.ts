@@ -22,7 +22,7 @@ import {
   type AttenteItem,
   type PlanningType,
 } from '#shared/planning'
-import { ByteLru } from '#services/cache/byte_lru'
+import { KeptBodies, planningCacheBytes, type KeptBody } from '#services/planning/planning_gardee'
 
 export const ATTENTE_LIMIT = 2000
 
@@ -146,16 +146,7 @@ async function build(type: PlanningType, limit: number): Promise<Buffer> {
   return Buffer.from(result.rows[0].body)
 }
 
-type Entry = { version: string; json: Promise<Buffer> }
-
-const kept = new ByteLru<Entry>()
-
-/** The weeks' bound (decision 703): PLANNING_CACHE_MB, 32 by default, 0 keeps nothing. */
-function limitBytes(): number {
-  const raw = process.env.PLANNING_CACHE_MB
-  const mb = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : 32
-  return mb * 1024 * 1024
-}
+const kept = new KeptBodies()
 
 /**
  * The list's number with the TRUNCATE's; null when this connection's transaction changed the
@@ -174,25 +165,16 @@ async function versionOf(type: PlanningType): Promise<string | null> {
 }
 
 /** The body of GET /esi/planifications/attente: kept while its number is unchanged, else built. */
-export async function attenteJson(type: PlanningType): Promise<Buffer> {
-  const limit = limitBytes()
+export async function attenteBody(type: PlanningType): Promise<KeptBody> {
+  const limit = planningCacheBytes()
   const version = limit > 0 ? await versionOf(type) : null
-  if (version === null) return build(type, ATTENTE_LIMIT)
-  let entry = kept.get(type)
-  if (!entry || entry.version !== version) {
-    const made: Entry = { version, json: build(type, ATTENTE_LIMIT) }
-    entry = made
-    kept.set(type, made)
-    made.json.then(
-      (json) => {
-        if (json.byteLength > limit / 4) kept.delete(type, made)
-        else kept.grow(type, made, json.byteLength, limit)
-      },
-      // A failed query is not kept
-      () => kept.delete(type, made)
-    )
-  }
-  return entry.json
+  return kept.body(type, version, limit, () => build(type, ATTENTE_LIMIT))
+}
+
+/** The list's JSON bytes (the same Buffer while kept). */
+export async function attenteJson(type: PlanningType): Promise<Buffer> {
+  const body = await attenteBody(type)
+  return body.json
 }
 
 /** Everything waiting to be planned in a planning, oldest first, at most ATTENTE_LIMIT. */

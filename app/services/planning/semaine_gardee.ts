@@ -7,30 +7,19 @@
  * what it shows (migration 0883), so a request that reads another number builds the week again,
  * in every process. The numbers are read BEFORE the visits: a week built from newer data than
  * its numbers is only built once more, never shown stale.
- * Bounded by PLANNING_CACHE_MB (32 by default; 0 turns it off), least recently used first out.
+ * Bounded by PLANNING_CACHE_MB (32 by default; 0 turns it off), least recently used first out
+ * (app/services/planning/planning_gardee.ts, shared with the waiting list).
  */
-import { gzip as gzipCallback } from 'node:zlib'
-import { promisify } from 'node:util'
 import db from '@adonisjs/lucid/services/db'
 import { planificationsInRange } from '#services/planning/planification_reads'
-import { ByteLru } from '#services/cache/byte_lru'
-
-const gzip = promisify(gzipCallback)
+import { KeptBodies, planningCacheBytes, type KeptBody } from '#services/planning/planning_gardee'
 
 export type SemaineQuery = Parameters<typeof planificationsInRange>[0]
 
 /** The body of GET /esi/planifications, `{"visites":[…]}`, and its gzip made on demand. */
-export type SemaineBody = { json: Buffer; gzip: () => Promise<Buffer> }
+export type SemaineBody = KeptBody
 
-type Entry = { version: string; json: Promise<Buffer>; gz: Promise<Buffer> | null }
-
-const kept = new ByteLru<Entry>()
-
-function limitBytes(): number {
-  const raw = process.env.PLANNING_CACHE_MB
-  const mb = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : 32
-  return mb * 1024 * 1024
-}
+const kept = new KeptBodies()
 
 /** The week's JSON as the calendar receives it (the same bytes as response.json gave). */
 async function build(query: SemaineQuery): Promise<Buffer> {
@@ -68,48 +57,11 @@ function keyOf(query: SemaineQuery): string {
   ])
 }
 
-function bodyOf(key: string, entry: Entry, json: Buffer, limit: number): SemaineBody {
-  return {
-    json,
-    gzip: () => {
-      if (!entry.gz) {
-        // Level 6 (zlib's default): 2.4 MB → ~0.2 MB, made once per version of the week
-        entry.gz = gzip(json)
-        entry.gz.then(
-          (gz) => kept.grow(key, entry, gz.byteLength, limit),
-          () => (entry.gz = null)
-        )
-      }
-      return entry.gz
-    },
-  }
-}
-
 /** The week's body: kept while its numbers are unchanged, else built (once for every caller). */
 export async function semaineGardee(query: SemaineQuery): Promise<SemaineBody> {
-  const limit = limitBytes()
+  const limit = planningCacheBytes()
   const version = limit > 0 ? await versionOf(query) : null
-  if (version === null) {
-    const json = await build(query)
-    return { json, gzip: () => gzip(json) }
-  }
-  const key = keyOf(query)
-  let entry = kept.get(key)
-  if (!entry || entry.version !== version) {
-    const made: Entry = { version, json: build(query), gz: null }
-    entry = made
-    kept.set(key, made)
-    made.json.then(
-      (json) => {
-        // A body above a quarter of the bound (a long range) is not kept
-        if (json.byteLength > limit / 4) kept.delete(key, made)
-        else kept.grow(key, made, json.byteLength, limit)
-      },
-      // A failed query is not kept
-      () => kept.delete(key, made)
-    )
-  }
-  return bodyOf(key, entry, await entry.json, limit)
+  return kept.body(keyOf(query), version, limit, () => build(query))
 }
 
 /** What is kept now (tests). */

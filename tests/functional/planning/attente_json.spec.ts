@@ -183,6 +183,16 @@ test.group('Planning / the waiting list written by PostgreSQL', (group) => {
       response.assertStatus(200)
       assert.equal(response.header('content-type'), 'application/json; charset=utf-8')
       assert.equal(response.text(), await attenteVerite(type as PlanningType), `GET ${type}`)
+      // A browser's request: the same bytes, gzipped (once per version, as the week's)
+      const gz = await client
+        .get(`/esi/planifications/attente?type=${type}`)
+        .loginAs(esi)
+        .header('accept', 'application/json')
+        .header('accept-encoding', 'gzip, deflate, br')
+      gz.assertStatus(200)
+      gz.assertHeader('content-encoding', 'gzip')
+      gz.assertHeader('vary', 'Accept-Encoding')
+      assert.equal(gz.text(), await attenteVerite(type as PlanningType), `GET ${type}, gzip`)
     }
   }).timeout(180_000)
 })
