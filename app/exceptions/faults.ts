@@ -19,6 +19,25 @@ export class InsufficientStorageException extends AppException {
     'Espace de stockage insuffisant : le fichier n’a pas été enregistré. Réessayez plus tard ou prévenez l’administrateur.'
 }
 
+/**
+ * The client went away before its body was read: the connection closed while the request waited
+ * (a closed tab, a benchmark's end). raw-body then says "stream is not readable" with a 500, or
+ * "request aborted": no fault of the server, and nobody is left to read the answer.
+ */
+export class ClientClosedRequestException extends AppException {
+  static status = 400
+  static code = 'E_CLIENT_CLOSED_REQUEST'
+  static message = 'La requête a été interrompue avant d’être reçue en entier. Réessayez.'
+}
+
+const CLIENT_GONE_TYPES = new Set(['stream.not.readable', 'request.aborted'])
+
+/** True for the body reader's errors of a request whose client went away. */
+export function clientGone(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type
+  return typeof type === 'string' && CLIENT_GONE_TYPES.has(type)
+}
+
 /*
  * PostgreSQL's "connection exception" class (08) and its shutdown codes (57P01 admin shutdown,
  * 57P02 crash shutdown, 57P03 cannot connect now: starting up), and the socket errors of a

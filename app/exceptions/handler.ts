@@ -10,7 +10,12 @@ import {
   TooManyAttemptsException,
 } from '#exceptions/http_exceptions'
 import { FROZEN_SQLSTATE, frozenFromDatabase } from '#services/documents/immutable'
-import { faultException, ServiceUnavailableException } from '#exceptions/faults'
+import {
+  clientGone,
+  ClientClosedRequestException,
+  faultException,
+  ServiceUnavailableException,
+} from '#exceptions/faults'
 
 /** A foreign key refused the change (PostgreSQL 23503). */
 export const FOREIGN_KEY_MESSAGE =
@@ -59,6 +64,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       ctx.logger.warn({ err: error }, 'frozen document refused a change')
       error = frozen
     }
+    // The client closed the connection before its body was read: a 400, not a server error
+    if (clientGone(error)) error = new ClientClosedRequestException()
     // The database down or restarting, the disk full: a French 503/507, never a trace
     const fault = faultException(error)
     if (fault) {
@@ -139,6 +146,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // Answered as a 409 and logged as a warning by handle(): not a server error
     const code = (error as { code?: string }).code
     if (code === '23503' || code === FROZEN_SQLSTATE) return
+    if (clientGone(error)) {
+      ctx.logger.info({ type: (error as { type: string }).type }, 'client closed the request')
+      return
+    }
     return super.report(error, ctx)
   }
 }

@@ -10,6 +10,8 @@ import { makeUser, pageFromHtml, STACK_TRACE, withTransaction } from '#tests/hel
 import HttpExceptionHandler from '#exceptions/handler'
 import InertiaMiddleware from '#middleware/inertia_middleware'
 import { errorMessage } from '#services/http/http_errors'
+import { Readable } from 'node:stream'
+import getRawBody from 'raw-body'
 
 const PREVIEW_CODES = [400, 401, 403, 404, 500, 503]
 
@@ -222,5 +224,48 @@ test.group('Errors / 500 without stack trace (NODE_ENV=test)', () => {
     await new HttpExceptionHandler().handle(error, ctx)
     assert.equal(ctx.response.getStatus(), 503)
     assert.deepEqual(ctx.response.getBody(), { message: errorMessage(503) })
+  })
+})
+
+test.group('Errors / a client gone before its body was read', () => {
+  /** The body reader's own error (the one the bodyparser middleware gets) for such a request. */
+  async function bodyReaderError(closed: 'destroyed' | 'aborted') {
+    const stream = new Readable({ read() {} })
+    if (closed === 'destroyed') stream.destroy()
+    const reading = getRawBody(stream, { length: 100, encoding: 'utf8' })
+    if (closed === 'aborted') stream.emit('aborted')
+    return reading.then(
+      () => {
+        throw new Error('the body was read')
+      },
+      (error) => error
+    )
+  }
+
+  test('is a French 400, logged as information, never as a server error', async ({ assert }) => {
+    for (const closed of ['destroyed', 'aborted'] as const) {
+      const error = await bodyReaderError(closed)
+      const ctx = await contextFor('/esi/planifications/1', { accept: 'application/json' })
+      const logged: [string, unknown][] = []
+      const log =
+        (level: string) =>
+        (...args: unknown[]) =>
+          logged.push([level, args.at(-1)])
+      ctx.logger = Object.assign(Object.create(ctx.logger), {
+        log: (level: string, ...args: unknown[]) => log(level)(...args),
+        info: log('info'),
+        warn: log('warn'),
+        error: log('error'),
+        fatal: log('fatal'),
+      })
+      const handler = new HttpExceptionHandler()
+      await handler.report(error, ctx)
+      await handler.handle(error, ctx)
+      assert.equal(ctx.response.getStatus(), 400, closed)
+      assert.deepEqual(ctx.response.getBody(), {
+        message: 'La requête a été interrompue avant d’être reçue en entier. Réessayez.',
+      })
+      assert.deepEqual(logged, [['info', 'client closed the request']], closed)
+    }
   })
 })
