@@ -12,6 +12,7 @@ import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import type { Actor } from '#services/actor'
 import {
+  ligneColumns,
   normaliseLignes,
   optionColumns,
   totalsOf,
@@ -36,16 +37,7 @@ export type ClientNameColumns = {
 export function devisLignesJson(lignes: LigneData[], totals: Totals): string {
   return JSON.stringify(
     lignes.map((l, index) => ({
-      position: index + 1,
-      type: l.type,
-      produit_id: l.produit_id,
-      designation: l.designation,
-      quantite: l.type === 'produit' ? l.quantite : null,
-      unite: l.unite,
-      prix_unitaire_ht: l.prix_unitaire_ht,
-      remise_pct: l.remise_pct,
-      taux_tva: l.taux_tva,
-      total_ht: totals.lignes[index]?.total_ht ?? null,
+      ...ligneColumns(l, index, totals),
       ...optionColumns(l),
     }))
   )

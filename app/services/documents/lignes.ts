@@ -58,6 +58,22 @@ export function totalColumnsOf(totals: Totals) {
   }
 }
 
+/** A line's columns as every lines table stores them, its total from the document's totals. */
+export function ligneColumns(l: LigneData, index: number, totals: Totals) {
+  return {
+    position: index + 1,
+    type: l.type,
+    produit_id: l.produit_id,
+    designation: l.designation,
+    quantite: l.type === 'produit' ? l.quantite : null,
+    unite: l.unite,
+    prix_unitaire_ht: l.prix_unitaire_ht,
+    remise_pct: l.remise_pct,
+    taux_tva: l.taux_tva,
+    total_ht: totals.lignes[index]?.total_ht ?? null,
+  }
+}
+
 /** Replaces every line of one document in one statement (after deleting the old ones). */
 export async function replaceLignes<L extends LigneData>(
   trx: TransactionClientContract,
@@ -74,16 +90,7 @@ export async function replaceLignes<L extends LigneData>(
   await trx.table(table).multiInsert(
     lignes.map((l, index) => ({
       [ownerColumn]: ownerId,
-      position: index + 1,
-      type: l.type,
-      produit_id: l.produit_id,
-      designation: l.designation,
-      quantite: l.type === 'produit' ? l.quantite : null,
-      unite: l.unite,
-      prix_unitaire_ht: l.prix_unitaire_ht,
-      remise_pct: l.remise_pct,
-      taux_tva: l.taux_tva,
-      total_ht: totals.lignes[index]?.total_ht ?? null,
+      ...ligneColumns(l, index, totals),
       // Options exist on devis only (issue 14 §1); only a produit line can be one
       ...(table === 'devis_lignes' ? optionColumns(l) : {}),
       ...extra?.(l),
