@@ -72,7 +72,7 @@ test.group('Planning / the waiting list kept', (group) => {
     await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
     await db
       .from('audit_logs')
-      .whereIn('subject_type', ['commande', 'client', 'demande'])
+      .whereIn('subject_type', ['commande', 'client', 'planning_demande'])
       .whereIn('subject_id', [...commandes, ...demandes].map(String))
       .delete()
     await db.from('document_counters').delete()
