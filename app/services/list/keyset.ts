@@ -8,6 +8,7 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
 import type { ListParams } from '#services/list/list_params'
+import { cappedCount, EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT } from '#services/list/list_count'
 
 export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
 
@@ -260,86 +261,6 @@ export async function* allRows<Row>(options: {
     if (!page.next) return
     position = { kind: 'after', cursor: page.next }
   }
-}
-
-/** Up to this many expected rows, a list is counted exactly; beyond, it gets an estimate. */
-export const EXACT_COUNT_LIMIT = 5_000
-
-/**
- * The same for a text search (decision 660): its count visits every matching row's page to
- * recheck the trigram match, a few ms per thousand rows, more than the rest of the request.
- */
-export const SEARCH_EXACT_COUNT_LIMIT = 1_000
-
-/** How long the planner's row count of a table is kept in the process (decision 543). */
-export const TABLE_ESTIMATE_TTL_MS = 60_000
-const estimates = new Map<string, { at: number; value: Promise<number> }>()
-
-/** Forgets the kept row counts (after an ANALYZE that must show at once: tests, volume loads). */
-export function forgetTableEstimates(): void {
-  estimates.clear()
-}
-
-/**
- * The planner's row count of a table (pg_class.reltuples, moved only by VACUUM/ANALYZE), kept
- * a minute: an unfiltered list visit no longer asks for it. Only a count above
- * EXACT_COUNT_LIMIT is shown as such (« environ »); below, the rows are counted anyway.
- */
-function tableEstimate(table: string): Promise<number> {
-  const now = Date.now()
-  const hit = estimates.get(table)
-  if (hit && now - hit.at < TABLE_ESTIMATE_TTL_MS) return hit.value
-  const value = db
-    .from('pg_class')
-    .where('relname', table)
-    .select('reltuples')
-    .first()
-    .then((row) => Math.round(Number(row?.reltuples ?? 0)))
-  estimates.set(table, { at: now, value })
-  value.catch(() => {
-    if (estimates.get(table)?.value === value) estimates.delete(table)
-  })
-  return value
-}
-
-/**
- * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
- * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
- * row estimate of the filtered query's plan (EXPLAIN: planned, never run). When it expects at
- * most `limit` rows (EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT for a search), they are
- * counted (through the filter's index); beyond, the estimate is returned with `exact: false`
- * and the page says « environ ».
- * (A capped `count(*) … LIMIT n` was tried first: with a LIMIT the planner prefers a sequential
- * scan that stops early, which for a search is 7 times slower than the trigram bitmap.)
- */
-export async function cappedCount(
-  build: () => ListQuery,
-  table: string,
-  filtered: boolean,
-  limit: number = EXACT_COUNT_LIMIT
-): Promise<{ count: number; exact: boolean }> {
-  // The same query with its bindings as parameters (never inlined), selecting nothing; built
-  // only when the planner or a count needs it (an unfiltered large table needs neither)
-  let compiled: { sql: string; bindings: readonly unknown[] } | undefined
-  const counting = () => (compiled ??= (build() as Query).clearSelect().select(db.raw('1')).toSQL())
-  let estimate: number
-  // A filter keeps part of the table: a small table (its row count known) is counted directly
-  const tableRows = filtered ? await tableEstimate(table) : null
-  if (tableRows !== null && tableRows >= 0 && tableRows <= EXACT_COUNT_LIMIT) {
-    estimate = tableRows
-  } else if (filtered) {
-    const { sql, bindings } = counting()
-    const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
-    estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
-  } else {
-    estimate = await tableEstimate(table)
-  }
-  if (estimate > limit) return { count: estimate, exact: false }
-  const { sql, bindings } = counting()
-  const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [
-    ...(bindings as any[]),
-  ])
-  return { count: Number(counted.rows[0].n), exact: true }
 }
 
 /**

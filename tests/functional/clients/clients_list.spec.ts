@@ -2,7 +2,7 @@
  * The clients list (esi/customer/Index): sort by every column both ways and by several keys,
  * keyset pages forward, backward and last, filters, accent-free search, the `filters` prop.
  */
-import { forgetTableEstimates } from '#services/list/keyset'
+import { forgetTableEstimates } from '#services/list/list_count'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { makeUser, withTransaction } from '#tests/helpers'

@@ -7,7 +7,7 @@
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { forgetTableEstimates } from '#services/list/keyset'
+import { forgetTableEstimates } from '#services/list/list_count'
 import { makeNotification, withTransaction } from '#tests/helpers'
 import { staffVisitor, statementsOf } from '#tests/functional/performance/helpers'
 
