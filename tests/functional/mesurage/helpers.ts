@@ -3,6 +3,7 @@
  * catalogue windows with their size in the name, a door), lines that are not measured (pose, a
  * text line, a line by the hour), and JSON calls of the sheet's endpoints.
  */
+import db from '@adonisjs/lucid/services/db'
 import { systemActor } from '#services/actor'
 import Produit from '#models/produit'
 import type User from '#models/user'
@@ -103,4 +104,40 @@ export function rowOf(l: Record<string, any>, patch: Record<string, unknown> = {
     remarques: l.remarques,
     ...patch,
   }
+}
+
+/**
+ * Removes what commandeAMesurer made for these commandes (their files, sheets, bdc, payment
+ * requests, devis, clients, the T-MES products and the commandes' audit rows): the teardown of
+ * the specs that commit such commandes.
+ */
+export async function removeCommandesAMesurer(commandes: number[]): Promise<void> {
+  const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
+  const bdcs = rows.map((r) => r.bdc_id)
+  const heads = await db.from('bdcs').whereIn('id', bdcs).select('devis_id', 'client_id')
+  await db.from('commande_fichiers').whereIn('commande_id', commandes).delete()
+  await db.from('mesures').whereIn('commande_id', commandes).delete()
+  await db.from('commandes').whereIn('id', commandes).delete()
+  await db.from('demandes_paiement').whereIn('bdc_id', bdcs).delete()
+  await db.from('bdcs').whereIn('id', bdcs).delete()
+  await db
+    .from('devis')
+    .whereIn(
+      'id',
+      heads.map((r) => r.devis_id)
+    )
+    .delete()
+  await db
+    .from('clients')
+    .whereIn(
+      'id_client',
+      heads.map((r) => r.client_id)
+    )
+    .delete()
+  await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
+  await db
+    .from('audit_logs')
+    .where('subject_type', 'commande')
+    .whereIn('subject_id', commandes.map(String))
+    .delete()
 }

@@ -11,7 +11,13 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { makeUser } from '#tests/helpers'
-import { commandeAMesurer, postJson, rowOf, syncUrl } from '#tests/functional/mesurage/helpers'
+import {
+  commandeAMesurer,
+  postJson,
+  removeCommandesAMesurer,
+  rowOf,
+  syncUrl,
+} from '#tests/functional/mesurage/helpers'
 import { ensureMesure, lignesOf } from '#services/commandes/mesure_feuille'
 
 test.group('Mesurage / concurrent syncs', (group) => {
@@ -26,25 +32,8 @@ test.group('Mesurage / concurrent syncs', (group) => {
     lastSociete = Number(row?.id ?? 0)
   })
   group.each.teardown(async () => {
-    const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
-    const bdcs = rows.map((r) => r.bdc_id)
-    const heads = await db.from('bdcs').whereIn('id', bdcs).select('devis_id', 'client_id')
-    const devis = heads.map((r) => r.devis_id)
-    const clients = heads.map((r) => r.client_id)
-    await db.from('commande_fichiers').whereIn('commande_id', commandes).delete()
-    await db.from('mesures').whereIn('commande_id', commandes).delete()
-    await db.from('commandes').whereIn('id', commandes).delete()
-    await db.from('demandes_paiement').whereIn('bdc_id', bdcs).delete()
-    await db.from('bdcs').whereIn('id', bdcs).delete()
-    await db.from('devis').whereIn('id', devis).delete()
-    await db.from('clients').whereIn('id_client', clients).delete()
-    await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
+    await removeCommandesAMesurer(commandes)
     await db.from('audit_logs').whereIn('user_id', users).delete()
-    await db
-      .from('audit_logs')
-      .where('subject_type', 'commande')
-      .whereIn('subject_id', commandes.map(String))
-      .delete()
     await User.query().whereIn('id', users).delete()
     await db.from('societes').where('id', '>', lastSociete).delete()
     await db.from('document_counters').delete()

@@ -21,7 +21,7 @@ import { placerSurCarte } from '#services/planning/carte'
 import { annulerDemande, createDemande } from '#services/planning/demandes'
 import { createPlanification } from '#services/planning/planification_service'
 import { changePlanificationStatut } from '#services/planning/planification_statut'
-import { commandeAMesurer } from '#tests/functional/mesurage/helpers'
+import { commandeAMesurer, removeCommandesAMesurer } from '#tests/functional/mesurage/helpers'
 import { Made } from '#tests/functional/planning/semaine_gardee_helpers'
 import { attenteVerite } from '#tests/functional/planning/attente_helpers'
 import type { PlanningType } from '#shared/planning'
@@ -47,29 +47,7 @@ test.group('Planning / the waiting list kept', (group) => {
     delete process.env.PLANNING_CACHE_MB
     await db.from('planning_demandes').whereIn('id', demandes).delete()
     await made.cleanup()
-    // What commandeAMesurer made (as semaine_gardee_references.spec.ts removes it)
-    const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
-    const bdcs = rows.map((r) => r.bdc_id)
-    const heads = await db.from('bdcs').whereIn('id', bdcs).select('devis_id', 'client_id')
-    await db.from('commande_fichiers').whereIn('commande_id', commandes).delete()
-    await db.from('commandes').whereIn('id', commandes).delete()
-    await db.from('demandes_paiement').whereIn('bdc_id', bdcs).delete()
-    await db.from('bdcs').whereIn('id', bdcs).delete()
-    await db
-      .from('devis')
-      .whereIn(
-        'id',
-        heads.map((r) => r.devis_id)
-      )
-      .delete()
-    await db
-      .from('clients')
-      .whereIn(
-        'id_client',
-        heads.map((r) => r.client_id)
-      )
-      .delete()
-    await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
+    await removeCommandesAMesurer(commandes)
     await db
       .from('audit_logs')
       .whereIn('subject_type', ['commande', 'client', 'planning_demande'])

@@ -9,7 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import { systemActor } from '#services/actor'
 import { createPlanification } from '#services/planning/planification_service'
 import { oublierSemaines } from '#services/planning/semaine_gardee'
-import { commandeAMesurer } from '#tests/functional/mesurage/helpers'
+import { commandeAMesurer, removeCommandesAMesurer } from '#tests/functional/mesurage/helpers'
 import {
   Made,
   SEMAINE_A,
@@ -29,34 +29,7 @@ test.group('Planning / the week kept, what it shows of others', (group) => {
   })
   group.each.teardown(async () => {
     await made.cleanup()
-    // What commandeAMesurer made (as mesurage_concurrency.spec.ts removes it)
-    const rows = await db.from('commandes').whereIn('id', commandes).select('id', 'bdc_id')
-    const bdcs = rows.map((r) => r.bdc_id)
-    const heads = await db.from('bdcs').whereIn('id', bdcs).select('devis_id', 'client_id')
-    await db.from('commande_fichiers').whereIn('commande_id', commandes).delete()
-    await db.from('commandes').whereIn('id', commandes).delete()
-    await db.from('demandes_paiement').whereIn('bdc_id', bdcs).delete()
-    await db.from('bdcs').whereIn('id', bdcs).delete()
-    await db
-      .from('devis')
-      .whereIn(
-        'id',
-        heads.map((r) => r.devis_id)
-      )
-      .delete()
-    await db
-      .from('clients')
-      .whereIn(
-        'id_client',
-        heads.map((r) => r.client_id)
-      )
-      .delete()
-    await db.from('produits').where('reference', 'like', 'T-MES-%').delete()
-    await db
-      .from('audit_logs')
-      .where('subject_type', 'commande')
-      .whereIn('subject_id', commandes.map(String))
-      .delete()
+    await removeCommandesAMesurer(commandes)
     await db.from('document_counters').delete()
     if (counters.length) await db.table('document_counters').multiInsert(counters)
     commandes = []
