@@ -12,7 +12,7 @@ import { DateTime } from 'luxon'
 import type { Locator, Page } from 'playwright-core'
 import { withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
-import { baseUrl, loginAs, newPage } from '#tests/browser/helpers/browser'
+import { baseUrl, loginAs, newPage, settledBox } from '#tests/browser/helpers/browser'
 import {
   clientAvecChantier,
   commandeAPlanifier,
@@ -135,7 +135,7 @@ test.group('Browser / the planning calendar', (group) => {
     const slotPx = (ten.y - nine.y) / 2
     const event = page.locator('.ec-event', { hasText: commande.numero })
     await event.waitFor()
-    const eb = (await event.boundingBox())!
+    const eb = await settledBox(event)
     const p2 = await pointOf(page, t2.name!, '09:00')
     await page.mouse.move(eb.x + eb.width / 2, eb.y + 8)
     await page.mouse.down()
@@ -159,7 +159,7 @@ test.group('Browser / the planning calendar', (group) => {
 
     // 2b. Resized by half an hour: the end is saved
     const resizer = page.locator('.ec-event', { hasText: commande.numero }).locator('.ec-resizer')
-    const rb = (await resizer.boundingBox())!
+    const rb = await settledBox(resizer)
     await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2)
     await page.mouse.down()
     await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2 + 10, { steps: 3 })
@@ -179,7 +179,7 @@ test.group('Browser / the planning calendar', (group) => {
     // the event goes back and the server's sentence shows
     await makeRdv(t1, `${jour}T09:00`, `${jour}T10:00`)
     const back = page.locator('.ec-event', { hasText: commande.numero })
-    const bb = (await back.boundingBox())!
+    const bb = await settledBox(back)
     await page.mouse.move(bb.x + bb.width / 2, bb.y + 8)
     await page.mouse.down()
     await page.mouse.move(bb.x + bb.width / 2 - 20, bb.y + 8, { steps: 4 })
@@ -350,7 +350,7 @@ test.group('Browser / the planning calendar', (group) => {
     await bar.waitFor()
     assert.include(await bar.innerText(), '08:00 →')
     // In the row of days, not a column over the night: its box is short
-    const bb = (await bar.boundingBox())!
+    const bb = await settledBox(bar)
     assert.isBelow(bb.height, 120)
     const day = bb.width / 2
     await page.mouse.move(bb.x + day / 2, bb.y + bb.height / 2)

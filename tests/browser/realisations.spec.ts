@@ -73,15 +73,16 @@ test.group('Browser / réalisations', (group) => {
     // Mark the first uploaded one publique
     const [first, second] = rows
     const card = page.locator(`[data-testid="photo-${first.id}"]`)
-    await card.locator('input[role="switch"]').check()
-    await page.waitForFunction(
-      async (id) => {
-        const answer = await fetch(`/realisations/photos/${id}?vignette=1`)
-        return answer.status === 200
-      },
-      Number(first.id),
-      { timeout: 15_000, polling: 300 }
-    )
+    // Wait for the save's answer and its toast (the public URL answering is not the end of the
+    // request: its audit row was still being written when the test went on, seen in CI)
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.url().includes(`/${first.id}`)
+      ),
+      card.locator('input[role="switch"]').check(),
+    ])
+    assert.equal(saved.status(), 200)
+    await page.locator('.swal2-toast', { hasText: 'Photo visible sur le portfolio.' }).waitFor()
     await first.refresh()
     assert.isTrue(first.publique)
 

@@ -2,13 +2,37 @@
  * Browser tests drive Debian's Chromium through playwright-core (no browser download).
  * One browser per run, one fresh context (cookies, storage) per test.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import env from '#start/env'
 import { CHROMIUM_ARGS } from '../../../scripts/lib/chromium_args.js'
 
 let browser: Browser | null = null
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * A locator's box once it is drawn and still: a calendar re-renders its events after each
+ * server answer, and a box read in between is null or moving (seen under load in CI).
+ */
+export async function settledBox(locator: Locator, ms = 15_000) {
+  const end = Date.now() + ms
+  let last = await locator.boundingBox()
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 150))
+    const box = await locator.boundingBox()
+    if (box && last && box.x === last.x && box.y === last.y && box.height === last.height) {
+      return box
+    }
+    last = box
+  }
+  throw new Error(`no settled box for ${locator} in ${ms} ms`)
+}
 
 export function baseUrl() {
   return `http://${env.get('HOST')}:${env.get('PORT')}`
