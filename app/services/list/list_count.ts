@@ -21,11 +21,47 @@ export const SEARCH_EXACT_COUNT_LIMIT = 1_000
 
 /** How long the planner's row count of a table is kept in the process (decision 543). */
 export const TABLE_ESTIMATE_TTL_MS = 60_000
-const estimates = new Map<string, { at: number; value: Promise<number> }>()
+const estimates: KeptEstimates = new Map()
+
+/**
+ * The plan's row estimate of a filtered list, kept as the table's is (decision 760): it moves
+ * only with ANALYZE, yet a search or a filter paid an `EXPLAIN` (a round trip and a planning) on
+ * every visit. Keyed by the exact SQL and bindings, so each filter, search and scope has its own;
+ * at most PLAN_ESTIMATES_KEPT (the URL's words make the keys), the oldest out first.
+ */
+export const PLAN_ESTIMATES_KEPT = 1_000
+const planEstimates: KeptEstimates = new Map()
 
 /** Forgets the kept row counts (after an ANALYZE that must show at once: tests, volume loads). */
 export function forgetTableEstimates(): void {
   estimates.clear()
+  planEstimates.clear()
+}
+
+export type KeptEstimates = Map<string, { at: number; value: Promise<number> }>
+
+/**
+ * `read()` kept a minute under `key`, shared by concurrent requests; a failed read is not kept;
+ * beyond `max` keys the oldest goes. Exported for its test.
+ */
+export function keptEstimate(
+  map: KeptEstimates,
+  key: string,
+  read: () => Promise<number>,
+  max = Number.POSITIVE_INFINITY
+): Promise<number> {
+  const now = Date.now()
+  const hit = map.get(key)
+  if (hit && now - hit.at < TABLE_ESTIMATE_TTL_MS) return hit.value
+  const value = read()
+  // Re-inserted: the Map's order is then the oldest first
+  map.delete(key)
+  map.set(key, { at: now, value })
+  if (map.size > max) map.delete(map.keys().next().value!)
+  value.catch(() => {
+    if (map.get(key)?.value === value) map.delete(key)
+  })
+  return value
 }
 
 /**
@@ -34,26 +70,34 @@ export function forgetTableEstimates(): void {
  * EXACT_COUNT_LIMIT is shown as such (« environ »); below, the rows are counted anyway.
  */
 function tableEstimate(table: string): Promise<number> {
-  const now = Date.now()
-  const hit = estimates.get(table)
-  if (hit && now - hit.at < TABLE_ESTIMATE_TTL_MS) return hit.value
-  const value = db
-    .from('pg_class')
-    .where('relname', table)
-    .select('reltuples')
-    .first()
-    .then((row) => Math.round(Number(row?.reltuples ?? 0)))
-  estimates.set(table, { at: now, value })
-  value.catch(() => {
-    if (estimates.get(table)?.value === value) estimates.delete(table)
-  })
-  return value
+  return keptEstimate(estimates, table, () =>
+    db
+      .from('pg_class')
+      .where('relname', table)
+      .select('reltuples')
+      .first()
+      .then((row) => Math.round(Number(row?.reltuples ?? 0)))
+  )
+}
+
+/** The plan's row estimate of a query (EXPLAIN: planned, never run), kept (decision 760). */
+function planEstimate(sql: string, bindings: readonly unknown[]): Promise<number> {
+  return keptEstimate(
+    planEstimates,
+    JSON.stringify([sql, bindings]),
+    async () => {
+      const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
+      return Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
+    },
+    PLAN_ESTIMATES_KEPT
+  )
 }
 
 /**
  * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
  * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
- * row estimate of the filtered query's plan (EXPLAIN: planned, never run). When it expects at
+ * row estimate of the filtered query's plan (EXPLAIN: planned, never run), each kept a minute
+ * (decisions 543, 760). When it expects at
  * most `limit` rows (EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT for a search), they are
  * counted (through the filter's index); beyond, the estimate is returned with `exact: false`
  * and the page says « environ ».
@@ -77,8 +121,7 @@ export async function cappedCount(
     estimate = tableRows
   } else if (filtered) {
     const { sql, bindings } = counting()
-    const plan = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
-    estimate = Math.round(Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0))
+    estimate = await planEstimate(sql, bindings)
   } else {
     estimate = await tableEstimate(table)
   }
