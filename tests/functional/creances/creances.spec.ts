@@ -19,6 +19,8 @@ import { comptaFigures } from '#services/creances/compta_figures'
 import { todayIso } from '#shared/dates'
 import { encodeCursor } from '#services/list/keyset'
 import { statementsOf } from '#tests/functional/performance/helpers'
+import { creanceQuery, parseCreanceListParams } from '#services/creances/creance_list'
+import db from '@adonisjs/lucid/services/db'
 
 const TTC = 121_00 // one line of 100,00 € HT at 21 %
 
@@ -205,6 +207,22 @@ test.group('Créances / page', (group) => {
     assert.lengthOf(empty.rows, 0)
     assert.deepEqual(empty.totals, totals)
     assert.deepEqual(empty.list.total, { count: 11, exact: true })
+  })
+
+  test('a page reads each client’s open factures once for its buckets', async ({ assert }) => {
+    // Decision 780: one LATERAL aggregate per row, not one sub-query per bucket (six reads of
+    // the same factures and six sub-plans to plan)
+    const readsOfFactures = (node: any): number =>
+      (node['Relation Name'] === 'factures' ? 1 : 0) +
+      (node.Plans ?? []).reduce((n: number, child: any) => n + readsOfFactures(child), 0)
+    for (const qs of [{}, { sort: 'client' }, { filter: { retard: '1' } }]) {
+      const { sql, bindings } = creanceQuery(parseCreanceListParams(qs), todayIso())
+        .select('cr.*')
+        .limit(26)
+        .toSQL()
+      const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
+      assert.equal(readsOfFactures(rows[0]['QUERY PLAN'][0].Plan), 1, JSON.stringify(qs))
+    }
   })
 
   test('a client’s open factures with their days late and what is left', async ({
