@@ -264,8 +264,23 @@ function totalsOfRow(row: Record<string, any> | undefined, lateOnly: boolean, pr
 const openColumns = (params: ListParams) =>
   params.words.length ? ['cr.echeances', 'cr.restes'] : []
 
-/** The totals of what the filters select, in one statement. */
-export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
+type TotalsStatement = { sql: string; bindings: unknown[]; lateOnly: boolean }
+
+/**
+ * The statement of an unfiltered visit's totals (or « en retard » alone) depends only on the day:
+ * built once per day and kept (building it was 5 % of a visit's CPU, decision 783).
+ */
+const keptTotals = { day: '', statements: new Map<string, TotalsStatement>() }
+
+/** The one statement of the totals of what the filters select. */
+export function creanceTotalsStatement(params: ListParams, today: string): TotalsStatement {
+  const key = `${Boolean(params.filter.retard)}`
+  const kept =
+    keptTotals.day === today &&
+    !params.words.length &&
+    !params.filter.tranche &&
+    keptTotals.statements.get(key)
+  if (kept) return kept
   const { filtered, lateOnly, parts } = totalsParts(params, today)
   const m = filtered
     ? creanceQuery(params, today)
@@ -273,12 +288,25 @@ export async function creanceTotals(params: ListParams, today: string): Promise<
         .toSQL()
     : null
   // Each part is one aggregated row: one statement for all of them
-  const result = await db.rawQuery(
-    `${m ? `WITH m AS MATERIALIZED (${m.sql}) ` : ''}SELECT * FROM ${parts
+  const statement = {
+    sql: `${m ? `WITH m AS MATERIALIZED (${m.sql}) ` : ''}SELECT * FROM ${parts
       .map((c, i) => `(${c.sql}) AS t${i}`)
       .join(' CROSS JOIN ')}`,
-    [...(m?.bindings ?? []), ...parts.flatMap((c) => c.bindings)] as any[]
-  )
+    bindings: [...(m?.bindings ?? []), ...parts.flatMap((c) => c.bindings)],
+    lateOnly,
+  }
+  if (!filtered) {
+    if (keptTotals.day !== today) keptTotals.statements.clear()
+    keptTotals.day = today
+    keptTotals.statements.set(key, statement)
+  }
+  return statement
+}
+
+/** The totals of what the filters select, in one statement. */
+export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
+  const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
+  const result = await db.rawQuery(sql, [...bindings] as any[])
   return totalsOfRow(result.rows[0], lateOnly)
 }
 

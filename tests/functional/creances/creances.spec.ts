@@ -19,7 +19,11 @@ import { comptaFigures } from '#services/creances/compta_figures'
 import { todayIso } from '#shared/dates'
 import { encodeCursor } from '#services/list/keyset'
 import { statementsOf } from '#tests/functional/performance/helpers'
-import { creanceQuery, parseCreanceListParams } from '#services/creances/creance_list'
+import {
+  creanceQuery,
+  creanceTotalsStatement,
+  parseCreanceListParams,
+} from '#services/creances/creance_list'
 import db from '@adonisjs/lucid/services/db'
 
 const TTC = 121_00 // one line of 100,00 € HT at 21 %
@@ -223,6 +227,25 @@ test.group('Créances / page', (group) => {
       const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
       assert.equal(readsOfFactures(rows[0]['QUERY PLAN'][0].Plan), 1, JSON.stringify(qs))
     }
+  })
+
+  test('the totals statement of an unfiltered visit is built once a day', async ({ assert }) => {
+    // Decision 783: it depends only on the day and « en retard »; a search or a tranche is built
+    const of = (qs: Record<string, unknown>, day: string) =>
+      creanceTotalsStatement(parseCreanceListParams(qs), day)
+    const first = of({}, '2026-03-01')
+    assert.strictEqual(of({}, '2026-03-01'), first)
+    const late = of({ filter: { retard: '1' } }, '2026-03-01')
+    assert.notStrictEqual(late, first)
+    assert.strictEqual(of({ filter: { retard: '1' } }, '2026-03-01'), late)
+    assert.include(late.bindings, '2026-03-01')
+    const next = of({}, '2026-03-02')
+    assert.notStrictEqual(next, first)
+    assert.include(next.sql, "DATE '2026-03-02'")
+    assert.notInclude(next.sql, '2026-03-01')
+    assert.notStrictEqual(of({ q: 'dupont' }, '2026-03-02'), of({ q: 'dupont' }, '2026-03-02'))
+    const tranche = { filter: { tranche: 'plus_90' } }
+    assert.notStrictEqual(of(tranche, '2026-03-02'), of(tranche, '2026-03-02'))
   })
 
   test('a client’s open factures with their days late and what is left', async ({
