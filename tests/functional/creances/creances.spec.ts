@@ -19,6 +19,12 @@ import { comptaFigures } from '#services/creances/compta_figures'
 import { todayIso } from '#shared/dates'
 import { encodeCursor } from '#services/list/keyset'
 import { statementsOf } from '#tests/functional/performance/helpers'
+import {
+  creanceQuery,
+  creanceTotalsStatement,
+  parseCreanceListParams,
+} from '#services/creances/creance_list'
+import db from '@adonisjs/lucid/services/db'
 
 const TTC = 121_00 // one line of 100,00 € HT at 21 %
 
@@ -205,6 +211,41 @@ test.group('Créances / page', (group) => {
     assert.lengthOf(empty.rows, 0)
     assert.deepEqual(empty.totals, totals)
     assert.deepEqual(empty.list.total, { count: 11, exact: true })
+  })
+
+  test('a page reads each client’s open factures once for its buckets', async ({ assert }) => {
+    // Decision 780: one LATERAL aggregate per row, not one sub-query per bucket (six reads of
+    // the same factures and six sub-plans to plan)
+    const readsOfFactures = (node: any): number =>
+      (node['Relation Name'] === 'factures' ? 1 : 0) +
+      (node.Plans ?? []).reduce((n: number, child: any) => n + readsOfFactures(child), 0)
+    for (const qs of [{}, { sort: 'client' }, { filter: { retard: '1' } }]) {
+      const { sql, bindings } = creanceQuery(parseCreanceListParams(qs), todayIso())
+        .select('cr.*')
+        .limit(26)
+        .toSQL()
+      const { rows } = await db.rawQuery(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as any[])
+      assert.equal(readsOfFactures(rows[0]['QUERY PLAN'][0].Plan), 1, JSON.stringify(qs))
+    }
+  })
+
+  test('the totals statement of an unfiltered visit is built once a day', async ({ assert }) => {
+    // Decision 783: it depends only on the day and « en retard »; a search or a tranche is built
+    const of = (qs: Record<string, unknown>, day: string) =>
+      creanceTotalsStatement(parseCreanceListParams(qs), day)
+    const first = of({}, '2026-03-01')
+    assert.strictEqual(of({}, '2026-03-01'), first)
+    const late = of({ filter: { retard: '1' } }, '2026-03-01')
+    assert.notStrictEqual(late, first)
+    assert.strictEqual(of({ filter: { retard: '1' } }, '2026-03-01'), late)
+    assert.include(late.bindings, '2026-03-01')
+    const next = of({}, '2026-03-02')
+    assert.notStrictEqual(next, first)
+    assert.include(next.sql, "DATE '2026-03-02'")
+    assert.notInclude(next.sql, '2026-03-01')
+    assert.notStrictEqual(of({ q: 'dupont' }, '2026-03-02'), of({ q: 'dupont' }, '2026-03-02'))
+    const tranche = { filter: { tranche: 'plus_90' } }
+    assert.notStrictEqual(of(tranche, '2026-03-02'), of(tranche, '2026-03-02'))
   })
 
   test('a client’s open factures with their days late and what is left', async ({
