@@ -8,7 +8,13 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
 import type { ListParams } from '#services/list/list_params'
-import { cappedCount, EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT } from '#services/list/list_count'
+import {
+  cappedCount,
+  exactCount,
+  planCount,
+  EXACT_COUNT_LIMIT,
+  SEARCH_EXACT_COUNT_LIMIT,
+} from '#services/list/list_count'
 
 export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
 
@@ -284,11 +290,36 @@ export async function listPage<Raw, Row>(
     total?: Promise<{ count: number; exact: boolean }>
     /** The count from the page's own rows (they carry it), instead of counting again. */
     totalOf?: (rows: Raw[]) => Promise<{ count: number; exact: boolean }>
+    /**
+     * The page when its rows are to be counted exactly (decision 771): the same rows, each
+     * carrying the count of all of them as `__total`, read in one statement. The plan is asked
+     * first; an estimated count keeps `query`.
+     */
+    countedQuery?: () => ListQuery
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =
     Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
-  const { totalOf } = options
+  const limit = params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
+  const { totalOf, countedQuery } = options
+  if (countedQuery) {
+    const plan = await planCount(options.count ?? options.query, options.table, filtered, limit)
+    const page = await keysetPage<Raw & { __total?: number }>({
+      build: plan.exact ? countedQuery : options.query,
+      sort: params.sort,
+      columns: options.columns,
+      position: params.position,
+      perPage: params.perPage,
+    })
+    // No row (no match, a cursor past the end) carries the count: it is counted on its own
+    const total = !plan.exact
+      ? { count: plan.estimate, exact: false }
+      : page.rows.length
+        ? { count: Number(page.rows[0].__total), exact: true }
+        : { count: await exactCount(plan.sql), exact: true }
+    for (const row of page.rows) delete row.__total
+    return listResult(params, options.map, page, total)
+  }
   const [page, counted] = await Promise.all([
     keysetPage<Raw>({
       build: options.query,
@@ -300,20 +331,25 @@ export async function listPage<Raw, Row>(
     totalOf
       ? null
       : (options.total ??
-        cappedCount(
-          options.count ?? options.query,
-          options.table,
-          filtered,
-          params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
-        )),
+        cappedCount(options.count ?? options.query, options.table, filtered, limit)),
   ])
   const total = totalOf ? await totalOf(page.rows) : counted!
+  return listResult(params, options.map, page, total)
+}
+
+/** What listPage answers: the rows shaped, the cursors, the count, the URL's warnings. */
+function listResult<Raw, Row>(
+  params: ListParams,
+  map: (row: Raw) => Row,
+  page: KeysetPage<Raw> & { invalidCursor: boolean },
+  total: { count: number; exact: boolean }
+): { list: ListPage<Row>; warnings: string[] } {
   const warnings = page.invalidCursor
     ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
     : params.warnings
   return {
     list: {
-      data: page.rows.map(options.map),
+      data: page.rows.map(map),
       next: page.next,
       prev: page.prev,
       total,

@@ -93,14 +93,52 @@ function planEstimate(sql: string, bindings: readonly unknown[]): Promise<number
   )
 }
 
+/** The counting form of a list's query: the same query with its bindings, selecting nothing. */
+type CountingSql = { sql: string; bindings: readonly unknown[] }
+
+/**
+ * Whether the rows of `build` are counted exactly, and the planner's estimate (the first half of
+ * cappedCount): the table's row count for an unfiltered list (or a small table), else the row
+ * estimate of the filtered query's plan (EXPLAIN: planned, never run). `sql` is the counting
+ * query, built only when the planner or a count needs it (an unfiltered large table needs
+ * neither).
+ */
+export async function planCount(
+  build: () => ListQuery,
+  table: string,
+  filtered: boolean,
+  limit: number = EXACT_COUNT_LIMIT
+): Promise<{ estimate: number; exact: boolean; sql: () => CountingSql }> {
+  let compiled: CountingSql | undefined
+  const sql = () => (compiled ??= (build() as Query).clearSelect().select(db.raw('1')).toSQL())
+  let estimate: number
+  // A filter keeps part of the table: a small table (its row count known) is counted directly
+  const tableRows = filtered ? await tableEstimate(table) : null
+  if (tableRows !== null && tableRows >= 0 && tableRows <= EXACT_COUNT_LIMIT) {
+    estimate = tableRows
+  } else if (filtered) {
+    const { sql: text, bindings } = sql()
+    estimate = await planEstimate(text, bindings)
+  } else {
+    estimate = await tableEstimate(table)
+  }
+  return { estimate, exact: estimate <= limit, sql }
+}
+
+/** The exact count of a planned count (its counting query run). */
+export async function exactCount(sql: () => CountingSql): Promise<number> {
+  const { sql: text, bindings } = sql()
+  const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${text}) AS rows`, [
+    ...(bindings as any[]),
+  ])
+  return Number(counted.rows[0].n)
+}
+
 /**
  * How many rows match (reference §C3: no count(*) of 100 000 rows on every page). The planner
- * is asked first — the table's row count (pg_class.reltuples) for an unfiltered list, else the
- * row estimate of the filtered query's plan (EXPLAIN: planned, never run), each kept a minute
- * (decisions 543, 760). When it expects at
- * most `limit` rows (EXACT_COUNT_LIMIT, SEARCH_EXACT_COUNT_LIMIT for a search), they are
- * counted (through the filter's index); beyond, the estimate is returned with `exact: false`
- * and the page says « environ ».
+ * is asked first (planCount; its estimates kept a minute, decisions 543, 760). When it expects at most `limit` rows (EXACT_COUNT_LIMIT,
+ * SEARCH_EXACT_COUNT_LIMIT for a search), they are counted (through the filter's index); beyond,
+ * the estimate is returned with `exact: false` and the page says « environ ».
  * (A capped `count(*) … LIMIT n` was tried first: with a LIMIT the planner prefers a sequential
  * scan that stops early, which for a search is 7 times slower than the trigram bitmap.)
  */
@@ -110,25 +148,7 @@ export async function cappedCount(
   filtered: boolean,
   limit: number = EXACT_COUNT_LIMIT
 ): Promise<{ count: number; exact: boolean }> {
-  // The same query with its bindings as parameters (never inlined), selecting nothing; built
-  // only when the planner or a count needs it (an unfiltered large table needs neither)
-  let compiled: { sql: string; bindings: readonly unknown[] } | undefined
-  const counting = () => (compiled ??= (build() as Query).clearSelect().select(db.raw('1')).toSQL())
-  let estimate: number
-  // A filter keeps part of the table: a small table (its row count known) is counted directly
-  const tableRows = filtered ? await tableEstimate(table) : null
-  if (tableRows !== null && tableRows >= 0 && tableRows <= EXACT_COUNT_LIMIT) {
-    estimate = tableRows
-  } else if (filtered) {
-    const { sql, bindings } = counting()
-    estimate = await planEstimate(sql, bindings)
-  } else {
-    estimate = await tableEstimate(table)
-  }
-  if (estimate > limit) return { count: estimate, exact: false }
-  const { sql, bindings } = counting()
-  const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${sql}) AS rows`, [
-    ...(bindings as any[]),
-  ])
-  return { count: Number(counted.rows[0].n), exact: true }
+  const plan = await planCount(build, table, filtered, limit)
+  if (!plan.exact) return { count: plan.estimate, exact: false }
+  return { count: await exactCount(plan.sql), exact: true }
 }

@@ -20,6 +20,7 @@ import {
 import { esiSociete } from '#tests/functional/bdc/helpers'
 import {
   commandeListItem,
+  commandeListItemOfModel,
   commandeListQuery,
   parseCommandeListParams,
 } from '#services/commandes/commande_service'
@@ -98,10 +99,10 @@ test.group('Commandes / list and show', (group) => {
     const whole = await Commande.findOrFail(commande.id)
     const bdc = await Bdc.findOrFail(whole.bdcId)
     whole.$extras.bdc_numero = bdc.numero
-    assert.deepEqual(commandeListItem(row), commandeListItem(whole))
+    assert.deepEqual(commandeListItem(row), commandeListItemOfModel(whole))
     // Decision 707: the search text and the instants the list never shows are not read
-    for (const unread of ['recherche', 'termineeLe', 'updatedAt', 'motifAnnulation']) {
-      assert.notProperty(row.$attributes, unread)
+    for (const unread of ['recherche', 'terminee_le', 'updated_at', 'motif_annulation']) {
+      assert.notProperty(row, unread)
     }
   })
 
