@@ -6,6 +6,7 @@
  * the 422 and its French messages are VineJS's own. The editor's and the bench's bodies take it.
  */
 import { test } from '@japa/runner'
+import { seededRandom } from '#tests/seeded_random'
 import { fastDevisUpdate } from '#validators/devis_fast'
 import {
   devisMessagesProvider,
@@ -13,22 +14,7 @@ import {
   type DevisReferences,
 } from '#validators/devis'
 
-function random(seed: number) {
-  let s = seed >>> 0
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)],
-  }
-}
-type Rand = ReturnType<typeof random>
+type Rand = ReturnType<typeof seededRandom>
 
 const ids = (asked: number[], found: number[]) => ({ asked: new Set(asked), found: new Set(found) })
 /** Client 1 and 2 exist, 3 does not; commercial 1 exists, 2 does not. */
@@ -191,7 +177,7 @@ function same(a: unknown, b: unknown): boolean {
 test.group('Devis body / fast path against VineJS (decision 801)', () => {
   test('random bodies: the fast path answers only what VineJS answers', async ({ assert }) => {
     const seed = Number(process.env.FAST_SEED ?? Date.now() % 100_000)
-    const r = random(seed)
+    const r = seededRandom(seed)
     let fast = 0
     let refused = 0
     for (let i = 0; i < 3000; i++) {

@@ -6,6 +6,7 @@
  * still gets the transaction's answer.
  */
 import { test } from '@japa/runner'
+import { seededRandom } from '#tests/seeded_random'
 import db from '@adonisjs/lucid/services/db'
 import Devis from '#models/devis'
 import { makeUser, withTransaction } from '#tests/helpers'
@@ -29,24 +30,7 @@ import type { LigneData } from '#shared/devis'
 import { DateTime } from 'luxon'
 import { TIME_ZONE } from '#shared/app'
 
-/** A small deterministic generator (the failing seed is printed). */
-function random(seed: number) {
-  let s = seed >>> 0
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)],
-  }
-}
-
-type Rand = ReturnType<typeof random>
+type Rand = ReturnType<typeof seededRandom>
 
 function randomLignes(r: Rand, produits: number[]): LigneData[] {
   const lignes: LigneData[] = []
@@ -160,7 +144,7 @@ test.group('Devis save / one statement (decision 736)', (group) => {
     const p2 = await makeProduit()
     const produits = [p1.id, p2.id]
     const seed = Number(process.env.SAVE_SEED ?? Date.now() % 100_000)
-    const r = random(seed)
+    const r = seededRandom(seed)
     const actor = { user, ip: '192.0.2.7' }
     for (let round = 0; round < 12; round++) {
       const start = r.pick(clients)
