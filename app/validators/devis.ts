@@ -164,6 +164,7 @@ export const devisUpdateValidator = vine.withMetaData<Meta>().create({
 })
 
 export type DevisCreateValidated = Infer<typeof devisCreateValidator>
+export type DevisUpdateValidated = Infer<typeof devisUpdateValidator>
 
 /** What the service takes: validated, lines as LigneData (cents), dates as DateTime. */
 export type DevisInput = {

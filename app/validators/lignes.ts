@@ -32,46 +32,60 @@ export const LIGNE_MESSAGES = {
   'lignes.*.produit_id.id': 'Ce produit n’existe plus dans le catalogue.',
 }
 
+/** A typed value read by one rule: what it becomes, or the French message and rule name. */
+export type Checked<T> = { value: T; message?: undefined } | { message: string; rule: string }
+
+/** Reports a check's message or writes its value: the rules below and nothing else. */
+function apply<T>(checked: Checked<T>, field: FieldContext) {
+  if (checked.message === undefined) field.mutate(checked.value, field)
+  else field.report(checked.message, checked.rule, field)
+}
+
 /** "2,5" → "2.5" (≤ 3 decimals, 0 … MAX_QUANTITE) */
-export const quantiteRule = vine.createRule(
-  (value: unknown, _o: undefined, field: FieldContext) => {
-    const scaled = parseScaled(value as string, 3)
-    if (scaled === null)
-      return field.report('Quantité invalide : au plus 3 décimales (ex. 2,5).', 'quantite', field)
-    if (scaled < 0n)
-      return field.report('La quantité ne peut pas être négative.', 'quantite', field)
-    if (scaled > BigInt(MAX_QUANTITE) * 1000n)
-      return field.report(LIMIT_MESSAGES.quantite, 'quantite', field)
-    field.mutate(formatScaled(scaled, 3), field)
-  }
-)
+export function checkQuantite(value: string): Checked<string> {
+  const scaled = parseScaled(value, 3)
+  if (scaled === null)
+    return { message: 'Quantité invalide : au plus 3 décimales (ex. 2,5).', rule: 'quantite' }
+  if (scaled < 0n) return { message: 'La quantité ne peut pas être négative.', rule: 'quantite' }
+  if (scaled > BigInt(MAX_QUANTITE) * 1000n)
+    return { message: LIMIT_MESSAGES.quantite, rule: 'quantite' }
+  return { value: formatScaled(scaled, 3) }
+}
 
 /** "12,5" → "12.5" (≤ 2 decimals, 0 … 100) */
-export const pctRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) => {
-  const scaled = parseScaled(value as string, 2)
+export function checkPct(value: string): Checked<string> {
+  const scaled = parseScaled(value, 2)
   if (scaled === null)
-    return field.report('Pourcentage invalide : au plus 2 décimales (ex. 12,5).', 'pct', field)
+    return { message: 'Pourcentage invalide : au plus 2 décimales (ex. 12,5).', rule: 'pct' }
   if (scaled < 0n || scaled > 10_000n)
-    return field.report('Le pourcentage doit être compris entre 0 et 100.', 'pct', field)
-  field.mutate(formatScaled(scaled, 2), field)
-})
+    return { message: 'Le pourcentage doit être compris entre 0 et 100.', rule: 'pct' }
+  return { value: formatScaled(scaled, 2) }
+}
 
 /** "1 234,56" → 123456 cents (shared/money.ts), at most MAX_PRIX_UNITAIRE_CENTS */
-export const moneyCentsRule = vine.createRule(
-  (value: unknown, _o: undefined, field: FieldContext) => {
-    try {
-      const cents = parseMoney(String(value))
-      if (cents > MAX_PRIX_UNITAIRE_CENTS)
-        return field.report(LIMIT_MESSAGES.prix, 'prixMax', field)
-      field.mutate(cents, field)
-    } catch (error) {
-      field.report(
-        error instanceof MoneyFormatError ? error.message : 'Montant invalide.',
-        'money',
-        field
-      )
+export function checkMoneyCents(value: unknown): Checked<number> {
+  try {
+    const cents = parseMoney(String(value))
+    if (cents > MAX_PRIX_UNITAIRE_CENTS) return { message: LIMIT_MESSAGES.prix, rule: 'prixMax' }
+    return { value: cents }
+  } catch (error) {
+    return {
+      message: error instanceof MoneyFormatError ? error.message : 'Montant invalide.',
+      rule: 'money',
     }
   }
+}
+
+export const quantiteRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) =>
+  apply(checkQuantite(value as string), field)
+)
+
+export const pctRule = vine.createRule((value: unknown, _o: undefined, field: FieldContext) =>
+  apply(checkPct(value as string), field)
+)
+
+export const moneyCentsRule = vine.createRule(
+  (value: unknown, _o: undefined, field: FieldContext) => apply(checkMoneyCents(value), field)
 )
 
 /** An id of an `integer` column (the one id parser): anything else is a field error. */

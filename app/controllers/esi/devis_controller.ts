@@ -37,6 +37,7 @@ import {
   devisUpdateValidator,
   toDevisInput,
 } from '#validators/devis'
+import { fastDevisUpdate } from '#validators/devis_fast'
 import { clientMessagesProvider, clientValidator } from '#validators/client'
 import {
   DEVIS_ACOMPTE_PCT_DEFAULT,
@@ -170,10 +171,13 @@ export default class DevisController {
     const devisId = parseId(ctx.params.id)
     const references = devisId ? await devisReferences(devisId, ctx.request.body()) : null
     if (!devisId || !references?.devis) throw new NotFoundException()
-    const data = await ctx.request.validateUsing(devisUpdateValidator, {
-      messagesProvider: devisMessagesProvider(),
-      meta: { references },
-    })
+    // A valid, plainly typed body in one pass; anything else through VineJS (decision 801)
+    const data =
+      fastDevisUpdate(ctx.request.all(), references) ??
+      (await ctx.request.validateUsing(devisUpdateValidator, {
+        messagesProvider: devisMessagesProvider(),
+        meta: { references },
+      }))
     const input = await toDevisInput(data, references)
     const user = ctx.auth.getUserOrFail()
     let result

@@ -9,7 +9,8 @@
  * (409, 404, the French messages) — or saves, if the cause went away in between.
  */
 import db from '@adonisjs/lucid/services/db'
-import Devis from '#models/devis'
+import type Devis from '#models/devis'
+import { toNumberStrict } from '#models/ligne_base'
 import type { Actor } from '#services/actor'
 import {
   ligneColumns,
@@ -32,6 +33,12 @@ export type ClientNameColumns = {
   prenom: string | null
   societe: string | null
 }
+
+/**
+ * What a save answers with (the controller's JSON and redirect): the transaction gives its Devis,
+ * the one statement these four columns only — no model hydrated from the 40 it wrote.
+ */
+export type SavedDevis = Pick<Devis, 'id' | 'lockVersion' | 'revision' | 'totalTtc'>
 
 /** The rows of devis_lignes as replaceLignes writes them, for jsonb_populate_recordset. */
 export function devisLignesJson(lignes: LigneData[], totals: Totals): string {
@@ -61,7 +68,7 @@ const LIGNE_COLUMNS = [
 /**
  * The save when it can be one statement: the body names the remise and the acompte (the editor
  * always does; else they come from the row, read in the transaction) and the lookup found the
- * client. Returns the saved devis, or null when the statement changed nothing.
+ * client. Returns the saved devis's version and total, or null when the statement changed nothing.
  */
 export async function saveDraftInOneStatement(
   actor: Actor,
@@ -70,7 +77,7 @@ export async function saveDraftInOneStatement(
   input: DevisInput,
   userId: number,
   client: ClientNameColumns
-): Promise<Devis | null> {
+): Promise<SavedDevis | null> {
   if (input.remise_globale_pct === undefined || input.acompte_pct === undefined) return null
   const lignes = normaliseLignes(input.lignes)
   const remise = String(input.remise_globale_pct)
@@ -137,7 +144,7 @@ export async function saveDraftInOneStatement(
        WHERE d.id = ? AND d.lock_version = ? AND d.statut = ANY(?::text[])
          AND c.id_client = ? AND c.type = ? AND c.civilite IS NOT DISTINCT FROM ?
          AND c.nom = ? AND c.prenom IS NOT DISTINCT FROM ? AND c.societe IS NOT DISTINCT FROM ?
-       RETURNING d.*
+       RETURNING d.id, d.revision, d.lock_version, d.total_ttc
      ), del AS (
        DELETE FROM devis_lignes WHERE devis_id = (SELECT id FROM upd) RETURNING 1
      ), ins AS (
@@ -175,5 +182,12 @@ export async function saveDraftInOneStatement(
     ]
   )
   if (rows.length === 0) return null
-  return Devis.$createFromAdapterResult(rows[0])!
+  const [row] = rows
+  // The model's own reading of total_ttc (bigint: a string from the driver)
+  return {
+    id: row.id,
+    lockVersion: row.lock_version,
+    revision: row.revision,
+    totalTtc: toNumberStrict(row.total_ttc),
+  }
 }

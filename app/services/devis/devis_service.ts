@@ -31,7 +31,11 @@ import { clientDisplayName } from '#shared/clients'
 import { defaultTexte, defaultValidity } from '#services/devis/devis_defaults'
 import { snapshotOf } from '#services/devis/devis_snapshot'
 import { findClient, lockDevisWithClient, type SaveClient } from '#services/devis/devis_locks'
-import { type ClientNameColumns, saveDraftInOneStatement } from '#services/devis/devis_draft_save'
+import {
+  type ClientNameColumns,
+  type SavedDevis,
+  saveDraftInOneStatement,
+} from '#services/devis/devis_draft_save'
 import type { DevisStatut } from '#shared/devis'
 
 /** The header columns and lines of an input; totals computed once, here. */
@@ -138,7 +142,7 @@ export async function createDevis(
   return options.trx ? create(options.trx) : db.transaction(create)
 }
 
-export type UpdateDevisResult = { devis: Devis; revised: boolean }
+export type UpdateDevisResult = { devis: SavedDevis; revised: boolean }
 
 /**
  * Saves the editor's content. A sent (or refused, expired) devis becomes a new revision: the

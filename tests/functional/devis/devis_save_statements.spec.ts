@@ -21,6 +21,7 @@ import {
 import { totalsOf } from '#services/documents/lignes'
 import { clientDisplayName } from '#shared/clients'
 import type { LigneForm } from '#shared/devis'
+import { devisUpdateValidator } from '#validators/devis'
 
 /** Session, references, lock with the client, update, delete, insert, audit (no BEGIN/COMMIT). */
 const MAX_SAVE_STATEMENTS = 7
@@ -162,5 +163,53 @@ test.group('Devis save / statements and rules (issue 15 §1)', (group) => {
     const kept = await Devis.findOrFail(devis.id)
     assert.notEqual(kept.objet, 'Trop tard')
     assert.equal(kept.lockVersion, afterText.lockVersion)
+  })
+
+  test('a valid body is saved without VineJS; any other gets VineJS’s 422 (decision 801)', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const devis = await makeDevis(user)
+    const c = await makeClient()
+    const path = `/esi/devis/${devis.id}`
+    // Counts VineJS's validations of the devis body (restored below)
+    const validate = devisUpdateValidator.validate
+    let vineRuns = 0
+    devisUpdateValidator.validate = ((...args: Parameters<typeof validate>) => {
+      vineRuns++
+      return validate.apply(devisUpdateValidator, args)
+    }) as typeof validate
+    try {
+      const ok = await api(client.put(path), user).json(
+        devisBody(c, { lock_version: devis.lockVersion, remise_globale_pct: ' 2,5 ' })
+      )
+      ok.assertStatus(200)
+      assert.equal(vineRuns, 0)
+      const saved = await Devis.findOrFail(devis.id)
+      assert.equal(saved.objet, 'Remplacement de 3 châssis')
+      assert.equal(String(saved.remiseGlobalePct), '2.50')
+      assert.equal(ok.body().lock_version, devis.lockVersion + 1)
+      assert.equal(ok.body().total_ttc, saved.totalTtc)
+
+      // A wrong cell: VineJS answers, with its message on the cell
+      const bad = await api(client.put(path), user).json(
+        devisBody(c, {
+          lock_version: saved.lockVersion,
+          lignes: [ligne({ quantite: '1,2345' })],
+        })
+      )
+      bad.assertStatus(422)
+      assert.equal(vineRuns, 1)
+      assert.deepEqual(bad.body().errors, [
+        {
+          field: 'lignes.0.quantite',
+          message: 'Quantité invalide : au plus 3 décimales (ex. 2,5).',
+          rule: 'quantite',
+        },
+      ])
+    } finally {
+      devisUpdateValidator.validate = validate
+    }
   })
 })
