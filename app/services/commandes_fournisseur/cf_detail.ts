@@ -1,5 +1,6 @@
 // The Approvisionnement and Fourniture Show pages: the commande, its gates, its orders in full.
 import db from '@adonisjs/lucid/services/db'
+import { todayIso } from '#shared/dates'
 import { NotFoundException } from '#exceptions/http_exceptions'
 import { parseId } from '#services/route_params'
 import { commandeGateFacts } from '#services/commandes/etape_gates'
@@ -10,7 +11,7 @@ import {
   type CfDetail,
   type LivraisonEtat,
 } from '#shared/commandes_fournisseur'
-import { cfBaseQuery, cfRow, iso, todayIsoDate } from '#services/commandes_fournisseur/cf_rows'
+import { CF_SELECT, cfRow, iso } from '#services/commandes_fournisseur/cf_rows'
 
 export async function findCommandeId(raw: unknown): Promise<number> {
   const id = parseId(raw)
@@ -68,7 +69,10 @@ async function commandeHeader(commandeId: number) {
 }
 
 async function cfDetails(commandeId: number, today: string): Promise<CfDetail[]> {
-  const heads = await cfBaseQuery().where('cf.commande_id', commandeId).orderBy('cf.id')
+  const { rows: heads } = await db.rawQuery<{ rows: Record<string, any>[] }>(
+    `${CF_SELECT} WHERE cf.commande_id = ? ORDER BY cf.id`,
+    [commandeId]
+  )
   if (!heads.length) return []
   const ids = heads.map((h) => h.id)
   const lignes = await db
@@ -130,7 +134,7 @@ async function cfDetails(commandeId: number, today: string): Promise<CfDetail[]>
 }
 
 export async function productionDetail(commandeId: number) {
-  const today = todayIsoDate()
+  const today = todayIso()
   const header = await commandeHeader(commandeId)
   const mesure = await db.from('mesures').where('commande_id', commandeId).first()
   const rows = mesure?.statut === 'validee' ? await rowsToOrder(db, commandeId) : []
@@ -156,7 +160,7 @@ export async function productionDetail(commandeId: number) {
 }
 
 export async function fournitureDetail(commandeId: number) {
-  const today = todayIsoDate()
+  const today = todayIso()
   const header = await commandeHeader(commandeId)
   const details = await cfDetails(commandeId, today)
   return {

@@ -1,7 +1,5 @@
-// A supplier order as the pages show it: the base query, the row (late marker), today's date.
-import db from '@adonisjs/lucid/services/db'
+// A supplier order as the pages show it: the base query, the row (late marker).
 import { DateTime } from 'luxon'
-import { today as todayDate } from '#services/documents/numbering'
 import { cfEnRetard, type CfRow, type CfStatut } from '#shared/commandes_fournisseur'
 
 export function iso(value: Date | string | null | undefined): string | null {
@@ -10,20 +8,15 @@ export function iso(value: Date | string | null | undefined): string | null {
   return DateTime.fromJSDate(value).toISODate()
 }
 
-export function cfBaseQuery() {
-  return db
-    .from('commandes_fournisseur as cf')
-    .join('commandes as c', 'c.id', 'cf.commande_id')
-    .join('bdcs as b', 'b.id', 'c.bdc_id')
-    .join('societes as s', 's.id', 'cf.fournisseur_id')
-    .select(
-      'cf.*',
-      'c.numero as commande_numero',
-      'c.client_nom',
-      's.nom as fournisseur_nom',
-      's.email as fournisseur_email'
-    )
-}
+/** A supplier order's columns with its commande's and supplier's, and their joins, as text. */
+export const CF_COLUMNS = `cf.*, c.numero AS commande_numero, c.client_nom,
+  s.nom AS fournisseur_nom, s.email AS fournisseur_email`
+export const CF_JOINS = `FROM commandes_fournisseur AS cf
+  JOIN commandes AS c ON c.id = cf.commande_id
+  JOIN bdcs AS b ON b.id = c.bdc_id
+  JOIN societes AS s ON s.id = cf.fournisseur_id`
+/** The lists and pages add their conditions. */
+export const CF_SELECT = `SELECT ${CF_COLUMNS} ${CF_JOINS}`
 
 export function cfRow(r: Record<string, any>, today: string): CfRow {
   const row: CfRow = {
@@ -45,9 +38,4 @@ export function cfRow(r: Record<string, any>, today: string): CfRow {
   }
   row.en_retard = cfEnRetard(row, today)
   return row
-}
-
-/** Today in Brussels, for the late markers. */
-export function todayIsoDate(): string {
-  return todayDate().toISODate()!
 }
