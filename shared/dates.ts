@@ -110,3 +110,17 @@ export function daysBetween(from: string, to: string): number {
 export function addDays(iso: string, days: number): string {
   return new Date((dayNumber(iso) + days) * DAY_MS).toISOString().slice(0, 10)
 }
+
+/**
+ * The calendar date `months` after a date ("yyyy-mm-dd"), its day kept or clamped to the
+ * month's last (31 January + 1 month = 28 or 29 February), as luxon's `plus({ months })`.
+ */
+export function addMonths(iso: string, months: number): string {
+  const match = ISO_DATE.exec(iso)
+  if (!match) throw new RangeError(`Date invalide : « ${iso} » (attendu aaaa-mm-jj).`)
+  const index = Number(match[1]) * 12 + Number(match[2]) - 1 + months
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1]
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
+  const d = Math.min(Number(match[3]), last)
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}

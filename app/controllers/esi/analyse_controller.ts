@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { DateTime } from 'luxon'
 import AnalysePolicy from '#policies/analyse_policy'
 import { authorize } from '#policies/base_policy'
 import { sendExport } from '#services/http/csv_response'
@@ -11,7 +10,7 @@ import { exportRentabilite, rentabilite } from '#services/analyse/rentabilite'
 import { acceptation, exportAcceptation } from '#services/analyse/acceptation'
 import { exportOccupation, occupation } from '#services/analyse/techniciens'
 import { commercialOptions } from '#services/devis_list/devis_list'
-import { TIME_ZONE } from '#shared/app'
+import { todayIso } from '#shared/dates'
 
 const policy = new AnalysePolicy()
 
@@ -24,7 +23,8 @@ function paramsOf({ auth, request }: HttpContext): AnalyseParams {
 function common(params: AnalyseParams) {
   return {
     warnings: params.warnings,
-    today: DateTime.now().setZone(TIME_ZONE).toISODate()!,
+    // Brussels' day without luxon's zone conversion (decision 810)
+    today: todayIso(),
   }
 }
 

@@ -31,37 +31,12 @@ export async function occupation(params: AnalyseParams): Promise<Occupation> {
   const jours = joursOuvres(params.du, params.au)
   const ouvrees = hours(jours * HEURES_PAR_JOUR_OUVRE)
   // From the per-day pre-aggregate occupation_jour (migration 0876, decision 652): a visit counts
-  // when a ≤ au and b ≥ du; its hours are those of the period's days
-  const { du, au } = params
-  const result = await analyseQuery(
-    `WITH h AS (
-       SELECT user_id, sum(secondes) AS secondes,
-         sum(secondes) FILTER (WHERE realisee) AS realisees
-       FROM occupation_jour
-       WHERE kind = 'h' AND jour BETWEEN ?::date AND ?::date AND a <= ?::date AND b >= ?::date
-       GROUP BY user_id
-     ),
-     n AS (
-       SELECT user_id, sum(n) AS visites FROM (
-         SELECT user_id, n FROM occupation_jour
-         WHERE kind = 'n' AND jour BETWEEN ?::date AND ?::date AND b >= ?::date
-         UNION ALL
-         SELECT user_id, n FROM occupation_jour
-         WHERE kind = 'n' AND a < b AND b >= ?::date AND a < ?::date
-       ) x GROUP BY user_id HAVING sum(n) > 0
-     ),
-     t AS (
-       SELECT user_id FROM planning_ressources WHERE type = 'tec' AND actif
-       UNION SELECT user_id FROM n
-     )
-     SELECT t.user_id, u.name, coalesce(n.visites, 0) AS visites,
-       coalesce(h.secondes, 0) / 3600 AS planifiees,
-       coalesce(h.realisees, 0) / 3600 AS realisees
-     FROM t JOIN users u ON u.id = t.user_id
-       LEFT JOIN n ON n.user_id = t.user_id LEFT JOIN h ON h.user_id = t.user_id
-     ORDER BY u.name, t.user_id`,
-    [du, au, au, du, du, au, du, du, du]
-  )
+  // when a ≤ au and b ≥ du; its hours are those of the period's days. A PL/pgSQL function
+  // (migration 0925, decision 811): its plan is kept by the connection, not made at each visit
+  const result = await analyseQuery('SELECT * FROM occupation_techniciens(?::date, ?::date)', [
+    params.du,
+    params.au,
+  ])
   const techniciens: OccupationTechnicien[] = (result.rows as any[]).map((r) => {
     const planifiees = hours(num(r.planifiees))
     const realisees = hours(num(r.realisees))

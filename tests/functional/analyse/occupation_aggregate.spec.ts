@@ -7,6 +7,8 @@
  * rescheduled, cancelled, deleted with their persons, compactions; checked for fixed periods of
  * one day up to a month and a random one. Double bookings are allowed inside the test's
  * transaction (the exclusion constraint is deferred, and the transaction never commits).
+ * The page's statement is a PL/pgSQL function (migration 0925, decision 811): after every
+ * sequence its raw rows (text of every figure, order) equal the former inline statement's.
  */
 import { test } from '@japa/runner'
 import fc from 'fast-check'
@@ -44,6 +46,48 @@ async function reference(du: string, au: string) {
     heures_planifiees: hours(r.h),
     heures_realisees: hours(r.r),
   }))
+}
+
+/** The page's statement before the function (decision 652), the function's oracle. */
+async function formerRows(du: string, au: string) {
+  const result = await db.rawQuery(
+    `WITH h AS (
+       SELECT user_id, sum(secondes) AS secondes,
+         sum(secondes) FILTER (WHERE realisee) AS realisees
+       FROM occupation_jour
+       WHERE kind = 'h' AND jour BETWEEN ?::date AND ?::date AND a <= ?::date AND b >= ?::date
+       GROUP BY user_id
+     ),
+     n AS (
+       SELECT user_id, sum(n) AS visites FROM (
+         SELECT user_id, n FROM occupation_jour
+         WHERE kind = 'n' AND jour BETWEEN ?::date AND ?::date AND b >= ?::date
+         UNION ALL
+         SELECT user_id, n FROM occupation_jour
+         WHERE kind = 'n' AND a < b AND b >= ?::date AND a < ?::date
+       ) x GROUP BY user_id HAVING sum(n) > 0
+     ),
+     t AS (
+       SELECT user_id FROM planning_ressources WHERE type = 'tec' AND actif
+       UNION SELECT user_id FROM n
+     )
+     SELECT t.user_id, u.name, coalesce(n.visites, 0) AS visites,
+       coalesce(h.secondes, 0) / 3600 AS planifiees,
+       coalesce(h.realisees, 0) / 3600 AS realisees
+     FROM t JOIN users u ON u.id = t.user_id
+       LEFT JOIN n ON n.user_id = t.user_id LEFT JOIN h ON h.user_id = t.user_id
+     ORDER BY u.name, t.user_id`,
+    [du, au, au, du, du, au, du, du, du]
+  )
+  return result.rows
+}
+
+async function functionRows(du: string, au: string) {
+  const result = await db.rawQuery('SELECT * FROM occupation_techniciens(?::date, ?::date)', [
+    du,
+    au,
+  ])
+  return result.rows
 }
 
 async function figures(du: string, au: string) {
@@ -122,6 +166,8 @@ test.group('Analyse / occupation / pre-aggregate', (group) => {
     async function check(context: string, extra: [string, string]) {
       for (const [du, au] of [...PERIODS, extra]) {
         assert.deepEqual(await figures(du, au), await reference(du, au), `${context} ${du} ${au}`)
+        const rows = await functionRows(du, au)
+        assert.deepEqual(rows, await formerRows(du, au), `${context} ${du} ${au} (function)`)
       }
     }
 
