@@ -82,4 +82,31 @@ test.group('Browser / analyse', (group) => {
       await page.context().close()
     })
   }
+
+  test('the chart code not fetched: the tables stay, the chart says so in French', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi', { name: 'Alice Analyse' })
+    const today = new Date().toISOString().slice(0, 10)
+    await makeDevis({
+      statut: 'accepte',
+      commercial: user,
+      envoyeLe: `${today}T08:00:00Z`,
+      accepteLe: `${today}T09:00:00Z`,
+    })
+    const page = await newPage()
+    await loginAs(page, user.email, TEST_PASSWORD)
+    // The lazy chart module only: as when the connection drops or a release removed its chunk
+    await page.route(/\/AnalyseChart[.-]/, (route) => route.abort())
+    await page.goto('/esi/analyse/acceptation')
+    const alert = page.getByTestId('chunk-echec')
+    await alert.waitFor()
+    assert.include(await alert.innerText(), 'Impossible de charger le graphique')
+    // React did not unmount the page: its table is still there
+    assert.include(
+      await page.locator('#analyse-table tbody tr', { hasText: 'Alice Analyse' }).textContent(),
+      '100'
+    )
+    await alert.getByRole('button', { name: 'Recharger la page' }).waitFor()
+  }).timeout(90_000)
 })

@@ -194,4 +194,29 @@ test.group('Browser / planning map', (group) => {
     )
     await context.close()
   }).timeout(90_000)
+
+  test('the map code not fetched: a French message and a reload button, not a blank box', async ({
+    assert,
+  }) => {
+    const user = await makeUser('esi')
+    const context = await newContext()
+    const page = await context.newPage()
+    await loginAs(page, user.email, TEST_PASSWORD)
+    // The map module only (not use_leaflet_carte): as when the connection drops, or a new
+    // release removed the chunk the page asks for
+    await page.route(/\/leaflet_carte[.-]/, (route) => route.abort())
+    await page.goto(`/esi/planning/tec/carte?date=${DATE}`)
+    const alert = page.getByTestId('carte-echec')
+    await alert.waitFor()
+    assert.include(await alert.innerText(), 'Impossible de charger la carte')
+    assert.equal(await page.getByTestId('carte').getAttribute('aria-busy'), 'false')
+    await page.unroute(/\/leaflet_carte[.-]/)
+    await Promise.all([
+      page.waitForEvent('load'),
+      alert.getByRole('button', { name: 'Recharger la page' }).click(),
+    ])
+    await page.locator('.leaflet-container.carte-hors-ligne').waitFor()
+    assert.equal(await page.getByTestId('carte-echec').count(), 0)
+    await context.close()
+  }).timeout(90_000)
 })

@@ -41,6 +41,8 @@ export function useLeafletCarte({
   const mapEl = useRef<HTMLDivElement>(null)
   const carteRef = useRef<CartePlanning | null>(null)
   const [pret, setPret] = useState(false)
+  // The map's code could not be fetched (network cut, or a new release removed the old chunk)
+  const [echec, setEchec] = useState(false)
   const [selection, setSelection] = useState<Selection | null>(null)
   const [popupEl] = useState(() => document.createElement('div'))
 
@@ -48,14 +50,19 @@ export function useLeafletCarte({
   useEffect(() => {
     let cancelled = false
     let carte: CartePlanning | null = null
-    void import('./leaflet_carte.js').then(async ({ creerCarte }) => {
-      if (cancelled || !mapEl.current) return
-      carte = await creerCarte(mapEl.current, tuiles)
-      if (cancelled) return carte.destroy()
-      carteRef.current = carte
-      carte.onPopupClose(() => setSelection(null))
-      setPret(true)
-    })
+    void import('./leaflet_carte.js')
+      .then(async ({ creerCarte }) => {
+        if (cancelled || !mapEl.current) return
+        carte = await creerCarte(mapEl.current, tuiles)
+        if (cancelled) return carte.destroy()
+        carteRef.current = carte
+        carte.onPopupClose(() => setSelection(null))
+        setPret(true)
+      })
+      // Its code or the clustering plugin's did not arrive: said, not a blank box forever
+      .catch(() => {
+        if (!cancelled) setEchec(true)
+      })
     return () => {
       cancelled = true
       carte?.destroy()
@@ -127,5 +134,5 @@ export function useLeafletCarte({
     else carte.closePopup()
   }, [selection, popupEl])
 
-  return { mapEl, carteRef, pret, selection, setSelection, popupEl }
+  return { mapEl, carteRef, pret, echec, selection, setSelection, popupEl }
 }

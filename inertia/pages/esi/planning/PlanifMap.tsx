@@ -28,6 +28,7 @@ import TourneeCard from '../../../components/planning/carte/TourneeCard.js'
 import { useCarteDonnees } from '../../../components/planning/carte/use_carte_donnees.js'
 import { useCartePlacement } from '../../../components/planning/carte/use_carte_placement.js'
 import { useLeafletCarte } from '../../../components/planning/carte/use_leaflet_carte.js'
+import { ChunkFailedAlert } from '../../../components/ui/ChunkFailed.js'
 import { useRoutier } from '../../../components/planning/carte/use_routier.js'
 import { PLANNING_TYPE_LABELS, type PlanningType, type RessourceDto } from '@shared/planning'
 
@@ -84,7 +85,7 @@ export default function PlanifMap({
   )
 
   // The map, its markers and the popup of the marker clicked
-  const { mapEl, carteRef, pret, selection, setSelection, popupEl } = useLeafletCarte({
+  const { mapEl, carteRef, pret, echec, selection, setSelection, popupEl } = useLeafletCarte({
     tuiles,
     items,
     visites,
@@ -170,13 +171,14 @@ export default function PlanifMap({
 
         <div className="row g-3">
           <div className="col-lg-8">
+            {echec && <ChunkFailedAlert what="la carte" testId="carte-echec" />}
             <div
               ref={mapEl}
               className="carte-planning"
               role="region"
               aria-label={`Carte : ${PLANNING_TYPE_LABELS[type].toLowerCase()}`}
               data-testid="carte"
-              aria-busy={!pret || busy}
+              aria-busy={(!pret && !echec) || busy}
             />
             <p className="small text-body-secondary mt-1 mb-0" data-testid="carte-compte">
               {items === null
