@@ -12,7 +12,12 @@ import { MAX_LIGNES } from '#shared/devis'
 import { TAUX_TVA, UNITES } from '#shared/produits'
 import { parseId, INT4_MAX } from '#services/route_params'
 import { type Checked, checkMoneyCents, checkPct, checkQuantite, knownId } from '#validators/lignes'
-import { DEVIS_TEXT_MAX, type DevisReferences, type DevisUpdateValidated } from '#validators/devis'
+import {
+  DEVIS_TEXT_MAX,
+  ISO_DATE,
+  type DevisReferences,
+  type DevisUpdateValidated,
+} from '#validators/devis'
 
 /** Refused by the fast path: VineJS decides. */
 const NO = Symbol('no')
@@ -146,7 +151,7 @@ export function fastDevisUpdate(
   const out: Record<string, unknown> = {}
   const date = (v: unknown) => {
     const t = text(v, Infinity)
-    return t !== NO && /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : NO
+    return t !== NO && ISO_DATE.test(t) ? t : NO
   }
   const ok =
     put(out, 'client_id', known(data.client_id, references.clients, Number.MAX_SAFE_INTEGER)) &&
