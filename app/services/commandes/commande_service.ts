@@ -81,6 +81,12 @@ export const COMMANDE_LIST_FIELDS = [
 /** The date columns of the list (no time): their text is the page's (what `toISODate()` gave). */
 const DAY_COLUMNS = new Set(['fin_retractation', 'prochaine_echeance'])
 
+/** The list's columns of `commandes`, the days read as text. */
+const listColumns = () =>
+  COMMANDE_LIST_FIELDS.map((c) =>
+    DAY_COLUMNS.has(c) ? db.raw(`commandes.${c}::text AS ${c}`) : `commandes.${c}`
+  )
+
 /** A list row as the pg driver gives it (bigints as text, the days as text), the joins' names. */
 export type CommandeListRow = Record<
   (typeof COMMANDE_LIST_FIELDS)[number] | 'bdc_numero' | 'chef_projet_nom' | 'commercial_nom',
@@ -94,9 +100,7 @@ export type CommandeListRow = Record<
 export function commandeListQuery(params: ListParams) {
   const query = Commande.query()
     .select(
-      ...COMMANDE_LIST_FIELDS.map((c) =>
-        DAY_COLUMNS.has(c) ? db.raw(`commandes.${c}::text AS ${c}`) : `commandes.${c}`
-      ),
+      ...listColumns(),
       'bdcs.numero as bdc_numero',
       'chef.name as chef_projet_nom',
       'commercial.name as commercial_nom'
@@ -124,9 +128,7 @@ export function commandeCountedListQuery(params: ListParams) {
   return Commande.query()
     .withMaterialized('commandes', matches)
     .select(
-      ...COMMANDE_LIST_FIELDS.map((c) =>
-        DAY_COLUMNS.has(c) ? db.raw(`commandes.${c}::text AS ${c}`) : `commandes.${c}`
-      ),
+      ...listColumns(),
       // Every commande has its bdc (bdc_id not null, foreign key): the inner join's one row
       db.raw('(SELECT bdcs.numero FROM bdcs WHERE bdcs.id = commandes.bdc_id) AS bdc_numero'),
       db.raw(
