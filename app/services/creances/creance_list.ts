@@ -16,7 +16,14 @@ import {
   type ListParams,
 } from '#services/list/list_params'
 import {
-  AGING_BUCKETS,
+  BUCKET_COLUMNS,
+  bucketSums,
+  bucketsOfClient,
+  checkDay,
+  openOfRow,
+  rowBucketColumns,
+} from '#services/creances/creance_buckets'
+import {
   AGING_BUCKET_KEYS,
   CREANCE_DEFAULT_SORT,
   CREANCE_SORT_KEYS,
@@ -35,71 +42,6 @@ type Query = DatabaseQueryBuilderContract<any>
 /** Issued, not paid in full, not cancelled, something left (shared/factures.ts isOpen). */
 export const OPEN_FACTURE_SQL = `factures.numero IS NOT NULL
   AND factures.statut IN ('emise', 'partiellement_payee') AND ${RESTE_SQL} > 0`
-
-/** The SQL of agingBucket() on a days-late expression, from the same boundaries. */
-function bucketCondition(key: AgingBucket, retard: string): string {
-  const index = AGING_BUCKETS.findIndex((b) => b.key === key)
-  const upper = AGING_BUCKETS[index].maxDays
-  const lower = index > 0 ? AGING_BUCKETS[index - 1].maxDays : null
-  const parts = [
-    lower === null ? null : `${retard} > ${lower}`,
-    upper === null ? null : `${retard} <= ${upper}`,
-  ].filter(Boolean)
-  return parts.length ? parts.join(' AND ') : 'TRUE'
-}
-
-/** A client's open factures (alias `o`), by the partial index factures_client_ouvertes_idx. */
-const openOfClient = (clientId: string) => `FROM factures o WHERE o.client_id = ${clientId}
-  AND o.numero IS NOT NULL AND o.statut IN ('emise', 'partiellement_payee')
-  AND o.total_ttc - o.montant_paye - o.montant_credite > 0`
-
-const O_RESTE = '(o.total_ttc - o.montant_paye - o.montant_credite)'
-
-/** The bucket columns (and late), each `sum` of what is left where `retard` meets its bounds. */
-function bucketColumnsOf(today: string, retardOf: string, sum: (cond: string) => string) {
-  const retard = `(DATE '${today}' - ${retardOf})`
-  return [
-    `${sum(`${retard} > 0`)} AS en_retard`,
-    ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))} AS ${key}`),
-  ].join(',\n      ')
-}
-
-/**
- * What the client `clientId` (a column) owes in each bucket (and late): one row of one read of
- * its open factures, to join LATERAL as `b` (six sub-queries read them six times and cost six
- * plans).
- */
-function bucketsOfClient(today: string, clientId: string) {
-  return `SELECT ${bucketColumnsOf(
-    today,
-    'o.echeance',
-    (cond) => `COALESCE(sum(${O_RESTE}) FILTER (WHERE ${cond}), 0)::bigint`
-  )} ${openOfClient(clientId)}`
-}
-
-/** The bucket columns of `bucketsOfClient`, as the list reads them. */
-const BUCKET_COLUMNS = ['en_retard', ...AGING_BUCKET_KEYS]
-
-/** The open factures of a client_soldes_recherche row (`alias`) as rows `o(echeance, reste)`. */
-const openOfRow = (alias: string) =>
-  `unnest(${alias}.echeances, ${alias}.restes) AS o(echeance, reste)`
-
-/**
- * The same from the open factures a client_soldes_recherche row carries (migration 0893,
- * decision 731): the same factures and amounts, no read of the factures.
- */
-function rowBucketColumns(today: string, alias: string) {
-  return bucketColumnsOf(
-    today,
-    'o.echeance',
-    (cond) => `COALESCE((SELECT sum(o.reste) FROM ${openOfRow(alias)} WHERE ${cond}), 0)::bigint`
-  )
-}
-
-/** `today` goes into the SQL as a literal (it is ours, never the URL's): an ISO day only. */
-function checkDay(today: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`Bad day: ${today}`)
-}
 
 /** A client with no open facture (only a credit) sorts after every real delay. */
 const NO_DELAY = -100_000
@@ -143,19 +85,22 @@ function perClient(today: string, searched: boolean) {
       )
       .as('cr')
   }
-  return db
-    .from('client_soldes as cr0')
-    .join('clients as c', 'c.id_client', 'cr0.client_id')
-    .joinRaw(`CROSS JOIN LATERAL (${bucketsOfClient(today, 'cr0.client_id')}) b`)
-    .where((q) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0))
-    .select(
-      'c.id_client',
-      ...clientColumns(today, 'c', 'cr0'),
-      db.raw(`f_unaccent(lower(coalesce(nullif(c.societe, ''), c.nom) || ' ' ||
+  return (
+    db
+      .from('client_soldes as cr0')
+      .join('clients as c', 'c.id_client', 'cr0.client_id')
+      // Its open factures read once per client, as the row `b` of the bucket columns
+      .joinRaw(`CROSS JOIN LATERAL (${bucketsOfClient(today, 'cr0.client_id')}) b`)
+      .where((q) => q.where('cr0.nb_factures', '>', 0).orWhere('cr0.credit', '>', 0))
+      .select(
+        'c.id_client',
+        ...clientColumns(today, 'c', 'cr0'),
+        db.raw(`f_unaccent(lower(coalesce(nullif(c.societe, ''), c.nom) || ' ' ||
         coalesce(c.prenom, ''))) AS tri_nom`),
-      ...BUCKET_COLUMNS.map((col) => `b.${col}`)
-    )
-    .as('cr')
+        ...BUCKET_COLUMNS.map((col) => `b.${col}`)
+      )
+      .as('cr')
+  )
 }
 
 export const CREANCE_SORT_COLUMNS: SortColumns = {
@@ -199,18 +144,9 @@ function totalsParts(params: ListParams, today: string, prefix = '') {
   const sums = TOTAL_COLUMNS.map(
     (col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${prefix}${col}`
   ).join(', ')
-  checkDay(today)
-  /** The buckets' sums of `amount` by the due date `echeance` (columns of the FROM). */
-  const bucketSums = (amount: string, echeance: string) => {
-    const retard = `(DATE '${today}' - ${echeance})`
-    return [
-      `COALESCE(sum(${amount}) FILTER (WHERE ${retard} > 0), 0)::bigint AS ${prefix}en_retard`,
-      ...AGING_BUCKET_KEYS.map(
-        (key) =>
-          `COALESCE(sum(${amount}) FILTER (WHERE ${bucketCondition(key, retard)}), 0)::bigint AS ${prefix}${key}`
-      ),
-    ].join(', ')
-  }
+  // (bucketSums checks `today` before writing it into the SQL)
+  const bucketColumns = (amount: string, echeance: string) =>
+    bucketSums(today, amount, echeance, prefix)
   // « En retard » alone selects the clients with an overdue facture: the others' open factures
   // are all « non échu », so only that bucket differs from the whole (their du is subtracted)
   const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !params.words.length)
@@ -224,14 +160,14 @@ function totalsParts(params: ListParams, today: string, prefix = '') {
     ? db
         .from('m')
         .joinRaw(`CROSS JOIN LATERAL ${openOfRow('m')}`)
-        .select(db.raw(bucketSums('o.reste', 'o.echeance')))
+        .select(db.raw(bucketColumns('o.reste', 'o.echeance')))
     : filtered
       ? db
           .from('factures')
           .whereRaw(OPEN_FACTURE_SQL)
           .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
-          .select(db.raw(bucketSums(RESTE_SQL, 'factures.echeance')))
-      : db.from('creance_echeances as e').select(db.raw(bucketSums('e.du', 'e.echeance')))
+          .select(db.raw(bucketColumns(RESTE_SQL, 'factures.echeance')))
+      : db.from('creance_echeances as e').select(db.raw(bucketColumns('e.du', 'e.echeance')))
   const clients = filtered
     ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
     : db
@@ -255,7 +191,7 @@ function totalsOfRow(row: Record<string, any> | undefined, lateOnly: boolean, pr
   const value = (col: string) => Number(row?.[`${prefix}${col}`] ?? 0)
   const totals = { nb_clients: value('nb_clients') } as CreanceTotals
   for (const col of TOTAL_COLUMNS) totals[col] = value(col)
-  for (const col of ['en_retard', ...AGING_BUCKET_KEYS] as const) totals[col] = value(col)
+  for (const col of BUCKET_COLUMNS) totals[col] = value(col)
   if (lateOnly) totals.non_echu -= value('du_pas_en_retard')
   return totals
 }
@@ -274,12 +210,10 @@ const keptTotals = { day: '', statements: new Map<string, TotalsStatement>() }
 
 /** The one statement of the totals of what the filters select. */
 export function creanceTotalsStatement(params: ListParams, today: string): TotalsStatement {
-  const key = `${Boolean(params.filter.retard)}`
-  const kept =
-    keptTotals.day === today &&
-    !params.words.length &&
-    !params.filter.tranche &&
-    keptTotals.statements.get(key)
+  // Kept: neither a search nor a bucket (totalsParts' `filtered` is false), « en retard » or not
+  const key =
+    params.words.length || params.filter.tranche ? null : String(Boolean(params.filter.retard))
+  const kept = key !== null && keptTotals.day === today && keptTotals.statements.get(key)
   if (kept) return kept
   const { filtered, lateOnly, parts } = totalsParts(params, today)
   const m = filtered
@@ -295,7 +229,7 @@ export function creanceTotalsStatement(params: ListParams, today: string): Total
     bindings: [...(m?.bindings ?? []), ...parts.flatMap((c) => c.bindings)],
     lateOnly,
   }
-  if (!filtered) {
+  if (key !== null) {
     if (keptTotals.day !== today) keptTotals.statements.clear()
     keptTotals.day = today
     keptTotals.statements.set(key, statement)
