@@ -11,19 +11,25 @@ import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { loginAs, newPage } from '#tests/browser/helpers/browser'
 
+/** A commercial with one devis sent and accepted today: her row says 100 %. */
+async function aliceWithAcceptedDevis() {
+  const user = await makeUser('esi', { name: 'Alice Analyse' })
+  const today = new Date().toISOString().slice(0, 10)
+  await makeDevis({
+    statut: 'accepte',
+    commercial: user,
+    envoyeLe: `${today}T08:00:00Z`,
+    accepteLe: `${today}T09:00:00Z`,
+  })
+  return user
+}
+
 test.group('Browser / analyse', (group) => {
   withTransaction(group)
 
   for (const width of [1366, 390]) {
     test(`acceptance page at ${width} px: chart, tables, period in the URL`, async ({ assert }) => {
-      const user = await makeUser('esi', { name: 'Alice Analyse' })
-      const today = new Date().toISOString().slice(0, 10)
-      await makeDevis({
-        statut: 'accepte',
-        commercial: user,
-        envoyeLe: `${today}T08:00:00Z`,
-        accepteLe: `${today}T09:00:00Z`,
-      })
+      const user = await aliceWithAcceptedDevis()
       await makeDevis({ statut: 'refuse', commercial: user, envoyeLe: '2031-02-10T08:00:00Z' })
       const page = await newPage({ viewport: { width, height: 900 } })
       const chartRequests: string[] = []
@@ -67,7 +73,7 @@ test.group('Browser / analyse', (group) => {
         document.querySelector('#analyse-table tbody')?.textContent?.includes('0\u00a0%')
       )
       // A preset: « Cette année »
-      const year = today.slice(0, 4)
+      const year = new Date().toISOString().slice(0, 4)
       await Promise.all([
         page.waitForURL((url) => url.searchParams.get('du') === `${year}-01-01`),
         page.getByRole('button', { name: 'Cette année' }).click(),
@@ -86,14 +92,7 @@ test.group('Browser / analyse', (group) => {
   test('the chart code not fetched: the tables stay, the chart says so in French', async ({
     assert,
   }) => {
-    const user = await makeUser('esi', { name: 'Alice Analyse' })
-    const today = new Date().toISOString().slice(0, 10)
-    await makeDevis({
-      statut: 'accepte',
-      commercial: user,
-      envoyeLe: `${today}T08:00:00Z`,
-      accepteLe: `${today}T09:00:00Z`,
-    })
+    const user = await aliceWithAcceptedDevis()
     const page = await newPage()
     await loginAs(page, user.email, TEST_PASSWORD)
     // The lazy chart module only: as when the connection drops or a release removed its chunk

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import Block from '../ui/Block.js'
-import { ChunkBoundary } from '../ui/ChunkFailed.js'
+import { LazyPart } from '../ui/ChunkFailed.js'
 
 // chart.js is only downloaded by the analyse pages, after their tables are on screen
 const AnalyseChart = lazy(() => import('./AnalyseChart.js'))
@@ -23,18 +23,9 @@ export default function AnalyseChartBlock(props: AnalyseChartProps & { title: st
       {chart.labels.length === 0 ? (
         <p className="text-body-secondary mb-0">Aucune donnée sur la période.</p>
       ) : (
-        <ChunkBoundary what="le graphique">
-          <Suspense
-            fallback={
-              <div className="text-center text-body-secondary py-5" role="status">
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                Chargement du graphique…
-              </div>
-            }
-          >
-            <AnalyseChart {...chart} />
-          </Suspense>
-        </ChunkBoundary>
+        <LazyPart what="le graphique" loading="Chargement du graphique…">
+          <AnalyseChart {...chart} />
+        </LazyPart>
       )}
     </Block>
   )

@@ -3,7 +3,7 @@
  * connection dropped, or a new release removed the file the open page asks for. The page says
  * so in French with a way out, instead of a blank box or, for a lazy React part, a blank page.
  */
-import { Component, type ReactNode } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 
 /** « Impossible de charger X » and a button that reloads the page. */
 export function ChunkFailedAlert({ what, testId }: { what: string; testId?: string }) {
@@ -22,10 +22,7 @@ export function ChunkFailedAlert({ what, testId }: { what: string; testId?: stri
 }
 
 /** Around a React.lazy part: its failure shows ChunkFailedAlert, the rest of the page stays. */
-export class ChunkBoundary extends Component<
-  { what: string; children: ReactNode },
-  { failed: boolean }
-> {
+class ChunkBoundary extends Component<{ what: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false }
 
   static getDerivedStateFromError() {
@@ -35,4 +32,30 @@ export class ChunkBoundary extends Component<
   render() {
     return this.state.failed ? <ChunkFailedAlert what={this.props.what} /> : this.props.children
   }
+}
+
+/** A React.lazy part: `loading` with a spinner while its code comes, ChunkFailedAlert if not. */
+export function LazyPart({
+  what,
+  loading,
+  children,
+}: {
+  what: string
+  loading: string
+  children: ReactNode
+}) {
+  return (
+    <ChunkBoundary what={what}>
+      <Suspense
+        fallback={
+          <div className="text-center text-body-secondary py-5" role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {loading}
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </ChunkBoundary>
+  )
 }

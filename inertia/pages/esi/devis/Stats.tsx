@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import PageHeader from '../../../components/layout/PageHeader.js'
 import Block from '../../../components/ui/Block.js'
@@ -13,7 +13,7 @@ import {
 import { formatDate } from '../../../lib/format.js'
 import { NO_COMMERCIAL, type CommercialOption, type DevisStats } from '@shared/devis_list'
 import { route } from '~/lib/route'
-import { ChunkBoundary } from '../../../components/ui/ChunkFailed.js'
+import { LazyPart } from '../../../components/ui/ChunkFailed.js'
 
 // chart.js is only downloaded by this page, after its tables are on screen
 const StatsCharts = lazy(() => import('../../../components/devis_list/StatsCharts.js'))
@@ -73,18 +73,9 @@ export default function DevisStatsPage({ stats, warnings, today, commerciaux }: 
           <StatsKpis stats={stats} />
         </Block>
         <Block title="Graphiques">
-          <ChunkBoundary what="les graphiques">
-            <Suspense
-              fallback={
-                <div className="text-center text-body-secondary py-5" role="status">
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  Chargement des graphiques…
-                </div>
-              }
-            >
-              <StatsCharts stats={stats} />
-            </Suspense>
-          </ChunkBoundary>
+          <LazyPart what="les graphiques" loading="Chargement des graphiques…">
+            <StatsCharts stats={stats} />
+          </LazyPart>
         </Block>
         <div className="row">
           <div className="col-xl-5">
