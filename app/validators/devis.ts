@@ -9,6 +9,7 @@ import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import { messages, fields } from '#start/validator'
 import db from '@adonisjs/lucid/services/db'
+import { preparedQuery } from '#services/prepared_query'
 import {
   bodyProduitIds,
   knownId,
@@ -95,7 +96,8 @@ export async function devisReferences(
   const produitIds = bodyProduitIds(body.lignes)
   const {
     rows: [row],
-  } = await db.rawQuery(
+  } = await preparedQuery(
+    db.connection(),
     `SELECT (SELECT statut FROM devis WHERE id = ?) AS devis_statut,
        (SELECT json_build_array(type, civilite, nom, prenom, societe)
           FROM clients WHERE id_client = ?) AS client,

@@ -33,6 +33,8 @@ const listOptions = {
   table: 'factures',
   map: creanceClientItem,
   scoped: true,
+  // Planning the page cost as much as running it: its plan is kept (decision 813)
+  prepared: true,
 }
 
 /** The page and its totals, two statements run together. */

@@ -6,6 +6,7 @@
  * (sort by what is due, client, oldest delay).
  */
 import db from '@adonisjs/lucid/services/db'
+import { preparedQuery } from '#services/prepared_query'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { RESTE_SQL } from '#services/factures/reste'
 import type { SortColumns } from '#services/list/keyset'
@@ -240,7 +241,7 @@ export function creanceTotalsStatement(params: ListParams, today: string): Total
 /** The totals of what the filters select, in one statement. */
 export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
   const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
-  const result = await db.rawQuery(sql, [...bindings] as any[])
+  const result = await preparedQuery(db.connection(), sql, bindings)
   return totalsOfRow(result.rows[0], lateOnly)
 }
 

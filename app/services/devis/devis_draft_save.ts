@@ -9,6 +9,7 @@
  * (409, 404, the French messages) — or saves, if the cause went away in between.
  */
 import db from '@adonisjs/lucid/services/db'
+import { preparedQuery } from '#services/prepared_query'
 import type Devis from '#models/devis'
 import { toNumberStrict } from '#models/ligne_base'
 import type { Actor } from '#services/actor'
@@ -137,7 +138,9 @@ export async function saveDraftInOneStatement(
   bindings.push(userId)
 
   const columnList = LIGNE_COLUMNS.join(', ')
-  const { rows } = await db.rawQuery(
+  // Five tables and four CTEs to plan on every save: the plan is kept (decision 813)
+  const { rows } = await preparedQuery(
+    db.connection(),
     `WITH upd AS (
        UPDATE devis AS d SET ${sets.join(', ')}
        FROM clients AS c

@@ -9,6 +9,7 @@
  * (another session store, a session not tagged, a request that was not a page visit).
  */
 import { localIso } from '#services/list/row_values'
+import { preparedQuery } from '#services/prepared_query'
 import { HttpContext } from '@adonisjs/core/http'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
@@ -72,6 +73,10 @@ function userBundleSql(withNotifications: boolean): string {
   return `SELECT u.*, ${extraColumns(withNotifications)} FROM users u WHERE u.id = ?`
 }
 
+/** The four texts, written once: a prepared statement is looked up by its text. */
+const SESSION_SQL = { true: sessionBundleSql(true), false: sessionBundleSql(false) }
+const USER_SQL = { true: userBundleSql(true), false: userBundleSql(false) }
+
 function keep(ctx: HttpContext, row: Record<string, any> | undefined, withNotifications: boolean) {
   let userRow: Record<string, unknown> | null = null
   if (row && row.id !== null && row.id !== undefined) {
@@ -116,7 +121,8 @@ export async function readBundle(
   sessionId: string
 ): Promise<{ id: string; data: string; expires_at: Date } | null> {
   const withNotifications = ctx ? wantsHeader(ctx) : false
-  const result = await client.rawQuery(sessionBundleSql(withNotifications), [sessionId])
+  // Every request sends it: its plan is kept per connection (decision 813)
+  const result = await preparedQuery(client, SESSION_SQL[`${withNotifications}`], [sessionId])
   const row = result.rows[0] as Record<string, any>
   if (ctx) keep(ctx, row, withNotifications)
   if (row.__s_id === null || row.__s_id === undefined) return null
@@ -133,7 +139,7 @@ export async function readUserBundle(
   userId: number
 ): Promise<Record<string, unknown> | null> {
   const withNotifications = wantsHeader(ctx)
-  const result = await client.rawQuery(userBundleSql(withNotifications), [userId])
+  const result = await preparedQuery(client, USER_SQL[`${withNotifications}`], [userId])
   return keep(ctx, result.rows[0], withNotifications).userRow
 }
 

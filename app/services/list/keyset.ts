@@ -4,6 +4,7 @@
  * The position travels as an opaque cursor: the sort it belongs to and the row's sort values.
  */
 import db from '@adonisjs/lucid/services/db'
+import { preparedQuery } from '#services/prepared_query'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
@@ -169,6 +170,13 @@ export function pageQuery(options: {
   return query.limit(options.limit)
 }
 
+/** A plain query's rows through a named statement: PostgreSQL keeps its plan (decision 813). */
+async function preparedRows(query: Query): Promise<Record<string, any>[]> {
+  const { sql, bindings } = query.toSQL()
+  const { rows } = await preparedQuery(query.client, sql, bindings)
+  return rows
+}
+
 /**
  * One page of `build()` (a query already filtered and selecting the displayed columns) in the
  * order of `sort`. An invalid cursor is treated as the first page and reported by `invalid`.
@@ -179,6 +187,8 @@ export async function keysetPage<Row>(options: {
   columns: SortColumns
   position: ListPosition
   perPage: number
+  /** A plain query (no model) sent as a named prepared statement (decision 813). */
+  prepared?: boolean
 }): Promise<KeysetPage<Row> & { invalidCursor: boolean }> {
   const { build, sort, columns, perPage } = options
   const exprs = orderedExprs(sort, columns)
@@ -195,7 +205,10 @@ export async function keysetPage<Row>(options: {
 
   const run = async (after: boolean | null, reversed: boolean) => {
     const query = pageQuery({ build, exprs, values, after, reversed, limit: perPage + 1 })
-    const rows = (await query) as Record<string, any>[]
+    const rows = (options.prepared ? await preparedRows(query) : await query) as Record<
+      string,
+      any
+    >[]
     const more = rows.length > perPage
     const page = rows.slice(0, perPage)
     return { rows: reversed ? page.reverse() : page, more }
@@ -296,6 +309,8 @@ export async function listPage<Raw, Row>(
      * first; an estimated count keeps `query`.
      */
     countedQuery?: () => ListQuery
+    /** The page as a named prepared statement: a plain query only (decision 813). */
+    prepared?: boolean
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =
@@ -310,6 +325,7 @@ export async function listPage<Raw, Row>(
       columns: options.columns,
       position: params.position,
       perPage: params.perPage,
+      prepared: options.prepared,
     })
     // No row (no match, a cursor past the end) carries the count: it is counted on its own
     const total = !plan.exact
@@ -327,6 +343,7 @@ export async function listPage<Raw, Row>(
       columns: options.columns,
       position: params.position,
       perPage: params.perPage,
+      prepared: options.prepared,
     }),
     totalOf
       ? null

@@ -1,0 +1,115 @@
+/*
+ * Decision 813: the hot statements are named prepared statements, so PostgreSQL keeps their plan
+ * per connection. Read from the server itself (pg_prepared_statements of the connection the
+ * requests used: the global transaction's), never timed.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { withTransaction } from '#tests/helpers'
+import { staffVisitor } from '#tests/functional/performance/helpers'
+import { preparedQuery } from '#services/prepared_query'
+
+interface Prepared {
+  name: string
+  statement: string
+  generic_plans: number
+  custom_plans: number
+}
+
+async function preparedLike(fragment: string): Promise<Prepared[]> {
+  const result = await db.rawQuery(
+    `SELECT name, statement, generic_plans::int, custom_plans::int
+       FROM pg_prepared_statements WHERE statement LIKE ? AND name LIKE 'esi\\_%'`,
+    [`%${fragment}%`]
+  )
+  return result.rows
+}
+
+test.group('Performance / prepared statements', (group) => {
+  withTransaction(group)
+
+  test('the session bundle is prepared once and then planned generically', async ({ assert }) => {
+    const { visitor } = await staffVisitor()
+    for (let i = 0; i < 8; i++) {
+      const page = await visitor.get('/esi/customers')
+      assert.equal(page.status, 200)
+      const json = await visitor.get('/api/user', { accept: 'application/json' })
+      assert.equal(json.status, 200)
+    }
+    const bundles = await preparedLike('"__b_versions"')
+    // Two texts (with and without the header's notifications), each parsed once; the tests'
+    // memory session store reads the user's bundle, the database store the session's
+    assert.lengthOf(bundles, 2, JSON.stringify(bundles))
+    for (const bundle of bundles) {
+      assert.isAtLeast(bundle.generic_plans + bundle.custom_plans, 8)
+      // After five custom plans PostgreSQL settles on the generic one: no planning any more
+      assert.isAtLeast(bundle.generic_plans, 3, JSON.stringify(bundle))
+    }
+  })
+
+  test('the créances page and totals, the Approvisionnement lists: prepared statements', async ({
+    assert,
+  }) => {
+    const { visitor } = await staffVisitor()
+    for (const path of ['/esi/compta/creance', '/esi/commandes/production']) {
+      for (let i = 0; i < 2; i++) {
+        const response = await visitor.get(path)
+        assert.equal(response.status, 200, path)
+      }
+    }
+    // The créances page (its buckets' LATERAL), its totals (their CROSS JOIN of parts), the
+    // commandes waiting (the MATERIALIZED CTE) and the orders expected
+    for (const fragment of [
+      'LATERAL',
+      ' CROSS JOIN ',
+      'WITH w AS MATERIALIZED',
+      'lignes_attendues',
+    ]) {
+      const found = await preparedLike(fragment)
+      assert.isAtLeast(found.length, 1, fragment)
+      assert.isAtLeast(found[0].generic_plans + found[0].custom_plans, 2, fragment)
+    }
+  })
+
+  test("the same text keeps its name; inside a transaction a changed table is the caller's error", async ({
+    assert,
+  }) => {
+    const sql = `SELECT t.* FROM esi_prepared_probe t WHERE t.id = ?`
+    await db.rawQuery('CREATE TABLE esi_prepared_probe (id int, a text)')
+    await db.rawQuery(`INSERT INTO esi_prepared_probe VALUES (1, 'un')`)
+    for (let i = 0; i < 2; i++) {
+      const { rows } = await preparedQuery(db.connection(), sql, [1])
+      assert.deepEqual(rows, [{ id: 1, a: 'un' }])
+    }
+    assert.lengthOf(await preparedLike('esi_prepared_probe'), 1)
+
+    // The failed statement aborts the transaction: retrying there would only hide the cause
+    await db.rawQuery('ALTER TABLE esi_prepared_probe ADD COLUMN b int')
+    await db.rawQuery('SAVEPOINT probe')
+    await assert.rejects(
+      () => preparedQuery(db.connection(), sql, [1]),
+      /cached plan must not change result type/
+    )
+    await db.rawQuery('ROLLBACK TO SAVEPOINT probe')
+  })
+})
+
+test.group('Performance / prepared statements, outside a transaction', (group) => {
+  group.each.setup(async () => {
+    await db.rawQuery('CREATE TABLE esi_prepared_probe2 (id int, a text)')
+    await db.rawQuery(`INSERT INTO esi_prepared_probe2 VALUES (1, 'un')`)
+    return () => db.rawQuery('DROP TABLE IF EXISTS esi_prepared_probe2')
+  })
+
+  test('a migration while the app runs: the statement is prepared again, the answer has the new column', async ({
+    assert,
+  }) => {
+    const sql = `SELECT t.* FROM esi_prepared_probe2 t WHERE t.id = ?`
+    for (let i = 0; i < 6; i++) await preparedQuery(db.connection(), sql, [1])
+    await db.rawQuery('ALTER TABLE esi_prepared_probe2 ADD COLUMN b int DEFAULT 7')
+    for (let i = 0; i < 6; i++) {
+      const { rows } = await preparedQuery(db.connection(), sql, [1])
+      assert.deepEqual(rows, [{ id: 1, a: 'un', b: 7 }])
+    }
+  })
+})
