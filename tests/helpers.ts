@@ -8,10 +8,22 @@ import type Notification from '#models/notification'
 import { NotificationFactory } from '#database/factories/notification_factory'
 import type User from '#models/user'
 import type { Role } from '#shared/roles'
+import { forgetVersionedValues } from '#services/cache/versioned_cache'
 
-/** Every test of the group runs inside a transaction rolled back afterwards. */
+/**
+ * Every test of the group runs inside a transaction rolled back afterwards. The options kept by
+ * their table's version are forgotten with it: the rollback puts the version number back, and
+ * the next test would be served the rolled-back rows under the same number (in production a
+ * number is never seen before its commit, so it never comes back).
+ */
 export function withTransaction(group: Group) {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    return async () => {
+      await rollback()
+      forgetVersionedValues()
+    }
+  })
 }
 
 type ExtraState = 'without2fa' | 'with2fa' | 'unverified'

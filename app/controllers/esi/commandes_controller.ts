@@ -34,6 +34,8 @@ export default class CommandesController {
       columns: COMMANDE_SORT_COLUMNS,
       table: 'commandes',
       map: commandeListItem,
+      // Plain rows (pojo): the page's plan is kept per connection (decision 813)
+      prepared: true,
     })
     return inertia.render('esi/commande/Index', {
       commandes: list,

@@ -40,6 +40,8 @@ export default class FacturesController {
       columns: FACTURE_SORT_COLUMNS,
       table: 'factures',
       map: factureListItem,
+      // A plain query: its plan is kept per connection (decision 813)
+      prepared: true,
     })
     return inertia.render('esi/compta/facture/Index', {
       factures: list,

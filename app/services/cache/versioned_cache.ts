@@ -11,6 +11,11 @@ import { requestVersion, type VersionedTable } from '#services/http/request_bund
 
 const kept = new Map<string, { version: string; value: Promise<unknown> }>()
 
+/** Everything kept is read again (the tests, after a rolled-back transaction). */
+export function forgetVersionedValues(): void {
+  kept.clear()
+}
+
 export function cachedByVersion<T>(
   table: VersionedTable,
   key: string,

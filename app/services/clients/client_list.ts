@@ -111,6 +111,8 @@ export function listClients<Row>(params: ListParams, map: (row: ClientListRow) =
     columns: CLIENT_SORT_COLUMNS,
     table: 'clients',
     map,
+    // A plain query: its plan is kept per connection (decision 813)
+    prepared: true,
   })
 }
 

@@ -171,6 +171,8 @@ export function listDevis<Row>(params: ListParams, map: (row: DevisListRow) => R
     columns: DEVIS_SORT_COLUMNS,
     table: 'devis',
     map,
+    // A plain query: its plan is kept per connection (decision 813)
+    prepared: true,
   })
 }
 

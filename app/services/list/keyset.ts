@@ -160,6 +160,8 @@ export function pageQuery(options: {
   after: boolean | null
   reversed: boolean
   limit: number
+  /** The limit written into the text: a prepared page then has no parameter (decision 813). */
+  literalLimit?: boolean
 }): Query {
   const { exprs, values, after, reversed } = options
   const query = options.build() as Query
@@ -167,6 +169,11 @@ export function pageQuery(options: {
   exprs.forEach((e, i) => query.select(db.raw(`(${e.sql})::text AS __k${i}`)))
   if (after !== null && values) applyKeysetCondition(query, exprs, values, after)
   applyOrder(query, exprs, reversed)
+  if (options.literalLimit) {
+    // One of the few page sizes (PER_PAGE_CHOICES + 1): a handful of texts per list
+    query.knexQuery.limit(options.limit, { skipBinding: true })
+    return query
+  }
   return query.limit(options.limit)
 }
 
@@ -204,7 +211,15 @@ export async function keysetPage<Row>(options: {
   }
 
   const run = async (after: boolean | null, reversed: boolean) => {
-    const query = pageQuery({ build, exprs, values, after, reversed, limit: perPage + 1 })
+    const query = pageQuery({
+      build,
+      exprs,
+      values,
+      after,
+      reversed,
+      limit: perPage + 1,
+      literalLimit: options.prepared,
+    })
     const rows = (options.prepared ? await preparedRows(query) : await query) as Record<
       string,
       any
