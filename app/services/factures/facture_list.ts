@@ -74,8 +74,9 @@ export function factureListQuery(params: ListParams) {
     .pojo<FactureListRow>()
   const { statut, type, du, au } = params.filter
   if (statut === 'en_retard') {
+    // Written, not bound: the page is then prepared and its partial index still applies
     query
-      .whereIn('factures.statut', ['emise', 'partiellement_payee'])
+      .whereRaw(`factures.statut IN ('emise', 'partiellement_payee')`)
       .whereRaw(`factures.echeance < (now() AT TIME ZONE '${TIME_ZONE}')::date`)
   } else if (statut === 'a_payer') {
     // Issued and something left to pay (the dashboard's « acomptes attendus », issue 14 §2)
