@@ -7,7 +7,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import { staffVisitor } from '#tests/functional/performance/helpers'
-import { preparedQuery } from '#services/prepared_query'
+import { deallocateAll, PER_CONNECTION, preparedQuery } from '#services/prepared_query'
 
 interface Prepared {
   name: string
@@ -121,6 +121,28 @@ test.group('Performance / prepared statements', (group) => {
     )
     assert.lengthOf(late, 1, JSON.stringify(late))
     assert.isAtLeast(late[0].generic_plans, 7)
+  })
+
+  test('a connection keeps at most PER_CONNECTION names: the least recently used is deallocated', async ({
+    assert,
+  }) => {
+    const text = (i: number) => `SELECT ?::int + ${i} AS n /* probe per connection */`
+    for (let i = 0; i < PER_CONNECTION + 20; i++) {
+      const { rows } = await preparedQuery(db.connection(), text(i), [1])
+      assert.equal(rows[0].n, 1 + i)
+    }
+    const kept = await preparedLike('probe per connection')
+    const all = await db.rawQuery(`SELECT count(*)::int AS n FROM pg_prepared_statements`)
+    assert.isAtMost(all.rows[0].n, PER_CONNECTION)
+    assert.isFalse(kept.some((k) => k.statement.includes('+ 0 AS n')))
+    assert.isTrue(kept.some((k) => k.statement.includes(`+ ${PER_CONNECTION + 19} AS n`)))
+    // A forgotten text is parsed again on its next use
+    const { rows } = await preparedQuery(db.connection(), text(0), [1])
+    assert.equal(rows[0].n, 1)
+    // The next tests count their statements on this connection: no DEALLOCATE of ours there
+    await deallocateAll(db.connection())
+    const left = await db.rawQuery(`SELECT count(*)::int AS n FROM pg_prepared_statements`)
+    assert.equal(left.rows[0].n, 0)
   })
 
   test("the same text keeps its name; inside a transaction a changed table is the caller's error", async ({
