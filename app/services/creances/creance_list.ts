@@ -128,9 +128,11 @@ export function parseCreanceListParams(qs: Record<string, unknown>): ListParams 
 /** The clients owing something on `today`, filtered as the URL says (not yet ordered). */
 export function creanceQuery(params: ListParams, today: string): Query {
   const query = db.query().from(perClient(today, params.words.length > 0))
-  if (params.filter.retard) query.where('cr.premiere_echeance', '<', today)
+  // The day and the constants written, as in the buckets (checked by perClient): the page is
+  // then a prepared statement without parameter (decision 814)
+  if (params.filter.retard) query.whereRaw(`cr.premiere_echeance < DATE '${today}'`)
   const tranche = params.filter.tranche as AgingBucket | undefined
-  if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.where(`cr.${tranche}`, '>', 0)
+  if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.whereRaw(`cr.${tranche} > 0`)
   whereWords(query, 'cr.recherche', params.words)
   return query
 }
@@ -174,7 +176,7 @@ function totalsParts(params: ListParams, today: string, prefix = '') {
     ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
     : db
         .from('client_soldes_jour as cr')
-        .if(params.filter.retard, (q) => q.where('cr.premiere_echeance', '<', today))
+        .if(params.filter.retard, (q) => q.whereRaw(`cr.premiere_echeance < DATE '${today}'`))
         .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS ${prefix}nb_clients`))
   const parts: Query[] = [clients, buckets]
   if (lateOnly) {

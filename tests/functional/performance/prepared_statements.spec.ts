@@ -27,6 +27,8 @@ async function preparedLike(fragment: string): Promise<Prepared[]> {
 
 test.group('Performance / prepared statements', (group) => {
   withTransaction(group)
+  // Each test reads what its own requests prepared on the connection, not the earlier tests'
+  group.each.setup(() => deallocateAll(db.connection()))
 
   test('the session bundle is prepared once and then planned generically', async ({ assert }) => {
     const { visitor } = await staffVisitor()
