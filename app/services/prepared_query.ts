@@ -44,6 +44,13 @@ type PgConnection = {
 /** Per connection, the names it holds, in order of last use. */
 const held = new WeakMap<PgConnection, Map<string, true>>()
 
+/** Forgets a name on the server and in the driver's record (else it would skip the parse). */
+async function deallocate(conn: PgConnection, name: string): Promise<void> {
+  if (conn.connection.parsedStatements[name] === undefined) return
+  await conn.query({ text: `DEALLOCATE "${name}"` })
+  delete conn.connection.parsedStatements[name]
+}
+
 async function useName(conn: PgConnection, name: string): Promise<void> {
   let used = held.get(conn)
   if (!used) held.set(conn, (used = new Map()))
@@ -52,9 +59,7 @@ async function useName(conn: PgConnection, name: string): Promise<void> {
   while (used.size > PER_CONNECTION) {
     const oldest = used.keys().next().value!
     used.delete(oldest)
-    if (conn.connection.parsedStatements[oldest] === undefined) continue
-    await conn.query({ text: `DEALLOCATE "${oldest}"` })
-    delete conn.connection.parsedStatements[oldest]
+    await deallocate(conn, oldest)
   }
 }
 
@@ -63,11 +68,7 @@ export async function deallocateAll(client: QueryClientContract): Promise<void> 
   const knex = client.getWriteClient()
   const conn = (await knex.client.acquireConnection()) as PgConnection
   try {
-    for (const name of held.get(conn)?.keys() ?? []) {
-      if (conn.connection.parsedStatements[name] === undefined) continue
-      await conn.query({ text: `DEALLOCATE "${name}"` })
-      delete conn.connection.parsedStatements[name]
-    }
+    for (const name of held.get(conn)?.keys() ?? []) await deallocate(conn, name)
     held.delete(conn)
   } finally {
     await knex.client.releaseConnection(conn)

@@ -125,12 +125,20 @@ export function parseCreanceListParams(qs: Record<string, unknown>): ListParams 
   })
 }
 
+/**
+ * « En retard »: a client whose oldest open facture is past due on `today`. The day is written,
+ * as in the buckets, so a page or totals statement has no parameter left (decision 814).
+ */
+function lateCondition(today: string): string {
+  checkDay(today)
+  return `cr.premiere_echeance < DATE '${today}'`
+}
+
 /** The clients owing something on `today`, filtered as the URL says (not yet ordered). */
 export function creanceQuery(params: ListParams, today: string): Query {
   const query = db.query().from(perClient(today, params.words.length > 0))
-  // The day and the constants written, as in the buckets (checked by perClient): the page is
-  // then a prepared statement without parameter (decision 814)
-  if (params.filter.retard) query.whereRaw(`cr.premiere_echeance < DATE '${today}'`)
+  // The constants written, not bound: the page is then prepared without parameter (decision 814)
+  if (params.filter.retard) query.whereRaw(lateCondition(today))
   const tranche = params.filter.tranche as AgingBucket | undefined
   if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.whereRaw(`cr.${tranche} > 0`)
   whereWords(query, 'cr.recherche', params.words)
@@ -176,7 +184,7 @@ function totalsParts(params: ListParams, today: string, prefix = '') {
     ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
     : db
         .from('client_soldes_jour as cr')
-        .if(params.filter.retard, (q) => q.whereRaw(`cr.premiere_echeance < DATE '${today}'`))
+        .if(params.filter.retard, (q) => q.whereRaw(lateCondition(today)))
         .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS ${prefix}nb_clients`))
   const parts: Query[] = [clients, buckets]
   if (lateOnly) {
