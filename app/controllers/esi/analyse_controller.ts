@@ -6,7 +6,7 @@ import { limitAction } from '#services/throttle'
 import type { CsvExport } from '#services/csv'
 import { parseAnalyseParams, type AnalyseParams } from '#services/analyse/params'
 import { chiffreAffaires, exportChiffreAffaires } from '#services/analyse/chiffre_affaires'
-import { exportRentabilite, rentabilite } from '#services/analyse/rentabilite'
+import { exportRentabilite, keptRentabilite } from '#services/analyse/rentabilite'
 import { acceptation, exportAcceptation } from '#services/analyse/acceptation'
 import { exportOccupation, occupation } from '#services/analyse/techniciens'
 import { commercialOptions } from '#services/devis_list/devis_list'
@@ -54,7 +54,7 @@ export default class AnalyseController {
       ...common(params),
       commercial: params.commercial,
       commerciaux: await commercialOptions(),
-      rentabilite: await rentabilite(params),
+      rentabilite: await keptRentabilite(params),
     })
   }
 

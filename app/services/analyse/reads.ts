@@ -8,8 +8,13 @@ import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 
 export const READ_CONNECTION = 'pg_read'
 
+/** True when the analyses read a replica (which may lag behind the primary). */
+export function onReadReplica(): boolean {
+  return db.manager.has(READ_CONNECTION)
+}
+
 export function analyseConnection() {
-  return db.connection(db.manager.has(READ_CONNECTION) ? READ_CONNECTION : undefined)
+  return db.connection(onReadReplica() ? READ_CONNECTION : undefined)
 }
 
 /** One report query, on the replica when there is one. */

@@ -6,10 +6,26 @@
  * (app/services/http/request_bundle.ts): a request that sees another number recomputes, so a
  * change made by any process shows on the next page visit of every process. Outside a GET
  * request that read the numbers (a job, a POST, another session store), nothing is kept.
+ * The rentabilité page is kept the same way under the number of its tables' writes (decision
+ * 817, VersionedSum), one value per period asked.
  */
-import { requestVersion, type VersionedTable } from '#services/http/request_bundle'
+import {
+  requestVersion,
+  type VersionedSum,
+  type VersionedTable,
+} from '#services/http/request_bundle'
 
 const kept = new Map<string, { version: string; value: Promise<unknown> }>()
+/** Values kept at most; the least recently used goes first (a page kept per period asked). */
+export const KEPT_MAX = 200
+
+/** What is kept under those tables and key, whatever its number (the tests). */
+export function keptVersionedValue(
+  tables: (VersionedTable | VersionedSum)[],
+  key: string
+): Promise<unknown> | undefined {
+  return kept.get(`${tables.join('+')}:${key}`)?.value
+}
 
 /** Everything kept is read again (the tests, after a rolled-back transaction). */
 export function forgetVersionedValues(): void {
@@ -17,7 +33,7 @@ export function forgetVersionedValues(): void {
 }
 
 export function cachedByVersion<T>(
-  table: VersionedTable,
+  table: VersionedTable | VersionedSum,
   key: string,
   compute: () => Promise<T>
 ): Promise<T> {
@@ -26,7 +42,7 @@ export function cachedByVersion<T>(
 
 /** The same for a value read from several tables (one statement): kept while none changes. */
 export function cachedByVersions<T>(
-  tables: VersionedTable[],
+  tables: (VersionedTable | VersionedSum)[],
   key: string,
   compute: () => Promise<T>
 ): Promise<T> {
@@ -35,9 +51,15 @@ export function cachedByVersions<T>(
   const version = versions.join(':')
   const name = `${tables.join('+')}:${key}`
   const hit = kept.get(name)
-  if (hit && hit.version === version) return hit.value as Promise<T>
+  // Moved to the end of the map: the most recently used
+  if (hit) kept.delete(name)
+  if (hit && hit.version === version) {
+    kept.set(name, hit)
+    return hit.value as Promise<T>
+  }
   const value = compute()
   kept.set(name, { version, value })
+  if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!)
   // A failed query is not kept
   value.catch(() => {
     if (kept.get(name)?.value === value) kept.delete(name)

@@ -4,15 +4,11 @@
  * per bucket over a client's open factures, the ones a client_soldes_recherche row carries, or
  * any rows with an amount and a due date.
  */
+import { dayLiteral } from '#services/sql_day'
 import { AGING_BUCKETS, AGING_BUCKET_KEYS, type AgingBucket } from '#shared/creances'
 
 /** The bucket columns every sum here gives, in this order: late, then each bucket. */
 export const BUCKET_COLUMNS = ['en_retard', ...AGING_BUCKET_KEYS] as const
-
-/** `today` goes into the SQL as a literal (it is ours, never the URL's): an ISO day only. */
-export function checkDay(today: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`Bad day: ${today}`)
-}
 
 /** The SQL of agingBucket() on a days-late expression, from the same boundaries. */
 function bucketCondition(key: AgingBucket, retard: string): string {
@@ -36,8 +32,7 @@ function bucketColumnsOf(
   sum: (cond: string) => string,
   prefix = ''
 ) {
-  checkDay(today)
-  const retard = `(DATE '${today}' - ${echeance})`
+  const retard = `(${dayLiteral(today)} - ${echeance})`
   return [
     `${sum(`${retard} > 0`)} AS ${prefix}en_retard`,
     ...AGING_BUCKET_KEYS.map((key) => `${sum(bucketCondition(key, retard))} AS ${prefix}${key}`),

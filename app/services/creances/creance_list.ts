@@ -20,10 +20,10 @@ import {
   BUCKET_COLUMNS,
   bucketSums,
   bucketsOfClient,
-  checkDay,
   openOfRow,
   rowBucketColumns,
 } from '#services/creances/creance_buckets'
+import { dayLiteral } from '#services/sql_day'
 import {
   AGING_BUCKET_KEYS,
   CREANCE_DEFAULT_SORT,
@@ -59,7 +59,7 @@ function clientColumns(today: string, c: string, cr0: string) {
     `${c}.recherche`,
     db.raw(`${cr0}.du, GREATEST(${cr0}.credit, 0)::bigint AS credit, ${cr0}.solde,
         ${cr0}.nb_factures, ${cr0}.premiere_echeance,
-        COALESCE(DATE '${today}' - ${cr0}.premiere_echeance, ${NO_DELAY})::int AS retard_max`),
+        COALESCE(${dayLiteral(today)} - ${cr0}.premiere_echeance, ${NO_DELAY})::int AS retard_max`),
   ]
 }
 
@@ -71,7 +71,6 @@ function clientColumns(today: string, c: string, cr0: string) {
  * with its trigram index, its open factures (`echeances`, `restes`) for the buckets.
  */
 function perClient(today: string, searched: boolean) {
-  checkDay(today)
   if (searched) {
     return db
       .from('client_soldes_recherche as r')
@@ -130,8 +129,7 @@ export function parseCreanceListParams(qs: Record<string, unknown>): ListParams 
  * as in the buckets, so a page or totals statement has no parameter left (decision 814).
  */
 function lateCondition(today: string): string {
-  checkDay(today)
-  return `cr.premiere_echeance < DATE '${today}'`
+  return `cr.premiere_echeance < ${dayLiteral(today)}`
 }
 
 /** The clients owing something on `today`, filtered as the URL says (not yet ordered). */

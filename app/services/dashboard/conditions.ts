@@ -5,6 +5,7 @@
  * card is the number of rows the list shows. Each returns trusted SQL and its bound values.
  */
 import { TIME_ZONE } from '#shared/app'
+import { dayLiteral } from '#services/sql_day'
 import { DEVIS_A_RELANCER_JOURS } from '#shared/dashboard'
 import { OPEN_FACTURE_SQL } from '#services/creances/creance_list'
 import { ETAPE_STATUTS, etapeFinie } from '#shared/commande_etapes'
@@ -54,11 +55,15 @@ export function commandeALEtape(etape: string, table = 'commandes'): Condition {
   }
 }
 
-/** A late commande: running, its earliest planned end of a step not done before today. */
+/**
+ * A late commande: running, its earliest planned end of a step not done before today. The day
+ * is written, not bound: the commandes list's late filter is then a page with no parameter,
+ * prepared with one plan (decision 818).
+ */
 export function commandeEnRetard(today: string, table = 'commandes'): Condition {
   return {
-    sql: `${table}.statut IN ('en_attente', 'en_cours') AND ${table}.prochaine_echeance < ?::date`,
-    bindings: [today],
+    sql: `${table}.statut IN ('en_attente', 'en_cours') AND ${table}.prochaine_echeance < ${dayLiteral(today)}`,
+    bindings: [],
   }
 }
 

@@ -48,7 +48,12 @@ const SESSION_COLUMNS = ['id', 'data', 'expires_at']
 
 /** The extra columns of the bundle, beside the users row `u`. */
 function extraColumns(withNotifications: boolean): string {
-  const versions = `(SELECT json_object_agg(v.name, v.version) FROM cache_versions v) AS "__b_versions"`
+  // The tables' numbers, and the number of the writes summed from an insert-only table
+  // (VersionedSum, migration 0926)
+  const versions = `(SELECT json_object_agg(v.name, v.version) FROM (
+      SELECT name, version FROM cache_versions
+      UNION ALL SELECT 'rentabilite', (SELECT coalesce(sum(n), 0) FROM rentabilite_ecritures)
+    ) v) AS "__b_versions"`
   if (!withNotifications) return versions
   return `${versions},
       (SELECT count(*)::int FROM notifications n
@@ -156,11 +161,17 @@ export function headerNotifications(ctx: HttpContext, user: User): Promise<Heade
 export type VersionedTable = 'societes' | 'users'
 
 /**
+ * The numbers summed from an insert-only table of writes (migration 0926): moved by a write when
+ * it commits, as cache_versions' are, but no writer waits for another (no row to lock).
+ */
+export type VersionedSum = 'rentabilite'
+
+/**
  * The number of `table` read with the session of the current request (HttpContext through
  * async local storage), or null: no request, not a GET (it may change the table itself before
  * it reads the options), or no bundle.
  */
-export function requestVersion(table: VersionedTable): number | null {
+export function requestVersion(table: VersionedTable | VersionedSum): number | null {
   const ctx = HttpContext.get()
   if (!ctx || ctx.request.method() !== 'GET') return null
   const version = bundleOf(ctx)?.versions?.[table]

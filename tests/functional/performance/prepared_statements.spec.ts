@@ -123,6 +123,12 @@ test.group('Performance / prepared statements', (group) => {
     )
     assert.lengthOf(late, 1, JSON.stringify(late))
     assert.isAtLeast(late[0].generic_plans, 7)
+    // The late commandes write their day as the créances do (decision 818): prepared, one plan
+    const lateCommandes = pagesPrepared.filter((p) =>
+      p.statement.includes(`commandes.prochaine_echeance < DATE '`)
+    )
+    assert.lengthOf(lateCommandes, 1, JSON.stringify(pagesPrepared.map((p) => p.statement)))
+    assert.isAtLeast(lateCommandes[0].generic_plans, 7)
   })
 
   test('a connection keeps at most PER_CONNECTION names: the least recently used is deallocated', async ({
