@@ -161,7 +161,14 @@ test.group('Backup / sauvegarde, restauration et vérification', (group) => {
     assert.isTrue(restored.check.ok)
     assert.deepEqual(restored.pendingMigrations, [])
     assert.equal(restored.files, result.files)
-    assert.include(restored.check.summary, 'Séries de numérotation : 12 sur 12 sans trou')
+    // As many series as the source had: the demo's documents fall in one or two years
+    // depending on the day the suite runs (it was a fixed 12, false from December)
+    const series = result.manifest.series.length
+    assert.isAbove(series, 5)
+    assert.include(
+      restored.check.summary,
+      `Séries de numérotation : ${series} sur ${series} sans trou`
+    )
     assert.deepEqual(await fingerprint(COPY), await fingerprint(db.primaryConnectionName))
 
     // Every file the restored database names is on the second disk, byte for byte
