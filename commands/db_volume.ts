@@ -83,6 +83,8 @@ export default class DbVolume extends BaseCommand {
     await db.rawQuery('SELECT rentabilite_compact()')
     await topUpPlanning(this.planning ?? 5_000, this.demandes ?? 2_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT occupation_jour_compact()')
+    // The loads above wrote one row each per transaction to the analyses' numbers (decision 817)
+    await db.rawQuery('SELECT analyse_ecritures_compact()')
     this.logger.success(
       `Données de volume prêtes en ${((Date.now() - started) / 1000).toFixed(1)} s`
     )

@@ -6,7 +6,8 @@ import { limitAction } from '#services/throttle'
 import type { CsvExport } from '#services/csv'
 import { parseAnalyseParams, type AnalyseParams } from '#services/analyse/params'
 import { chiffreAffaires, exportChiffreAffaires } from '#services/analyse/chiffre_affaires'
-import { exportRentabilite, keptRentabilite } from '#services/analyse/rentabilite'
+import { exportRentabilite, rentabilite } from '#services/analyse/rentabilite'
+import { keptAnalyse } from '#services/analyse/reads'
 import { acceptation, exportAcceptation } from '#services/analyse/acceptation'
 import { exportOccupation, occupation } from '#services/analyse/techniciens'
 import { commercialOptions } from '#services/devis_list/devis_list'
@@ -54,7 +55,8 @@ export default class AnalyseController {
       ...common(params),
       commercial: params.commercial,
       commerciaux: await commercialOptions(),
-      rentabilite: await keptRentabilite(params),
+      // Kept between visits while nothing it reads was written (decision 817)
+      rentabilite: await keptAnalyse('rentabilite', params, () => rentabilite(params)),
     })
   }
 
@@ -62,7 +64,7 @@ export default class AnalyseController {
     const params = paramsOf(ctx)
     return ctx.inertia.render('esi/analyse/Acceptation', {
       ...common(params),
-      acceptation: await acceptation(params),
+      acceptation: await keptAnalyse('acceptation', params, () => acceptation(params)),
     })
   }
 
@@ -70,7 +72,7 @@ export default class AnalyseController {
     const params = paramsOf(ctx)
     return ctx.inertia.render('esi/analyse/Techniciens', {
       ...common(params),
-      occupation: await occupation(params),
+      occupation: await keptAnalyse('occupation', params, () => occupation(params)),
     })
   }
 

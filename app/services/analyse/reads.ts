@@ -5,6 +5,9 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
+import { cachedByVersion } from '#services/cache/versioned_cache'
+import type { VersionedSum } from '#services/http/request_bundle'
+import type { AnalyseParams } from '#services/analyse/params'
 
 export const READ_CONNECTION = 'pg_read'
 
@@ -20,4 +23,18 @@ export function analyseConnection() {
 /** One report query, on the replica when there is one. */
 export function analyseQuery(sql: string, bindings: unknown[] = []) {
   return analyseConnection().rawQuery(sql, bindings as RawQueryBindings)
+}
+
+/**
+ * An analyse's page kept in the process, per period and commercial, while nothing its statement
+ * reads was written (decisions 817 and 819: the analyse's number of migration 0926, read with
+ * the session). Not on a read replica: its rows may lag behind the primary's number.
+ */
+export function keptAnalyse<T>(
+  nom: VersionedSum,
+  params: AnalyseParams,
+  compute: () => Promise<T>
+): Promise<T> {
+  if (onReadReplica()) return compute()
+  return cachedByVersion(nom, `${params.du}|${params.au}|${params.commercial ?? ''}`, compute)
 }

@@ -9,8 +9,7 @@
  *   100 % margin. A purchase price of 0 is a known cost of 0.
  * Read from the per-commande and per-(bucket, product) sums the triggers keep (decisions 690–693).
  */
-import { analyseQuery, onReadReplica } from '#services/analyse/reads'
-import { cachedByVersion } from '#services/cache/versioned_cache'
+import { analyseQuery } from '#services/analyse/reads'
 import type { CsvExport } from '#services/csv'
 import { centsToInput } from '#shared/money'
 import { NO_COMMERCIAL } from '#shared/devis_list'
@@ -235,17 +234,6 @@ export async function rentabilite(
   const [sql, bindings] = query(params, limit)
   const result = await analyseQuery(sql, bindings)
   return rentabiliteOf(params, result.rows[0])
-}
-
-/**
- * The page's figures, kept in the process while nothing the statement reads was written
- * (decision 817: the number of migration 0926, read with the session). Its 6–7 ms of
- * PostgreSQL were most of a visit. Not on a read replica: its data may lag behind the number.
- */
-export function keptRentabilite(params: AnalyseParams): Promise<Rentabilite> {
-  if (onReadReplica()) return rentabilite(params)
-  const key = `${params.du}|${params.au}|${params.commercial ?? ''}`
-  return cachedByVersion('rentabilite', key, () => rentabilite(params))
 }
 
 const rate = (value: number | null) => rateCell(value, 'coût inconnu')

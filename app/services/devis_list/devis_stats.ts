@@ -266,6 +266,7 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 // The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
 // 690, 695, 711, 721)
 const AGGREGATE_TABLES = [
+  'analyse_ecritures',
   'devis_stats_jour',
   'client_soldes_jour',
   'creance_echeances',
@@ -292,6 +293,8 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await db.rawQuery('SELECT occupation_jour_compact()')
   await db.rawQuery('SELECT acceptation_jour_compact()')
   await db.rawQuery('SELECT rentabilite_compact()')
+  // Last: the compactions above are writes too (decision 817)
+  await db.rawQuery('SELECT analyse_ecritures_compact()')
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
   if (vacuum) await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)

@@ -48,11 +48,11 @@ const SESSION_COLUMNS = ['id', 'data', 'expires_at']
 
 /** The extra columns of the bundle, beside the users row `u`. */
 function extraColumns(withNotifications: boolean): string {
-  // The tables' numbers, and the number of the writes summed from an insert-only table
+  // The tables' numbers, and the analyses' numbers of writes summed from an insert-only table
   // (VersionedSum, migration 0926)
   const versions = `(SELECT json_object_agg(v.name, v.version) FROM (
       SELECT name, version FROM cache_versions
-      UNION ALL SELECT 'rentabilite', (SELECT coalesce(sum(n), 0) FROM rentabilite_ecritures)
+      UNION ALL SELECT nom, sum(n) FROM analyse_ecritures GROUP BY nom
     ) v) AS "__b_versions"`
   if (!withNotifications) return versions
   return `${versions},
@@ -161,10 +161,11 @@ export function headerNotifications(ctx: HttpContext, user: User): Promise<Heade
 export type VersionedTable = 'societes' | 'users'
 
 /**
- * The numbers summed from an insert-only table of writes (migration 0926): moved by a write when
- * it commits, as cache_versions' are, but no writer waits for another (no row to lock).
+ * The analyses' numbers summed from an insert-only table of writes (migration 0926): moved by a
+ * write when it commits, as cache_versions' are, but no writer waits for another (no row to
+ * lock). The tables each one counts are ANALYSES_ECRITES of that migration.
  */
-export type VersionedSum = 'rentabilite'
+export type VersionedSum = 'rentabilite' | 'acceptation' | 'occupation'
 
 /**
  * The number of `table` read with the session of the current request (HttpContext through

@@ -1,21 +1,35 @@
 /*
- * Issue 15 §1, decision 817: the rentabilité page is kept in the process while nothing its
- * statement reads was written. Its number is the sum of an insert-only table of writes (migration
- * 0926), moved when a write commits — not before: a visit during a write in progress keeps the
- * page without it under the old number, and the write, once committed, shows on the next visit
- * (a sequence, seen before its writer commits, failed this) — and no writer waits for another.
- * No global transaction: the numbers move at COMMIT, so the rows are committed (in 2041, a period
- * no other test uses) and removed after each test.
+ * Issue 15 §1, decisions 817 and 819: the rentabilité, acceptation and occupation pages are kept
+ * in the process while nothing their statement reads was written. Each one's number is the sum
+ * of its rows of an insert-only table of writes (migration 0926), moved when a write commits —
+ * not before: a visit during a write in progress keeps the page without it under the old
+ * number, and the write, once committed, shows on the next visit (a sequence, seen before its
+ * writer commits, failed this) — and no writer waits for another. No global transaction: the
+ * numbers move at COMMIT, so the rows are committed (in 2041, a period no other test uses) and
+ * removed after each test.
  */
 import pg from 'pg'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import User from '#models/user'
-import { makeUser } from '#tests/helpers'
+import { makeUser, withTransaction } from '#tests/helpers'
+import { parseAnalyseParams } from '#services/analyse/params'
+import { rentabilite } from '#services/analyse/rentabilite'
+import { acceptation } from '#services/analyse/acceptation'
+import { occupation } from '#services/analyse/techniciens'
 import { ProduitFactory } from '#database/factories/produit_factory'
-import { analyseAs } from '#tests/functional/analyse/helpers'
+import {
+  analyseAs,
+  commandeSigneeLe,
+  ligneDe,
+  makeProduit,
+} from '#tests/functional/analyse/helpers'
+import { SocieteFactory } from '#database/factories/societe_factory'
+import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { forgetVersionedValues, keptVersionedValue } from '#services/cache/versioned_cache'
+import { ANALYSES_ECRITES } from '#database/migrations/0926_create_analyse_ecritures_table'
+import type { VersionedSum } from '#services/http/request_bundle'
 import type { Rentabilite } from '#shared/analyse'
 
 const PATH = '/esi/analyse/rentabilite'
@@ -51,7 +65,9 @@ async function visitKept(client: any, user: User, assert: any): Promise<Rentabil
 
 /** The number a request reads with its session. */
 async function number(): Promise<number> {
-  const { rows } = await db.rawQuery('SELECT coalesce(sum(n), 0) AS n FROM rentabilite_ecritures')
+  const { rows } = await db.rawQuery(
+    "SELECT coalesce(sum(n), 0) AS n FROM analyse_ecritures WHERE nom = 'rentabilite'"
+  )
   return Number(rows[0].n)
 }
 
@@ -68,7 +84,14 @@ function native(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`)
 }
 
-test.group('Analyse / rentabilité kept between visits', (group) => {
+/** Each kept analyse's page. */
+const PAGES: Record<VersionedSum, string> = {
+  rentabilite: '/esi/analyse/rentabilite',
+  acceptation: '/esi/analyse/acceptation',
+  occupation: '/esi/analyse/techniciens',
+}
+
+test.group('Analyse / rentabilité, acceptation, occupation kept between visits', (group) => {
   let user: User
   group.each.setup(async () => {
     forgetVersionedValues()
@@ -157,11 +180,14 @@ test.group('Analyse / rentabilité kept between visits', (group) => {
     } finally {
       await db.from('produits').where('id', produit.id).delete()
     }
+    // The nightly fold rewrites the product rows (one write), then folds the writes into one row
     const folded = await number()
     await db.rawQuery('SELECT rentabilite_compact()')
-    // The fold rewrites the product rows (a write) and leaves one row of writes
-    assert.isAtLeast(await number(), folded)
-    const { rows } = await db.rawQuery('SELECT count(*)::int AS n FROM rentabilite_ecritures')
+    await db.rawQuery('SELECT analyse_ecritures_compact()')
+    assert.equal(await number(), folded + 1)
+    const { rows } = await db.rawQuery(
+      "SELECT count(*)::int AS n FROM analyse_ecritures WHERE nom = 'rentabilite'"
+    )
     assert.equal(rows[0].n, 1)
   })
 
@@ -188,5 +214,97 @@ test.group('Analyse / rentabilité kept between visits', (group) => {
       .where('commande_id', '>=', FIRST_ID)
       .count('* as n')
     assert.equal(Number(row.n), 2)
+  })
+
+  test('each page is kept; a write to any table its statement reads makes the next visit fresh', async ({
+    client,
+    assert,
+  }) => {
+    for (const [nom, tables] of Object.entries(ANALYSES_ECRITES) as [VersionedSum, string[]][]) {
+      const kept = async () => {
+        const response = await client.get(`${PAGES[nom]}${PERIOD}`).loginAs(user).withInertia()
+        response.assertStatus(200)
+        const value = keptVersionedValue([nom], KEY)
+        assert.isDefined(value, nom)
+        return value
+      }
+      let before = await kept()
+      assert.strictEqual(await kept(), before, `${nom}: kept`)
+      for (const table of tables) {
+        // A statement that changes no row is still a write of that table (statement trigger)
+        await db.rawQuery(`DELETE FROM ${table} WHERE false`)
+        const after = await kept()
+        assert.notStrictEqual(after, before, `${nom}: ${table} written`)
+        before = after
+      }
+      assert.deepEqual(Object.keys(PAGES).sort(), Object.keys(ANALYSES_ECRITES).sort())
+    }
+  })
+})
+
+test.group('Analyse / the tables each kept analyse reads are counted', (group) => {
+  withTransaction(group)
+
+  test('every table a statement reads moves its number (read from the transaction statistics)', async ({
+    assert,
+  }) => {
+    // Rows in the period, so that every branch of each statement runs (an empty outer side
+    // would leave a join's inner table unread, and the check would prove less)
+    const commercial = await makeUser('esi', { name: 'Commercial Compté' })
+    const apporteur = await SocieteFactory.merge({ nom: 'Apporteur Compté' }).create()
+    const devis = await makeDevis({
+      commercial,
+      statut: 'accepte',
+      ht: 1000_00,
+      envoyeLe: '2030-02-03T10:00:00Z',
+      accepteLe: '2030-02-13T10:00:00Z',
+    })
+    await db.from('devis').where('id', devis.id).update({ apporteur_id: apporteur.id })
+    const chassis = await makeProduit('Châssis', 500_00)
+    await commandeSigneeLe('2030-03-10T10:00:00Z', [ligneDe(chassis.id, 800_00, '2')], {
+      user: commercial,
+    })
+    const technicien = await makeUser('esi', { name: 'Technicien Compté' })
+    await db.table('planning_ressources').insert({ user_id: technicien.id, type: 'tec' })
+    const [visite] = await db
+      .table('planifications')
+      .insert({
+        type: 'tec',
+        nature: 'sav',
+        statut: 'realisee',
+        debut: '2030-03-04T07:00:00Z',
+        fin: '2030-03-04T10:00:00Z',
+        titre: 'Visite comptée',
+        realisee_le: '2030-03-04T10:00:00Z',
+      })
+      .returning('id')
+    await db.table('planification_personnes').insert({
+      planification_id: visite.id,
+      user_id: technicien.id,
+      creneau: '[2030-03-04T07:00:00Z,2030-03-04T10:00:00Z)',
+      actif: true,
+    })
+    const params = parseAnalyseParams({ du: '2030-01-01', au: '2030-12-31' })
+    const statements: Record<VersionedSum, () => Promise<unknown>> = {
+      rentabilite: () => rentabilite(params),
+      acceptation: () => acceptation(params),
+      occupation: () => occupation(params),
+    }
+    for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
+      const scans = async () => {
+        const { rows } = await db.rawQuery(
+          `SELECT relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0) AS n
+             FROM pg_stat_xact_user_tables`
+        )
+        return new Map<string, number>(rows.map((r: any) => [r.relname as string, Number(r.n)]))
+      }
+      const before = await scans()
+      await run()
+      const after = await scans()
+      const read = [...after].filter(([t, n]) => n > (before.get(t) ?? 0)).map(([t]) => t)
+      assert.isNotEmpty(read, nom)
+      for (const table of read)
+        assert.include(ANALYSES_ECRITES[nom], table, `${nom} reads ${table}`)
+    }
   })
 })

@@ -1,0 +1,62 @@
+import { BaseSchema } from '@adonisjs/lucid/schema'
+
+/*
+ * Analyses kept between visits (issue 15 §1, decisions 817 and 819): for each analyse, a number
+ * that moves with every committed write to the tables its statement reads. Read with the
+ * session of each request (app/services/http/request_bundle.ts) as `sum(n)` of its rows of
+ * analyse_ecritures, to which a statement-level trigger on each of those tables adds one row per
+ * writing transaction (a transaction-local setting remembers it did).
+ * - Transactional, so a number is seen exactly when its write is (a sequence is seen before its
+ *   writer commits: a visit then would keep a page without the write under the new number);
+ * - insert-only, so no writer waits for another (a counter row would be locked by each writer
+ *   until its commit: decision 812's objection);
+ * - folded into one row per analyse by analyse_ecritures_compact() at night and after
+ *   db:volume; the sum is kept, so a number never goes back.
+ */
+export const ANALYSES_ECRITES: Record<string, string[]> = {
+  rentabilite: ['rentabilite_commandes', 'rentabilite_produits', 'produits'],
+  acceptation: ['devis', 'acceptation_mois', 'acceptation_jour', 'users', 'societes'],
+  occupation: ['occupation_jour', 'planning_ressources', 'users'],
+}
+
+export default class extends BaseSchema {
+  async up() {
+    this.schema.raw(`CREATE TABLE IF NOT EXISTS analyse_ecritures (
+      nom text NOT NULL,
+      n bigint NOT NULL
+    )`)
+    this.schema.raw(`CREATE OR REPLACE FUNCTION analyse_ecriture() RETURNS trigger AS $$
+      DECLARE
+        flag text := 'esi.ecrit_' || TG_ARGV[0];
+      BEGIN
+        IF current_setting(flag, true) IS DISTINCT FROM '1' THEN
+          INSERT INTO analyse_ecritures VALUES (TG_ARGV[0], 1);
+          PERFORM set_config(flag, '1', true);
+        END IF;
+        RETURN NULL;
+      END $$ LANGUAGE plpgsql`)
+    for (const [nom, tables] of Object.entries(ANALYSES_ECRITES)) {
+      this.schema.raw(`INSERT INTO analyse_ecritures VALUES ('${nom}', 1)`)
+      for (const table of tables) {
+        this.schema.raw(`CREATE TRIGGER ${table}_ecriture_${nom}
+          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
+          FOR EACH STATEMENT EXECUTE FUNCTION analyse_ecriture('${nom}')`)
+      }
+    }
+    this.schema.raw(`CREATE OR REPLACE FUNCTION analyse_ecritures_compact() RETURNS void
+      LANGUAGE sql AS $$
+        WITH d AS (DELETE FROM analyse_ecritures RETURNING nom, n)
+        INSERT INTO analyse_ecritures SELECT nom, sum(n) FROM d GROUP BY nom $$`)
+  }
+
+  async down() {
+    for (const [nom, tables] of Object.entries(ANALYSES_ECRITES)) {
+      for (const table of tables) {
+        this.schema.raw(`DROP TRIGGER IF EXISTS ${table}_ecriture_${nom} ON ${table}`)
+      }
+    }
+    this.schema.raw('DROP FUNCTION IF EXISTS analyse_ecritures_compact()')
+    this.schema.raw('DROP FUNCTION IF EXISTS analyse_ecriture()')
+    this.schema.raw('DROP TABLE IF EXISTS analyse_ecritures')
+  }
+}
