@@ -7,7 +7,7 @@ import type { CsvExport } from '#services/csv'
 import { parseAnalyseParams, type AnalyseParams } from '#services/analyse/params'
 import { chiffreAffaires, exportChiffreAffaires } from '#services/analyse/chiffre_affaires'
 import { exportRentabilite, rentabilite } from '#services/analyse/rentabilite'
-import { keptAnalyse } from '#services/analyse/reads'
+import { analyseKey, keptAnalyse } from '#services/analyse/reads'
 import { acceptation, exportAcceptation } from '#services/analyse/acceptation'
 import { exportOccupation, occupation } from '#services/analyse/techniciens'
 import { commercialOptions } from '#services/devis_list/devis_list'
@@ -56,7 +56,7 @@ export default class AnalyseController {
       commercial: params.commercial,
       commerciaux: await commercialOptions(),
       // Kept between visits while nothing it reads was written (decision 817)
-      rentabilite: await keptAnalyse('rentabilite', params, () => rentabilite(params)),
+      rentabilite: await keptAnalyse('rentabilite', analyseKey(params), () => rentabilite(params)),
     })
   }
 
@@ -64,7 +64,7 @@ export default class AnalyseController {
     const params = paramsOf(ctx)
     return ctx.inertia.render('esi/analyse/Acceptation', {
       ...common(params),
-      acceptation: await keptAnalyse('acceptation', params, () => acceptation(params)),
+      acceptation: await keptAnalyse('acceptation', analyseKey(params), () => acceptation(params)),
     })
   }
 
@@ -72,7 +72,7 @@ export default class AnalyseController {
     const params = paramsOf(ctx)
     return ctx.inertia.render('esi/analyse/Techniciens', {
       ...common(params),
-      occupation: await keptAnalyse('occupation', params, () => occupation(params)),
+      occupation: await keptAnalyse('occupation', analyseKey(params), () => occupation(params)),
     })
   }
 

@@ -10,6 +10,7 @@ import {
   sortString,
 } from '#services/dashboard/partenaires'
 import { todayIso } from '#shared/dates'
+import { keptAnalyse } from '#services/analyse/reads'
 
 const policy = new PartenairePolicy()
 
@@ -22,7 +23,12 @@ export default class PartenairesController {
     authorize(policy.view(auth.user ?? null))
     const params = parsePartenaireParams(request.qs())
     return inertia.render('esi/DashboardPro', {
-      partenaires: await partenaireFigures(params),
+      // Kept between visits while nothing it reads was written (decision 819)
+      partenaires: await keptAnalyse(
+        'partenaires',
+        [params.du, params.au, sortString(params.sort)],
+        () => partenaireFigures(params)
+      ),
       query: { du: params.du, au: params.au, sort: sortString(params.sort) },
       warnings: params.warnings,
       today: todayIso(),

@@ -26,15 +26,19 @@ export function analyseQuery(sql: string, bindings: unknown[] = []) {
 }
 
 /**
- * An analyse's page kept in the process, per period and commercial, while nothing its statement
- * reads was written (decisions 817 and 819: the analyse's number of migration 0926, read with
- * the session). Not on a read replica: its rows may lag behind the primary's number.
+ * An analyse's page kept in the process while nothing its statement reads was written
+ * (decisions 817 and 819: the analyse's number of migration 0926, read with the session), one
+ * value per `key` (what the URL chose: period, filter, sort). Not on a read replica: its rows
+ * may lag behind the primary's number.
  */
 export function keptAnalyse<T>(
   nom: VersionedSum,
-  params: AnalyseParams,
+  key: (string | null)[],
   compute: () => Promise<T>
 ): Promise<T> {
   if (onReadReplica()) return compute()
-  return cachedByVersion(nom, `${params.du}|${params.au}|${params.commercial ?? ''}`, compute)
+  return cachedByVersion(nom, key.map((part) => part ?? '').join('|'), compute)
 }
+
+/** The key of an analyse page: its period and commercial. */
+export const analyseKey = (params: AnalyseParams) => [params.du, params.au, params.commercial]

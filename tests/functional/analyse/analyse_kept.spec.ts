@@ -18,6 +18,11 @@ import { parseAnalyseParams } from '#services/analyse/params'
 import { rentabilite } from '#services/analyse/rentabilite'
 import { acceptation } from '#services/analyse/acceptation'
 import { occupation } from '#services/analyse/techniciens'
+import {
+  parsePartenaireParams,
+  partenaireFigures,
+  sortString,
+} from '#services/dashboard/partenaires'
 import { ProduitFactory } from '#database/factories/produit_factory'
 import {
   analyseAs,
@@ -35,6 +40,8 @@ import type { Rentabilite } from '#shared/analyse'
 const PATH = '/esi/analyse/rentabilite'
 const PERIOD = '?du=2041-01-01&au=2041-12-31'
 const KEY = '2041-01-01|2041-12-31|'
+/** The Dashboard pro's: its period and default sort. */
+const PARTENAIRES_KEY = `2041-01-01|2041-12-31|${sortString(parsePartenaireParams({}).sort)}`
 /** Commande ids no real commande has (the pre-aggregates have no foreign key). */
 const FIRST_ID = 2_000_000_001
 
@@ -89,6 +96,7 @@ const PAGES: Record<VersionedSum, string> = {
   rentabilite: '/esi/analyse/rentabilite',
   acceptation: '/esi/analyse/acceptation',
   occupation: '/esi/analyse/techniciens',
+  partenaires: '/esi/dashboard-pro',
 }
 
 test.group('Analyse / rentabilité, acceptation, occupation kept between visits', (group) => {
@@ -224,7 +232,7 @@ test.group('Analyse / rentabilité, acceptation, occupation kept between visits'
       const kept = async () => {
         const response = await client.get(`${PAGES[nom]}${PERIOD}`).loginAs(user).withInertia()
         response.assertStatus(200)
-        const value = keptVersionedValue([nom], KEY)
+        const value = keptVersionedValue([nom], nom === 'partenaires' ? PARTENAIRES_KEY : KEY)
         assert.isDefined(value, nom)
         return value
       }
@@ -289,6 +297,7 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       rentabilite: () => rentabilite(params),
       acceptation: () => acceptation(params),
       occupation: () => occupation(params),
+      partenaires: () => partenaireFigures(parsePartenaireParams(params)),
     }
     for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
       const scans = async () => {
