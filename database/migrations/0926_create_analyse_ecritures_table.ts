@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /*
  * Analyses kept between visits (issue 15 §1, decisions 817 and 819; partenaires: the Dashboard
- * pro): for each analyse, a number
+ * pro; devis_stats: /esi/devis/stats): for each analyse, a number
  * that moves with every committed write to the tables its statement reads. Read with the
  * session of each request (app/services/http/request_bundle.ts) as `sum(n)` of its rows of
  * analyse_ecritures, to which a statement-level trigger on each of those tables adds one row per
@@ -19,6 +19,7 @@ export const ANALYSES_ECRITES: Record<string, string[]> = {
   acceptation: ['devis', 'acceptation_mois', 'acceptation_jour', 'users', 'societes'],
   occupation: ['occupation_jour', 'planning_ressources', 'users'],
   partenaires: ['offres_cohorte_jour', 'apporteur_clients', 'offres', 'societes'],
+  devis_stats: ['devis_stats_jour', 'users'],
 }
 
 export default class extends BaseSchema {

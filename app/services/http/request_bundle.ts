@@ -165,7 +165,8 @@ export type VersionedTable = 'societes' | 'users'
  * write when it commits, as cache_versions' are, but no writer waits for another (no row to
  * lock). The tables each one counts are ANALYSES_ECRITES of that migration.
  */
-export type VersionedSum = 'rentabilite' | 'acceptation' | 'occupation' | 'partenaires'
+export type VersionedSum =
+  'rentabilite' | 'acceptation' | 'occupation' | 'partenaires' | 'devis_stats'
 
 /**
  * The number of `table` read with the session of the current request (HttpContext through

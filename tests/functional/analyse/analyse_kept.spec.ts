@@ -18,6 +18,7 @@ import { parseAnalyseParams } from '#services/analyse/params'
 import { rentabilite } from '#services/analyse/rentabilite'
 import { acceptation } from '#services/analyse/acceptation'
 import { occupation } from '#services/analyse/techniciens'
+import { devisStats } from '#services/devis_list/devis_stats'
 import {
   parsePartenaireParams,
   partenaireFigures,
@@ -97,6 +98,7 @@ const PAGES: Record<VersionedSum, string> = {
   acceptation: '/esi/analyse/acceptation',
   occupation: '/esi/analyse/techniciens',
   partenaires: '/esi/dashboard-pro',
+  devis_stats: '/esi/devis/stats',
 }
 
 test.group('Analyse / rentabilité, acceptation, occupation kept between visits', (group) => {
@@ -298,6 +300,7 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       acceptation: () => acceptation(params),
       occupation: () => occupation(params),
       partenaires: () => partenaireFigures(parsePartenaireParams(params)),
+      devis_stats: () => devisStats(params),
     }
     for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
       const scans = async () => {
