@@ -20,6 +20,7 @@ export const ANALYSES_ECRITES: Record<string, string[]> = {
   occupation: ['occupation_jour', 'planning_ressources', 'users'],
   partenaires: ['offres_cohorte_jour', 'apporteur_clients', 'offres', 'societes'],
   devis_stats: ['devis_stats_jour', 'users'],
+  chiffre_affaires: ['analyse_ca_jour'],
 }
 
 export default class extends BaseSchema {

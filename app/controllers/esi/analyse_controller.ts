@@ -45,7 +45,9 @@ export default class AnalyseController {
     const params = paramsOf(ctx)
     return ctx.inertia.render('esi/analyse/ChiffreAffaires', {
       ...common(params),
-      ca: await chiffreAffaires(params),
+      ca: await keptAnalyse('chiffre_affaires', [params.du, params.au, params.source], () =>
+        chiffreAffaires(params)
+      ),
     })
   }
 

@@ -19,6 +19,7 @@ import { rentabilite } from '#services/analyse/rentabilite'
 import { acceptation } from '#services/analyse/acceptation'
 import { occupation } from '#services/analyse/techniciens'
 import { devisStats } from '#services/devis_list/devis_stats'
+import { chiffreAffaires } from '#services/analyse/chiffre_affaires'
 import {
   parsePartenaireParams,
   partenaireFigures,
@@ -41,8 +42,13 @@ import type { Rentabilite } from '#shared/analyse'
 const PATH = '/esi/analyse/rentabilite'
 const PERIOD = '?du=2041-01-01&au=2041-12-31'
 const KEY = '2041-01-01|2041-12-31|'
-/** The Dashboard pro's: its period and default sort. */
-const PARTENAIRES_KEY = `2041-01-01|2041-12-31|${sortString(parsePartenaireParams({}).sort)}`
+/** The keys of the pages that are not kept per period and commercial. */
+const KEYS: Partial<Record<VersionedSum, string>> = {
+  // The Dashboard pro: its period and default sort
+  partenaires: `2041-01-01|2041-12-31|${sortString(parsePartenaireParams({}).sort)}`,
+  // The CA: its period and default source
+  chiffre_affaires: `2041-01-01|2041-12-31|${parseAnalyseParams({}).source}`,
+}
 /** Commande ids no real commande has (the pre-aggregates have no foreign key). */
 const FIRST_ID = 2_000_000_001
 
@@ -99,6 +105,7 @@ const PAGES: Record<VersionedSum, string> = {
   occupation: '/esi/analyse/techniciens',
   partenaires: '/esi/dashboard-pro',
   devis_stats: '/esi/devis/stats',
+  chiffre_affaires: '/esi/analyse/chiffre-affaires',
 }
 
 test.group('Analyse / rentabilité, acceptation, occupation kept between visits', (group) => {
@@ -234,7 +241,7 @@ test.group('Analyse / rentabilité, acceptation, occupation kept between visits'
       const kept = async () => {
         const response = await client.get(`${PAGES[nom]}${PERIOD}`).loginAs(user).withInertia()
         response.assertStatus(200)
-        const value = keptVersionedValue([nom], nom === 'partenaires' ? PARTENAIRES_KEY : KEY)
+        const value = keptVersionedValue([nom], KEYS[nom] ?? KEY)
         assert.isDefined(value, nom)
         return value
       }
@@ -301,6 +308,7 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       occupation: () => occupation(params),
       partenaires: () => partenaireFigures(parsePartenaireParams(params)),
       devis_stats: () => devisStats(params),
+      chiffre_affaires: () => chiffreAffaires(params),
     }
     for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
       const scans = async () => {
