@@ -168,12 +168,7 @@ export type VersionedTable = 'societes' | 'users'
  * lock). The tables each one counts are ANALYSES_ECRITES of that migration.
  */
 export type VersionedSum =
-  | 'rentabilite'
-  | 'acceptation'
-  | 'occupation'
-  | 'partenaires'
-  | 'devis_stats'
-  | 'chiffre_affaires'
+  'rentabilite' | 'acceptation' | 'occupation' | 'partenaires' | 'devis_stats' | 'chiffre_affaires'
 
 /**
  * The number of `table` read with the session of the current request (HttpContext through
