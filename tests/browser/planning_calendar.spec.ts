@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright-core'
 import { withTransaction } from '#tests/helpers'
 import { TEST_PASSWORD } from '#database/factories/user_factory'
 import { baseUrl, loginAs, newPage, settledBox } from '#tests/browser/helpers/browser'
+import { jourOuvrable } from '#tests/browser/helpers/days'
 import {
   clientAvecChantier,
   commandeAPlanifier,
@@ -27,13 +28,6 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
   timezoneId: 'America/New_York',
-}
-
-/** A working day (Monday to Saturday) a week or so ahead, in Brussels. */
-function jourOuvrable(): string {
-  let d = DateTime.now().setZone(TIME_ZONE).plus({ days: 8 })
-  if (d.weekday === 7) d = d.plus({ days: 1 })
-  return d.toISODate()!
 }
 
 /** The point of the resource view at `heure` in the column of `nom` (page coordinates). */

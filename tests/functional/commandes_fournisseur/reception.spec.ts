@@ -6,6 +6,7 @@
  * later that reopens the line and puts fourniture back « en cours ».
  */
 import { test } from '@japa/runner'
+import { addDays, todayIso } from '#shared/dates'
 import db from '@adonisjs/lucid/services/db'
 import sharp from 'sharp'
 import drive from '@adonisjs/drive/services/main'
@@ -284,6 +285,11 @@ test.group('Fourniture / receiving', (group) => {
       .from('commandes_fournisseur')
       .where('id', portes.id)
       .update({ statut: 'confirmee', date_livraison_confirmee: '2020-01-10' })
+    // Not late whatever the day the suite runs (sentOrders confirms it for 2026-12-01)
+    await db
+      .from('commandes_fournisseur')
+      .where('id', profils.id)
+      .update({ date_livraison_confirmee: addDays(todayIso(), 30) })
     const list = await client.get('/esi/commandes/fourniture').loginAs(user).withInertia()
     const rows = list.body().props.attendues.rows
     const first = rows.findIndex((r: any) => r.id === portes.id)
