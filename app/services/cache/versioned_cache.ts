@@ -6,8 +6,9 @@
  * (app/services/http/request_bundle.ts): a request that sees another number recomputes, so a
  * change made by any process shows on the next page visit of every process. Outside a GET
  * request that read the numbers (a job, a POST, another session store), nothing is kept.
- * The rentabilité page is kept the same way under the number of its tables' writes (decision
- * 817, VersionedSum), one value per period asked.
+ * The analyses' pages are kept the same way under the numbers of their tables' writes
+ * (decisions 817–819, VersionedSum, app/services/analyse/reads.ts keptAnalyse), one value per
+ * period and filter asked.
  */
 import {
   requestVersion,
