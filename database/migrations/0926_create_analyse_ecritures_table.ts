@@ -1,9 +1,10 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import type { VersionedSum } from '#services/http/request_bundle'
 
 /*
- * Analyses kept between visits (issue 15 §1, decisions 817 and 819; partenaires: the Dashboard
- * pro; devis_stats: /esi/devis/stats): for each analyse, a number
- * that moves with every committed write to the tables its statement reads. Read with the
+ * Analyses kept between visits (issue 15 §1, decisions 817 and 819): for each analyse page
+ * (VersionedSum: the analyses, the devis statistics, the Dashboard pro), a number that moves
+ * with every committed write to the tables its statement reads. Read with the
  * session of each request (app/services/http/request_bundle.ts) as `sum(n)` of its rows of
  * analyse_ecritures, to which a statement-level trigger on each of those tables adds one row per
  * writing transaction (a transaction-local setting remembers it did).
@@ -14,7 +15,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * - folded into one row per analyse by analyse_ecritures_compact() at night and after
  *   db:volume; the sum is kept, so a number never goes back.
  */
-export const ANALYSES_ECRITES: Record<string, string[]> = {
+export const ANALYSES_ECRITES: Record<VersionedSum, string[]> = {
   rentabilite: ['rentabilite_commandes', 'rentabilite_produits', 'produits'],
   acceptation: ['devis', 'acceptation_mois', 'acceptation_jour', 'users', 'societes'],
   occupation: ['occupation_jour', 'planning_ressources', 'users'],

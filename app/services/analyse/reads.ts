@@ -37,8 +37,11 @@ export function keptAnalyse<T>(
   compute: () => Promise<T>
 ): Promise<T> {
   if (onReadReplica()) return compute()
-  return cachedByVersion(nom, key.map((part) => part ?? '').join('|'), compute)
+  return cachedByVersion(nom, keptAnalyseKey(key), compute)
 }
+
+/** The text a page is kept under (the tests look it up). */
+export const keptAnalyseKey = (key: (string | null)[]) => key.map((part) => part ?? '').join('|')
 
 /** The key of an analyse page: its period and commercial. */
 export const analyseKey = (params: AnalyseParams) => [params.du, params.au, params.commercial]
