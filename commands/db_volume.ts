@@ -1,6 +1,7 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import db from '@adonisjs/lucid/services/db'
+import { foldAnalyseEcritures } from '#services/analyse/ecritures'
 import { FEMININ, LOCALITES, NOMS, PRENOMS, RUES, vatNumber } from '#database/demo/clients'
 import { topUpFactures, topUpPaiements } from '#database/volume/factures'
 import { topUpCommandes } from '#database/volume/commandes'
@@ -84,7 +85,7 @@ export default class DbVolume extends BaseCommand {
     await topUpPlanning(this.planning ?? 5_000, this.demandes ?? 2_000, (m) => this.logger.info(m))
     await db.rawQuery('SELECT occupation_jour_compact()')
     // The loads above wrote one row each per transaction to the analyses' numbers (decision 817)
-    await db.rawQuery('SELECT analyse_ecritures_compact()')
+    await foldAnalyseEcritures()
     this.logger.success(
       `Données de volume prêtes en ${((Date.now() - started) / 1000).toFixed(1)} s`
     )

@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import FacturePolicy from '#policies/facture_policy'
-import { comptaFigures } from '#services/creances/compta_figures'
-import { staffFigures } from '#services/dashboard/staff_figures'
+import { staffDashboard } from '#services/dashboard/staff_figures'
 import { proFigures } from '#services/dashboard/user_dashboard'
 import { membresDe } from '#services/dashboard/partenaires'
 import { todayIso } from '#shared/dates'
@@ -16,18 +15,17 @@ const factures = new FacturePolicy()
 export default class DashboardController {
   async show({ inertia, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    await user.load('societes')
     // Money figures for staff only (issue 11 §6): anyone else's page has no such prop at all
     const staff = factures.view(user) === 'allow'
-    const ids = user.societes.map((s) => s.id)
-    const today = todayIso()
-    const pro = !staff && user.effectiveRole === 'pro'
-    // The staff's two sets of figures are independent queries: read at the same time
-    const [compta, figures, membres] = await Promise.all([
-      staff ? comptaFigures(today) : null,
-      staff ? staffFigures(today) : null,
-      staff ? null : membresDe(ids),
+    // The staff's figures, kept between visits while nothing they read changed (decision 822),
+    // read beside the user's sociétés
+    const [dashboard] = await Promise.all([
+      staff ? staffDashboard(todayIso()) : null,
+      user.load('societes'),
     ])
+    const ids = user.societes.map((s) => s.id)
+    const pro = !staff && user.effectiveRole === 'pro'
+    const membres = staff ? null : await membresDe(ids)
     return inertia.render('Dashboard', {
       societes: user.societes.map((s) => ({
         id: s.id,
@@ -36,8 +34,8 @@ export default class DashboardController {
         role: s.$extras.pivot_role,
         membres: membres ? (membres.get(s.id) ?? []) : null,
       })),
-      compta,
-      figures,
+      compta: dashboard?.compta ?? null,
+      figures: dashboard?.figures ?? null,
       pro: pro ? await proFigures(ids) : null,
     })
   }

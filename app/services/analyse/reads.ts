@@ -5,7 +5,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
-import { cachedByVersion } from '#services/cache/versioned_cache'
+import { cachedByVersion, type KeptUntil } from '#services/cache/versioned_cache'
 import type { VersionedSum } from '#services/http/request_bundle'
 import type { AnalyseParams } from '#services/analyse/params'
 
@@ -29,15 +29,17 @@ export function analyseQuery(sql: string, bindings: unknown[] = []) {
  * An analyse's page kept in the process while nothing its statement reads was written
  * (decisions 817 and 819: the analyse's number of migration 0926, read with the session), one
  * value per `key` (what the URL chose: period, filter, sort). Not on a read replica: its rows
- * may lag behind the primary's number.
+ * may lag behind the primary's number. `until`: the instant the value stops being true with
+ * time alone (a figure counted against now()).
  */
 export function keptAnalyse<T>(
   nom: VersionedSum,
   key: (string | null)[],
-  compute: () => Promise<T>
+  compute: () => Promise<T>,
+  until?: KeptUntil<T>
 ): Promise<T> {
   if (onReadReplica()) return compute()
-  return cachedByVersion(nom, keptAnalyseKey(key), compute)
+  return cachedByVersion(nom, keptAnalyseKey(key), compute, until)
 }
 
 /** The text a page is kept under (the tests look it up). */

@@ -16,7 +16,8 @@ import {
   type VersionedTable,
 } from '#services/http/request_bundle'
 
-const kept = new Map<string, { version: string; value: Promise<unknown> }>()
+type Kept = { version: string; value: Promise<unknown>; until?: number }
+const kept = new Map<string, Kept>()
 /** Values kept at most; the least recently used goes first (a page kept per period asked). */
 export const KEPT_MAX = 200
 
@@ -33,19 +34,28 @@ export function forgetVersionedValues(): void {
   kept.clear()
 }
 
+/**
+ * Until when a value stays true as time passes alone (epoch ms; null: as long as its tables
+ * do not change), read from the value once computed: a figure counted against now() changes
+ * at an instant the statement can give (the staff dashboard's devis to follow up).
+ */
+export type KeptUntil<T> = (value: T) => number | null
+
 export function cachedByVersion<T>(
   table: VersionedTable | VersionedSum,
   key: string,
-  compute: () => Promise<T>
+  compute: () => Promise<T>,
+  until?: KeptUntil<T>
 ): Promise<T> {
-  return cachedByVersions([table], key, compute)
+  return cachedByVersions([table], key, compute, until)
 }
 
 /** The same for a value read from several tables (one statement): kept while none changes. */
 export function cachedByVersions<T>(
   tables: (VersionedTable | VersionedSum)[],
   key: string,
-  compute: () => Promise<T>
+  compute: () => Promise<T>,
+  until?: KeptUntil<T>
 ): Promise<T> {
   const versions = tables.map((table) => requestVersion(table))
   if (versions.includes(null)) return compute()
@@ -54,12 +64,22 @@ export function cachedByVersions<T>(
   const hit = kept.get(name)
   // Moved to the end of the map: the most recently used
   if (hit) kept.delete(name)
-  if (hit && hit.version === version) {
+  if (hit && hit.version === version && (hit.until === undefined || Date.now() < hit.until)) {
     kept.set(name, hit)
     return hit.value as Promise<T>
   }
   const value = compute()
-  kept.set(name, { version, value })
+  const entry: Kept = { version, value }
+  kept.set(name, entry)
+  if (until) {
+    value.then(
+      (v) => {
+        const instant = until(v)
+        if (instant !== null) entry.until = instant
+      },
+      () => {}
+    )
+  }
   if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!)
   // A failed query is not kept
   value.catch(() => {

@@ -7,9 +7,12 @@
  * one of the list it links to (app/services/dashboard/conditions.ts); the figures that grow with
  * the history (signed bdcs, devis to follow up) sum the per-day aggregates the database keeps for
  * the same condition (decisions 640–641), the acomptes awaited the sums kept by triggers
- * (commandes_acomptes, decision 722); seven sub-queries, planned once (decision 723).
+ * (commandes_acomptes, decision 722); seven sub-queries, planned once (decision 723), and the
+ * instant the devis to follow up next change (decision 822: the dashboard is kept until then).
  */
 import db from '@adonisjs/lucid/services/db'
+import { keptAnalyse } from '#services/analyse/reads'
+import { comptaFigures, type ComptaFigures } from '#services/creances/compta_figures'
 import { TIME_ZONE } from '#shared/app'
 import { ETAPES, type Etape } from '#shared/commande_etapes'
 import { DEVIS_A_RELANCER_JOURS, signesPeriodes, type StaffFigures } from '#shared/dashboard'
@@ -37,6 +40,18 @@ export function visitesDuJour(type: 'com' | 'tec', day: string): Condition {
 }
 
 export async function staffFigures(today: string): Promise<StaffFigures> {
+  const { figures } = await readStaffFigures(today)
+  return figures
+}
+
+/**
+ * The figures, and the instant their devis to follow up next change with time alone (epoch ms;
+ * null: none will): the first devis still « envoyé » not yet past the cut-off crosses it then.
+ * Every other figure changes only with a write or with the day (decision 822).
+ */
+export async function readStaffFigures(
+  today: string
+): Promise<{ figures: StaffFigures; relanceChange: number | null }> {
   const periodes = signesPeriodes(today)
   const keys = ['mois', 'mois_n1', 'annee', 'annee_n1'] as const
   const relance = devisARelancer('d')
@@ -99,7 +114,13 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
     { sql: `(SELECT count(*) FROM planifications p WHERE ${com.sql})`, bindings: com.bindings },
     { sql: `(SELECT count(*) FROM planifications p WHERE ${tec.sql})`, bindings: tec.bindings },
   ]
-  const names = ['signes', 'relance', 'acomptes', 'retard', 'etapes', 'com', 'tec']
+  // The first devis to cross the cut-off, by the dashboard's index of the devis sent
+  parts.push({
+    sql: `(SELECT min(d.envoye_le) + make_interval(days => ?) FROM devis d
+            WHERE d.statut = 'envoye' AND d.envoye_le >= now() - make_interval(days => ?))`,
+    bindings: [DEVIS_A_RELANCER_JOURS, DEVIS_A_RELANCER_JOURS],
+  })
+  const names = ['signes', 'relance', 'acomptes', 'retard', 'etapes', 'com', 'tec', 'change']
   // The Brussels day of devisARelancer's cut-off instant
   const result = await db.rawQuery(
     `WITH cutoff AS (SELECT ((now() - make_interval(days => ?)) AT TIME ZONE '${TIME_ZONE}')::date AS jour)
@@ -112,7 +133,7 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
     nombre: n(row.signes[`${k}_n`]),
     montant_ttc: n(row.signes[`${k}_ttc`]),
   })
-  return {
+  const figures: StaffFigures = {
     today,
     signes: {
       mois: signe('mois'),
@@ -134,4 +155,24 @@ export async function staffFigures(today: string): Promise<StaffFigures> {
     })),
     visites_du_jour: { com: n(row.com), tec: n(row.tec) },
   }
+  return { figures, relanceChange: row.change ? new Date(row.change).getTime() : null }
+}
+
+/**
+ * The staff dashboard's two sets of figures, kept in the process per Brussels day while
+ * nothing they read was written (`tableau_bord`, migration 0927) and until the next devis
+ * crosses the follow-up cut-off (decision 822). Read at the same time when computed.
+ */
+export function staffDashboard(
+  today: string
+): Promise<{ compta: ComptaFigures; figures: StaffFigures; relanceChange: number | null }> {
+  return keptAnalyse(
+    'tableau_bord',
+    [today],
+    async () => {
+      const [compta, staff] = await Promise.all([comptaFigures(today), readStaffFigures(today)])
+      return { compta, ...staff }
+    },
+    (kept) => kept.relanceChange
+  )
 }

@@ -8,6 +8,7 @@
  *   mean of accepte_le − envoye_le in days.
  */
 import db from '@adonisjs/lucid/services/db'
+import { foldAnalyseEcritures } from '#services/analyse/ecritures'
 import { DateTime } from 'luxon'
 import { DEVIS_STATUTS, type DevisStatut } from '#shared/devis'
 import { addDays, addMonths, todayIso } from '#shared/dates'
@@ -294,7 +295,7 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await db.rawQuery('SELECT acceptation_jour_compact()')
   await db.rawQuery('SELECT rentabilite_compact()')
   // Last: the compactions above are writes too (decision 817)
-  await db.rawQuery('SELECT analyse_ecritures_compact()')
+  await foldAnalyseEcritures()
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
   if (vacuum) await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)

@@ -14,6 +14,7 @@ import { HttpContext } from '@adonisjs/core/http'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#models/user'
 import { LATEST_NOTIFICATIONS, notificationSummary } from '#services/notifications'
+import { ECRITURES_ROWS, FOLD_AFTER, foldAnalyseEcritures } from '#services/analyse/ecritures'
 
 /** As notificationSummary gives it (the id is the bigint's text, as the pg driver returns it). */
 export type HeaderNotifications = Awaited<ReturnType<typeof notificationSummary>>
@@ -50,12 +51,15 @@ const SESSION_COLUMNS = ['id', 'data', 'expires_at']
 function extraColumns(withNotifications: boolean): string {
   // The tables' numbers, and the analyses' numbers of writes summed from an insert-only table
   // (VersionedSum, migration 0926). Those count a transaction once, at its first write: one that
-  // has written (the tests' global one) sees its later writes move nothing, so it gets none
-  const versions = `(SELECT json_object_agg(v.name, v.version) FROM (
-      SELECT name, version FROM cache_versions
-      UNION ALL SELECT nom, sum(n) FROM analyse_ecritures
-        WHERE pg_current_xact_id_if_assigned() IS NULL GROUP BY nom
-    ) v) AS "__b_versions"`
+  // has written (the tests' global one) sees its later writes move nothing, so it gets none.
+  // With them, how many rows were summed: past FOLD_AFTER the request folds them (decision 823)
+  const versions = `(WITH a AS (SELECT nom, sum(n) AS n, count(*) AS lignes FROM analyse_ecritures
+        WHERE pg_current_xact_id_if_assigned() IS NULL GROUP BY nom)
+      SELECT json_object_agg(v.name, v.version) FROM (
+        SELECT name, version FROM cache_versions
+        UNION ALL SELECT nom, n FROM a
+        UNION ALL SELECT '${ECRITURES_ROWS}', sum(lignes) FROM a
+      ) v) AS "__b_versions"`
   if (!withNotifications) return versions
   return `${versions},
       (SELECT count(*)::int FROM notifications n
@@ -92,9 +96,14 @@ function keep(ctx: HttpContext, row: Record<string, any> | undefined, withNotifi
       if (!key.startsWith('__')) userRow[key] = value
     }
   }
+  const versions: Record<string, number> | null = row?.__b_versions ?? null
+  if (Number(versions?.[ECRITURES_ROWS] ?? 0) > FOLD_AFTER) {
+    // Not waited for; a failure leaves the rows for the next request or the night
+    foldAnalyseEcritures().catch(() => {})
+  }
   const bundle: RequestBundle = {
     userRow,
-    versions: row?.__b_versions ?? null,
+    versions,
     notifications: row && userRow && withNotifications ? toNotifications(row) : null,
   }
   bundles.set(ctx, bundle)
@@ -165,10 +174,17 @@ export type VersionedTable = 'societes' | 'users'
 /**
  * The analyses' numbers summed from an insert-only table of writes (migration 0926): moved by a
  * write when it commits, as cache_versions' are, but no writer waits for another (no row to
- * lock). The tables each one counts are ANALYSES_ECRITES of that migration.
+ * lock). The tables each one counts are ANALYSES_ECRITES of that migration and of 0927.
  */
 export type VersionedSum =
-  'rentabilite' | 'acceptation' | 'occupation' | 'partenaires' | 'devis_stats' | 'chiffre_affaires'
+  | 'rentabilite'
+  | 'acceptation'
+  | 'occupation'
+  | 'partenaires'
+  | 'devis_stats'
+  | 'chiffre_affaires'
+  // The staff dashboard's figures (migration 0927)
+  | 'tableau_bord'
 
 /**
  * The number of `table` read with the session of the current request (HttpContext through

@@ -37,14 +37,30 @@ import { SocieteFactory } from '#database/factories/societe_factory'
 import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { forgetVersionedValues, keptVersionedValue } from '#services/cache/versioned_cache'
 import { ANALYSES_ECRITES } from '#database/migrations/0926_create_analyse_ecritures_table'
+import { TABLEAU_BORD_ECRIT } from '#database/migrations/0927_add_tableau_bord_ecritures'
+import { FOLD_AFTER } from '#services/analyse/ecritures'
+import { comptaFigures } from '#services/creances/compta_figures'
+import { staffFigures } from '#services/dashboard/staff_figures'
+import { ClientFactory } from '#database/factories/client_factory'
+import Devis from '#models/devis'
+import { DEVIS_A_RELANCER_JOURS, type StaffFigures } from '#shared/dashboard'
+import { todayIso } from '#shared/dates'
 import type { VersionedSum } from '#services/http/request_bundle'
 import type { Rentabilite } from '#shared/analyse'
 
 const PERIOD = '?du=2041-01-01&au=2041-12-31'
 /** The key of a page kept per period and commercial (none here). */
 const KEY = keptAnalyseKey(['2041-01-01', '2041-12-31', null])
+/** The tables whose writes move each number (migrations 0926 and 0927). */
+const ECRITES: Record<VersionedSum, string[]> = {
+  ...ANALYSES_ECRITES,
+  tableau_bord: TABLEAU_BORD_ECRIT,
+}
+
 /** The keys of the pages that are not kept per period and commercial. */
 const KEYS: Partial<Record<VersionedSum, string>> = {
+  // The staff dashboard: its Brussels day (the period is not its own)
+  tableau_bord: keptAnalyseKey([todayIso()]),
   // The Dashboard pro: its period and default sort
   partenaires: keptAnalyseKey([
     '2041-01-01',
@@ -111,6 +127,7 @@ const PAGES: Record<VersionedSum, string> = {
   partenaires: '/esi/dashboard-pro',
   devis_stats: '/esi/devis/stats',
   chiffre_affaires: '/esi/analyse/chiffre-affaires',
+  tableau_bord: '/dashboard',
 }
 
 test.group('Analyse / the analyse pages kept between visits', (group) => {
@@ -238,11 +255,89 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
     assert.equal(Number(row.n), 2)
   })
 
+  test('a request that sums more than FOLD_AFTER rows folds them: the numbers stay, a write in progress stays', async ({
+    client,
+    assert,
+  }) => {
+    const rows = async () => {
+      const { rows: r } = await db.rawQuery('SELECT count(*)::int AS n FROM analyse_ecritures')
+      return r[0].n as number
+    }
+    const sums = async () => {
+      const { rows: r } = await db.rawQuery(
+        'SELECT nom, sum(n)::bigint AS n FROM analyse_ecritures GROUP BY nom ORDER BY nom'
+      )
+      return r.map((x: any) => `${x.nom}=${x.n}`)
+    }
+    // A day of writes: rows that move no number (n = 0), past the bound
+    await db.rawQuery(
+      `INSERT INTO analyse_ecritures SELECT 'rentabilite', 0 FROM generate_series(1, ?)`,
+      [FOLD_AFTER + 50]
+    )
+    const before = await sums()
+    // Another process's write in progress while the rows are folded
+    const writer = await otherProcess()
+    try {
+      await writer.query('BEGIN')
+      const [sql, bindings] = commandeRow(FIRST_ID, 1000_00, 600_00)
+      await writer.query(native(sql), bindings)
+      // Any request reads the rows with its session, and folds them (not waited for)
+      const response = await client.get('/api/user').loginAs(user)
+      response.assertStatus(200)
+      const until = Date.now() + 5000
+      while ((await rows()) > FOLD_AFTER && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      assert.isAtMost(await rows(), Object.keys(ECRITES).length + 1, 'folded')
+      assert.deepEqual(await sums(), before, 'every number as it was')
+      await writer.query('COMMIT')
+    } finally {
+      await writer.end()
+    }
+    // The write committed during the fold still moves its number
+    const after = await sums()
+    const sumOf = (list: string[]) =>
+      Number(list.find((x) => x.startsWith('rentabilite='))!.split('=')[1])
+    assert.equal(sumOf(after), sumOf(before) + 1)
+  })
+
+  test('the staff dashboard is kept until a devis crosses the follow-up cut-off', async ({
+    client,
+    assert,
+  }) => {
+    const key = keptAnalyseKey([todayIso()])
+    const relancer = async () => {
+      const response = await client.get('/dashboard').loginAs(user).withInertia()
+      response.assertStatus(200)
+      return (response.inertiaProps.figures as StaffFigures).devis_a_relancer.nombre
+    }
+    // Sent a week ago less 1.5 s: « à relancer » in 1.5 s, with nothing written then
+    const clientRow = await ClientFactory.create()
+    const crossing = Date.now() + 1500
+    const devis = await makeDevis({
+      client: clientRow,
+      statut: 'envoye',
+      envoyeLe: new Date(crossing - DEVIS_A_RELANCER_JOURS * 86_400_000).toISOString(),
+    })
+    try {
+      const before = await relancer()
+      const kept = keptVersionedValue(['tableau_bord'], key)
+      assert.isDefined(kept)
+      assert.equal(await relancer(), before)
+      assert.strictEqual(keptVersionedValue(['tableau_bord'], key), kept, 'kept')
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, crossing - Date.now()) + 100))
+      assert.equal(await relancer(), before + 1, 'the devis is now to follow up')
+    } finally {
+      await Devis.query().where('id', devis.id).delete()
+      await db.from('clients').where('id_client', clientRow.idClient).delete()
+    }
+  })
+
   test('each page is kept; a write to any table its statement reads makes the next visit fresh', async ({
     client,
     assert,
   }) => {
-    for (const [nom, tables] of Object.entries(ANALYSES_ECRITES) as [VersionedSum, string[]][]) {
+    for (const [nom, tables] of Object.entries(ECRITES) as [VersionedSum, string[]][]) {
       const kept = async () => {
         const response = await client.get(`${PAGES[nom]}${PERIOD}`).loginAs(user).withInertia()
         response.assertStatus(200)
@@ -260,7 +355,7 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
         before = after
       }
     }
-    assert.deepEqual(Object.keys(PAGES).sort(), Object.keys(ANALYSES_ECRITES).sort())
+    assert.deepEqual(Object.keys(PAGES).sort(), Object.keys(ECRITES).sort())
   })
 })
 
@@ -314,6 +409,7 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       partenaires: () => partenaireFigures(parsePartenaireParams(params)),
       devis_stats: () => devisStats(params),
       chiffre_affaires: () => chiffreAffaires(params),
+      tableau_bord: () => Promise.all([comptaFigures(todayIso()), staffFigures(todayIso())]),
     }
     for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
       const scans = async () => {
@@ -328,8 +424,7 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       const after = await scans()
       const read = [...after].filter(([t, n]) => n > (before.get(t) ?? 0)).map(([t]) => t)
       assert.isNotEmpty(read, nom)
-      for (const table of read)
-        assert.include(ANALYSES_ECRITES[nom], table, `${nom} reads ${table}`)
+      for (const table of read) assert.include(ECRITES[nom], table, `${nom} reads ${table}`)
     }
   })
 })
