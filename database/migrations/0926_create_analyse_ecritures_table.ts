@@ -15,8 +15,11 @@ import type { VersionedSum } from '#services/http/request_bundle'
  * - folded into one row per analyse by analyse_ecritures_compact() at night and after
  *   db:volume; the sum is kept, so a number never goes back.
  */
-// The sums this migration made; the staff dashboard's came with 0927
-export const ANALYSES_ECRITES: Record<Exclude<VersionedSum, 'tableau_bord'>, string[]> = {
+// The sums this migration made; the staff dashboard's came with 0927, the créances' totals' with 0928
+export const ANALYSES_ECRITES: Record<
+  Exclude<VersionedSum, 'tableau_bord' | 'creances_totaux'>,
+  string[]
+> = {
   rentabilite: ['rentabilite_commandes', 'rentabilite_produits', 'produits'],
   acceptation: ['devis', 'acceptation_mois', 'acceptation_jour', 'users', 'societes'],
   occupation: ['occupation_jour', 'planning_ressources', 'users'],

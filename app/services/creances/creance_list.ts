@@ -7,6 +7,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { preparedQuery } from '#services/prepared_query'
+import { cachedByVersion } from '#services/cache/versioned_cache'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { RESTE_SQL } from '#services/factures/reste'
 import type { SortColumns } from '#services/list/keyset'
@@ -218,11 +219,20 @@ type TotalsStatement = { sql: string; bindings: unknown[]; lateOnly: boolean }
  */
 const keptTotals = { day: '', statements: new Map<string, TotalsStatement>() }
 
+/**
+ * The totals read only from the sums kept per due date and per oldest due date (neither a
+ * search nor a bucket: totalsParts' `filtered` is false), « en retard » or not: the key their
+ * statement and their figures are kept under; null for the others.
+ */
+export function creanceTotalsKey(params: ListParams, today: string): string | null {
+  return params.words.length || params.filter.tranche
+    ? null
+    : `${today}|${Boolean(params.filter.retard)}`
+}
+
 /** The one statement of the totals of what the filters select. */
 export function creanceTotalsStatement(params: ListParams, today: string): TotalsStatement {
-  // Kept: neither a search nor a bucket (totalsParts' `filtered` is false), « en retard » or not
-  const key =
-    params.words.length || params.filter.tranche ? null : String(Boolean(params.filter.retard))
+  const key = creanceTotalsKey(params, today)
   const kept = key !== null && keptTotals.day === today && keptTotals.statements.get(key)
   if (kept) return kept
   const { filtered, lateOnly, parts } = totalsParts(params, today)
@@ -247,11 +257,19 @@ export function creanceTotalsStatement(params: ListParams, today: string): Total
   return statement
 }
 
-/** The totals of what the filters select, in one statement. */
-export async function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
-  const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
-  const result = await preparedQuery(db.connection(), sql, bindings)
-  return totalsOfRow(result.rows[0], lateOnly)
+/**
+ * The totals of what the filters select, in one statement. Those of creanceTotalsKey are kept
+ * between visits per day while neither of their two tables was written (`creances_totaux`,
+ * migration 0928, decision 824): the page is then its rows alone.
+ */
+export function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
+  const read = async () => {
+    const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
+    const result = await preparedQuery(db.connection(), sql, bindings)
+    return totalsOfRow(result.rows[0], lateOnly)
+  }
+  const key = creanceTotalsKey(params, today)
+  return key === null ? read() : cachedByVersion('creances_totaux', key, read)
 }
 
 /** The list's columns but the buckets (computed for the page's rows only). */

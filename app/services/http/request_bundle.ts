@@ -174,7 +174,8 @@ export type VersionedTable = 'societes' | 'users'
 /**
  * The analyses' numbers summed from an insert-only table of writes (migration 0926): moved by a
  * write when it commits, as cache_versions' are, but no writer waits for another (no row to
- * lock). The tables each one counts are ANALYSES_ECRITES of that migration and of 0927.
+ * lock). The tables each one counts are ANALYSES_ECRITES of that migration, and those of 0927
+ * and 0928.
  */
 export type VersionedSum =
   | 'rentabilite'
@@ -185,6 +186,8 @@ export type VersionedSum =
   | 'chiffre_affaires'
   // The staff dashboard's figures (migration 0927)
   | 'tableau_bord'
+  // The créances' totals, unfiltered or late (migration 0928)
+  | 'creances_totaux'
 
 /**
  * The number of `table` read with the session of the current request (HttpContext through

@@ -4,6 +4,7 @@
  * listPage (app/services/list/keyset.ts).
  */
 import db from '@adonisjs/lucid/services/db'
+import { preparedQuery } from '#services/prepared_query'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { ListQuery } from '#services/list/keyset'
 
@@ -125,12 +126,19 @@ export async function planCount(
   return { estimate, exact: estimate <= limit, sql }
 }
 
-/** The exact count of a planned count (its counting query run). */
+/**
+ * The exact count of a planned count (its counting query run). With no parameter left (a
+ * filter whose constants are written: the late commandes, the late factures) it is a named
+ * statement whose plan each connection keeps, as the page's (decisions 814, 825): planning it
+ * cost five times running it. A count that binds a value stays unnamed, for the same reason as
+ * a page (a generic plan does not see the value a partial index names).
+ */
 export async function exactCount(sql: () => CountingSql): Promise<number> {
   const { sql: text, bindings } = sql()
-  const counted = await db.rawQuery(`SELECT count(*)::int AS n FROM (${text}) AS rows`, [
-    ...(bindings as any[]),
-  ])
+  const counting = `SELECT count(*)::int AS n FROM (${text}) AS rows`
+  const counted = bindings.length
+    ? await db.rawQuery(counting, [...(bindings as any[])])
+    : await preparedQuery(db.connection(), counting, [])
   return Number(counted.rows[0].n)
 }
 

@@ -38,6 +38,12 @@ import { makeDevis } from '#tests/functional/devis/devis_list_helpers'
 import { forgetVersionedValues, keptVersionedValue } from '#services/cache/versioned_cache'
 import { ANALYSES_ECRITES } from '#database/migrations/0926_create_analyse_ecritures_table'
 import { TABLEAU_BORD_ECRIT } from '#database/migrations/0927_add_tableau_bord_ecritures'
+import { CREANCES_TOTAUX_ECRIT } from '#database/migrations/0928_add_creances_totaux_ecritures'
+import {
+  creanceTotals,
+  creanceTotalsKey,
+  parseCreanceListParams,
+} from '#services/creances/creance_list'
 import { FOLD_AFTER } from '#services/analyse/ecritures'
 import { comptaFigures } from '#services/creances/compta_figures'
 import { staffFigures } from '#services/dashboard/staff_figures'
@@ -55,12 +61,15 @@ const KEY = keptAnalyseKey(['2041-01-01', '2041-12-31', null])
 const ECRITES: Record<VersionedSum, string[]> = {
   ...ANALYSES_ECRITES,
   tableau_bord: TABLEAU_BORD_ECRIT,
+  creances_totaux: CREANCES_TOTAUX_ECRIT,
 }
 
 /** The keys of the pages that are not kept per period and commercial. */
 const KEYS: Partial<Record<VersionedSum, string>> = {
   // The staff dashboard: its Brussels day (the period is not its own)
   tableau_bord: keptAnalyseKey([todayIso()]),
+  // The créances' totals of the unfiltered page: its day
+  creances_totaux: creanceTotalsKey(parseCreanceListParams({}), todayIso())!,
   // The Dashboard pro: its period and default sort
   partenaires: keptAnalyseKey([
     '2041-01-01',
@@ -128,6 +137,7 @@ const PAGES: Record<VersionedSum, string> = {
   devis_stats: '/esi/devis/stats',
   chiffre_affaires: '/esi/analyse/chiffre-affaires',
   tableau_bord: '/dashboard',
+  creances_totaux: '/esi/compta/creance',
 }
 
 test.group('Analyse / the analyse pages kept between visits', (group) => {
@@ -410,6 +420,11 @@ test.group('Analyse / the tables each kept analyse reads are counted', (group) =
       devis_stats: () => devisStats(params),
       chiffre_affaires: () => chiffreAffaires(params),
       tableau_bord: () => Promise.all([comptaFigures(todayIso()), staffFigures(todayIso())]),
+      // Unfiltered and « en retard »: the two kept totals
+      creances_totaux: () =>
+        Promise.all(
+          [{}, { retard: '1' }].map((qs) => creanceTotals(parseCreanceListParams(qs), todayIso()))
+        ),
     }
     for (const [nom, run] of Object.entries(statements) as [VersionedSum, () => Promise<void>][]) {
       const scans = async () => {
