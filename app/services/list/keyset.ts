@@ -331,7 +331,10 @@ export async function listPage<Raw, Row>(
      * first; an estimated count keeps `query`.
      */
     countedQuery?: () => ListQuery
-    /** The page as a named prepared statement: a plain query only (decision 813). */
+    /**
+     * The page as a named prepared statement: a plain query only (decision 813); counted
+     * exactly, it carries its count (decision 826).
+     */
     prepared?: boolean
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
@@ -339,10 +342,20 @@ export async function listPage<Raw, Row>(
     Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
   const limit = params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
   const { totalOf, countedQuery } = options
-  if (countedQuery) {
+  // A plain page (prepared) whose rows are counted exactly carries the count: the counting
+  // query as a sub-query of its select list, which PostgreSQL runs once (an InitPlan), by its
+  // own plan (decision 826). One statement where the page and the count were two.
+  const inline = options.prepared && !totalOf && !options.total
+  if (countedQuery || inline) {
     const plan = await planCount(options.count ?? options.query, options.table, filtered, limit)
+    const withCount = (): ListQuery => {
+      const { sql, bindings } = plan.sql()
+      return (options.query() as DatabaseQueryBuilderContract<any>).select(
+        db.raw(`(SELECT count(*)::int FROM (${sql}) AS rows) AS __total`, bindings as any[])
+      )
+    }
     const page = await keysetPage<Raw & { __total?: number }>({
-      build: plan.exact ? countedQuery : options.query,
+      build: plan.exact ? (countedQuery ?? withCount) : options.query,
       sort: params.sort,
       columns: options.columns,
       position: params.position,

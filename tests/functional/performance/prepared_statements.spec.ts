@@ -131,26 +131,36 @@ test.group('Performance / prepared statements', (group) => {
     assert.isAtLeast(lateCommandes[0].generic_plans, 7)
   })
 
-  test('an exact count with no parameter left is prepared, one plan; a count that binds a value stays unnamed', async ({
+  test('a page counted exactly carries its count; with no parameter left page and count are prepared, one plan; a count that binds a value stays unnamed', async ({
     assert,
   }) => {
     const { visitor } = await staffVisitor()
-    for (const path of [
-      '/esi/commandes?filter[retard]=1',
-      '/esi/customers?filter[type]=professionnel',
-    ]) {
+    const paths = ['/esi/commandes?filter[retard]=1', '/esi/customers?filter[type]=professionnel']
+    for (const path of paths) {
       for (let i = 0; i < 7; i++) {
         const response = await visitor.get(path)
         assert.equal(response.status, 200, path)
       }
     }
-    const counts = await preparedLike('SELECT count(*)::int AS n FROM (')
-    for (const count of counts) assert.notMatch(count.statement, /\$\d/, count.statement)
-    // The late commandes' count writes its day (decision 818): planned once (decision 825)
-    const late = counts.filter((c) => c.statement.includes(`commandes.prochaine_echeance < DATE '`))
-    assert.lengthOf(late, 1, JSON.stringify(counts.map((c) => c.statement)))
+    // The late commandes' page writes its day (decision 818) and carries the count of its
+    // rows as a sub-query (decision 826): one statement, planned once
+    const carrying = await preparedLike('AS __total')
+    const late = carrying.filter((p) =>
+      p.statement.includes(`commandes.prochaine_echeance < DATE '`)
+    )
+    assert.lengthOf(late, 1, JSON.stringify(late))
+    assert.include(late[0].statement, 'SELECT count(*)::int FROM (')
     assert.equal(late[0].custom_plans, 0)
     assert.isAtLeast(late[0].generic_plans, 7)
+    // An empty page carries nothing: its rows are counted on their own, prepared as well
+    // (decision 825); a count that binds a value (the customers' type) never is
+    const counts = await preparedLike('SELECT count(*)::int AS n FROM (')
+    for (const count of counts) assert.notMatch(count.statement, /\$\d/, count.statement)
+    const lateCount = counts.filter((c) =>
+      c.statement.includes(`commandes.prochaine_echeance < DATE '`)
+    )
+    assert.lengthOf(lateCount, 1, JSON.stringify(counts.map((c) => c.statement)))
+    assert.equal(lateCount[0].custom_plans, 0)
   })
 
   test('a connection keeps at most PER_CONNECTION names: the least recently used is deallocated', async ({

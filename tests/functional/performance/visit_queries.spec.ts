@@ -10,6 +10,7 @@ import db from '@adonisjs/lucid/services/db'
 import { forgetTableEstimates } from '#services/list/list_count'
 import { makeNotification, withTransaction } from '#tests/helpers'
 import { staffVisitor, statementsOf } from '#tests/functional/performance/helpers'
+import { ClientFactory } from '#database/factories/client_factory'
 
 export const MAX_VISIT_QUERIES = 4
 
@@ -66,4 +67,37 @@ test.group('Performance / SQL statements of a full visit of each list page', (gr
       assert.equal(body.props.user.id, user.id)
       assert.isAtMost(sent.length, MAX_VISIT_QUERIES, `${path}:\n${sent.join('\n')}`)
     })
+
+  test('a filtered page counted exactly carries its count: one statement, the count right', async ({
+    assert,
+  }) => {
+    const { visitor } = await staffVisitor()
+    await ClientFactory.apply('professionnel').createMany(3)
+    await ClientFactory.createMany(2)
+    const path = '/esi/customers?filter[type]=professionnel'
+    const probe = await visitor.get(path, INERTIA)
+    const headers = {
+      ...INERTIA,
+      'x-inertia-version': probe.headers.get('x-inertia-version') ?? '',
+    }
+    const first = await visitor.get(path, headers)
+    assert.equal(first.status, 200)
+    let body: any = null
+    const sent = await statementsOf(async () => {
+      const response = await visitor.get(path, headers)
+      body = await response.json()
+    })
+    const [expected] = await db.from('clients').where('type', 'professionnel').count('* as n')
+    assert.deepEqual(body.props.clients.total, { count: Number(expected.n), exact: true })
+    // The page and its count in one statement (decision 826), no count of its own
+    assert.lengthOf(
+      sent.filter((sql) => sql.includes('AS __total')),
+      1,
+      sent.join('\n')
+    )
+    assert.notExists(
+      sent.find((sql) => sql.startsWith('SELECT count(*)::int AS n FROM (')),
+      sent.join('\n')
+    )
+  })
 })
