@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { countWritesSql, dropWritesSql } from '#database/helpers/ecritures'
 import type { VersionedSum } from '#services/http/request_bundle'
 
 /*
@@ -45,12 +46,7 @@ export default class extends BaseSchema {
         RETURN NULL;
       END $$ LANGUAGE plpgsql`)
     for (const [nom, tables] of Object.entries(ANALYSES_ECRITES)) {
-      this.schema.raw(`INSERT INTO analyse_ecritures VALUES ('${nom}', 1)`)
-      for (const table of tables) {
-        this.schema.raw(`CREATE TRIGGER ${table}_ecriture_${nom}
-          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-          FOR EACH STATEMENT EXECUTE FUNCTION analyse_ecriture('${nom}')`)
-      }
+      for (const sql of countWritesSql(nom, tables)) this.schema.raw(sql)
     }
     this.schema.raw(`CREATE OR REPLACE FUNCTION analyse_ecritures_compact() RETURNS void
       LANGUAGE sql AS $$
@@ -60,9 +56,7 @@ export default class extends BaseSchema {
 
   async down() {
     for (const [nom, tables] of Object.entries(ANALYSES_ECRITES)) {
-      for (const table of tables) {
-        this.schema.raw(`DROP TRIGGER IF EXISTS ${table}_ecriture_${nom} ON ${table}`)
-      }
+      for (const sql of dropWritesSql(nom, tables)) this.schema.raw(sql)
     }
     this.schema.raw('DROP FUNCTION IF EXISTS analyse_ecritures_compact()')
     this.schema.raw('DROP FUNCTION IF EXISTS analyse_ecriture()')

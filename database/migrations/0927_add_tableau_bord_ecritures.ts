@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { countWritesSql, dropWritesSql } from '#database/helpers/ecritures'
 
 /*
  * The staff dashboard kept between visits (issue 15 §1, decision 822), as the analyses are
@@ -23,18 +24,10 @@ export const TABLEAU_BORD_ECRIT = [
 
 export default class extends BaseSchema {
   async up() {
-    this.schema.raw(`INSERT INTO analyse_ecritures VALUES ('tableau_bord', 1)`)
-    for (const table of TABLEAU_BORD_ECRIT) {
-      this.schema.raw(`CREATE TRIGGER ${table}_ecriture_tableau_bord
-        AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-        FOR EACH STATEMENT EXECUTE FUNCTION analyse_ecriture('tableau_bord')`)
-    }
+    for (const sql of countWritesSql('tableau_bord', TABLEAU_BORD_ECRIT)) this.schema.raw(sql)
   }
 
   async down() {
-    for (const table of TABLEAU_BORD_ECRIT) {
-      this.schema.raw(`DROP TRIGGER IF EXISTS ${table}_ecriture_tableau_bord ON ${table}`)
-    }
-    this.schema.raw(`DELETE FROM analyse_ecritures WHERE nom = 'tableau_bord'`)
+    for (const sql of dropWritesSql('tableau_bord', TABLEAU_BORD_ECRIT)) this.schema.raw(sql)
   }
 }

@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { countWritesSql, dropWritesSql } from '#database/helpers/ecritures'
 
 /*
  * The créances' totals kept between visits (issue 15 §1, decision 824), as the analyses are
@@ -11,18 +12,10 @@ export const CREANCES_TOTAUX_ECRIT = ['creance_echeances', 'client_soldes_jour']
 
 export default class extends BaseSchema {
   async up() {
-    this.schema.raw(`INSERT INTO analyse_ecritures VALUES ('creances_totaux', 1)`)
-    for (const table of CREANCES_TOTAUX_ECRIT) {
-      this.schema.raw(`CREATE TRIGGER ${table}_ecriture_creances_totaux
-        AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-        FOR EACH STATEMENT EXECUTE FUNCTION analyse_ecriture('creances_totaux')`)
-    }
+    for (const sql of countWritesSql('creances_totaux', CREANCES_TOTAUX_ECRIT)) this.schema.raw(sql)
   }
 
   async down() {
-    for (const table of CREANCES_TOTAUX_ECRIT) {
-      this.schema.raw(`DROP TRIGGER IF EXISTS ${table}_ecriture_creances_totaux ON ${table}`)
-    }
-    this.schema.raw(`DELETE FROM analyse_ecritures WHERE nom = 'creances_totaux'`)
+    for (const sql of dropWritesSql('creances_totaux', CREANCES_TOTAUX_ECRIT)) this.schema.raw(sql)
   }
 }
