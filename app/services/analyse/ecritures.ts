@@ -1,5 +1,5 @@
 /*
- * The rows of analyse_ecritures (migrations 0926–0927): one per writing transaction and kept
+ * The rows of analyse_ecritures (migrations 0926–0928): one per writing transaction and kept
  * analyse, summed with the session of every request (app/services/http/request_bundle.ts).
  * Folded into one row per analyse, their sum kept, so that this sum reads a handful of rows:
  * at night, after db:volume, and by a request that read more than FOLD_AFTER of them — an
