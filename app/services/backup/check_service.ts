@@ -26,6 +26,13 @@ import {
 
 export type CheckResult = { ok: boolean; problems: string[]; summary: string[] }
 
+/**
+ * Tables whose number of rows is not what a backup holds: analyse_ecritures' rows are folded by
+ * any request at any moment, their sums kept (decision 823), and any write to the tables it
+ * counts adds one; their sums are restored with them.
+ */
+const ROWS_NOT_COMPARED = new Set(['analyse_ecritures'])
+
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('fr-BE')} ${n === 1 ? one : many}`
 
@@ -102,7 +109,7 @@ export async function checkDatabase(
       }
       const actual = await countRows(client, table.name)
       rows += actual
-      if (actual !== table.rows) {
+      if (actual !== table.rows && !ROWS_NOT_COMPARED.has(table.name)) {
         problems.push(
           `Table ${table.name} : ${count(actual, 'ligne', 'lignes')}, ${table.rows.toLocaleString('fr-BE')} attendues`
         )
