@@ -8,7 +8,7 @@ import {
   parseContactListParams,
   seesAllContacts,
 } from '#services/contact_queries'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import { contactDetail, contactRow } from '#transformers/contact_transformer'
 import { contactValidator } from '#validators/contact'

@@ -9,7 +9,7 @@ import type Offre from '#models/offre'
 import OffrePolicy from '#policies/offre_policy'
 import { AppException, NotFoundException } from '#exceptions/http_exceptions'
 import { isApiRequest } from '#services/http/http_errors'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import { parseId } from '#services/route_params'
 import {

@@ -9,7 +9,7 @@ import {
   societeMembers,
   societesListQuery,
 } from '#services/societe_queries'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import type Societe from '#models/societe'
 import { memberRow, societeForm, societeRow } from '#transformers/societe_transformer'

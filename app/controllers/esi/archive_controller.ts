@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import CommandePolicy from '#policies/commande_policy'
 import { authorize } from '#policies/base_policy'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import {
   ARCHIVE_SORT_COLUMNS,

@@ -3,7 +3,7 @@ import { facturePeppol } from '#services/compta/peppol/peppol_send'
 import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import { findBdc } from '#services/bdc/bdc_service'
 import {

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import FacturePolicy from '#policies/facture_policy'
 import { authorize } from '#policies/base_policy'
 import { actorOf } from '#services/actor'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import { filtersProp } from '#services/list/list_params'
 import { findFacture } from '#services/factures/facture_service'
 import {

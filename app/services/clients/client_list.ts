@@ -5,7 +5,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { CLIENT_SORT_KEYS, CLIENT_TYPES, NO_APPORTEUR } from '#shared/clients'
-import { allRows, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, type SortColumns } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import {
   filterParsers,
   whereWords,

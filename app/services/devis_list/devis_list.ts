@@ -13,7 +13,8 @@ import {
 } from '#shared/devis_list'
 import { parseMoney } from '#shared/money'
 import { centsToInput } from '#shared/totals'
-import { allRows, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, type SortColumns } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import {
   filterParsers,
   whereWords,

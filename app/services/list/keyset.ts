@@ -7,15 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { preparedQuery } from '#services/prepared_query'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import { sortToString, type ListPage, type ListPosition, type SortKey } from '#shared/list_query'
-import type { ListParams } from '#services/list/list_params'
-import {
-  cappedCount,
-  exactCount,
-  planCount,
-  EXACT_COUNT_LIMIT,
-  SEARCH_EXACT_COUNT_LIMIT,
-} from '#services/list/list_count'
+import { sortToString, type ListPosition, type SortKey } from '#shared/list_query'
 
 export type SqlCast = 'text' | 'bigint' | 'integer' | 'date' | 'timestamptz' | 'boolean'
 
@@ -301,112 +293,5 @@ export async function* allRows<Row>(options: {
     yield page.rows
     if (!page.next) return
     position = { kind: 'after', cursor: page.next }
-  }
-}
-
-/**
- * One list request from end to end (every list page goes through here): the page by keyset in
- * the order of `params.sort`, the count (estimated, then exact when small), the rows shaped by
- * `map`, and the warnings of the URL (plus a stale cursor's). `scoped`: the query keeps only
- * part of the table even without a filter (the user's own rows), so the table size is no
- * estimate of it.
- */
-export async function listPage<Raw, Row>(
-  params: ListParams,
-  options: {
-    query: () => ListQuery
-    /** The rows to count when cheaper than `query` (no joins); `query` by default. */
-    count?: () => ListQuery
-    columns: SortColumns
-    table: string
-    map: (row: Raw) => Row
-    scoped?: boolean
-    /** The count when the page already has it (a totals row), instead of counting again. */
-    total?: Promise<{ count: number; exact: boolean }>
-    /** The count from the page's own rows (they carry it), instead of counting again. */
-    totalOf?: (rows: Raw[]) => Promise<{ count: number; exact: boolean }>
-    /**
-     * The page when its rows are to be counted exactly (decision 771): the same rows, each
-     * carrying the count of all of them as `__total`, read in one statement. The plan is asked
-     * first; an estimated count keeps `query`.
-     */
-    countedQuery?: () => ListQuery
-    /**
-     * The page as a named prepared statement: a plain query only (decision 813); counted
-     * exactly, it carries its count (decision 826).
-     */
-    prepared?: boolean
-  }
-): Promise<{ list: ListPage<Row>; warnings: string[] }> {
-  const filtered =
-    Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
-  const limit = params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
-  const { totalOf, countedQuery } = options
-  // A plain page (prepared) whose rows are counted exactly carries the count: the counting
-  // query as a sub-query of its select list, which PostgreSQL runs once (an InitPlan), by its
-  // own plan (decision 826). One statement where the page and the count were two.
-  const inline = options.prepared && !totalOf && !options.total
-  if (countedQuery || inline) {
-    const plan = await planCount(options.count ?? options.query, options.table, filtered, limit)
-    const withCount = (): ListQuery => {
-      const { sql, bindings } = plan.sql()
-      return (options.query() as DatabaseQueryBuilderContract<any>).select(
-        db.raw(`(SELECT count(*)::int FROM (${sql}) AS rows) AS __total`, bindings as any[])
-      )
-    }
-    const page = await keysetPage<Raw & { __total?: number }>({
-      build: plan.exact ? (countedQuery ?? withCount) : options.query,
-      sort: params.sort,
-      columns: options.columns,
-      position: params.position,
-      perPage: params.perPage,
-      prepared: options.prepared,
-    })
-    // No row (no match, a cursor past the end) carries the count: it is counted on its own
-    const total = !plan.exact
-      ? { count: plan.estimate, exact: false }
-      : page.rows.length
-        ? { count: Number(page.rows[0].__total), exact: true }
-        : { count: await exactCount(plan.sql), exact: true }
-    for (const row of page.rows) delete row.__total
-    return listResult(params, options.map, page, total)
-  }
-  const [page, counted] = await Promise.all([
-    keysetPage<Raw>({
-      build: options.query,
-      sort: params.sort,
-      columns: options.columns,
-      position: params.position,
-      perPage: params.perPage,
-      prepared: options.prepared,
-    }),
-    totalOf
-      ? null
-      : (options.total ??
-        cappedCount(options.count ?? options.query, options.table, filtered, limit)),
-  ])
-  const total = totalOf ? await totalOf(page.rows) : counted!
-  return listResult(params, options.map, page, total)
-}
-
-/** What listPage answers: the rows shaped, the cursors, the count, the URL's warnings. */
-function listResult<Raw, Row>(
-  params: ListParams,
-  map: (row: Raw) => Row,
-  page: KeysetPage<Raw> & { invalidCursor: boolean },
-  total: { count: number; exact: boolean }
-): { list: ListPage<Row>; warnings: string[] } {
-  const warnings = page.invalidCursor
-    ? [...params.warnings, 'Position dans la liste invalide : retour à la première page.']
-    : params.warnings
-  return {
-    list: {
-      data: page.rows.map(map),
-      next: page.next,
-      prev: page.prev,
-      total,
-      per_page: params.perPage,
-    },
-    warnings,
   }
 }

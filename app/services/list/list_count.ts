@@ -1,7 +1,7 @@
 /*
  * How many rows a list page says it has (reference §C3: no count(*) of 100 000 rows on every
  * page): the planner's estimate first, an exact count only when it expects few rows. Used by
- * listPage (app/services/list/keyset.ts).
+ * listPage (app/services/list/list_page.ts).
  */
 import db from '@adonisjs/lucid/services/db'
 import { preparedQuery } from '#services/prepared_query'

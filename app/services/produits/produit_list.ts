@@ -4,7 +4,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { PRODUIT_SORT_KEYS } from '#shared/produits'
-import { allRows, listPage, type SortColumns } from '#services/list/keyset'
+import { allRows, type SortColumns } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import {
   filterParsers,
   whereWords,

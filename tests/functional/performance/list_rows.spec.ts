@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import Facture from '#models/facture'
 import { withTransaction } from '#tests/helpers'
 import { acompteDraft, issued, libreDraft } from '#tests/functional/factures/helpers'
-import { listPage } from '#services/list/keyset'
+import { listPage } from '#services/list/list_page'
 import {
   FACTURE_SORT_COLUMNS,
   factureListItem,
