@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { OUVERTES, touchFunctionSql } from '#database/helpers/client_soldes_recherche'
 
 /*
  * What a créances search reads, one row per client (issue 15 §1, decision 731): the client's
@@ -17,19 +18,6 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  * update is HOT: no index entry is written (decision 706's objection to a trigram index on
  * client_soldes, whose solde is indexed). An update that changes nothing writes nothing.
  */
-const OPEN = `o.numero IS NOT NULL AND o.statut IN ('emise', 'partiellement_payee')
-  AND o.total_ttc - o.montant_paye - o.montant_credite > 0`
-
-/**
- * The open factures of client `cid` as two arrays paired by position (both aggregates read one
- * ordered stream), each NULL when there is none.
- */
-const OUVERTES = (cid: string) => `SELECT array_agg(x.echeance) AS echeances,
-    array_agg(x.reste) AS restes
-  FROM (SELECT o.echeance, (o.total_ttc - o.montant_paye - o.montant_credite)::bigint AS reste
-    FROM factures o WHERE o.client_id = ${cid} AND ${OPEN}
-    ORDER BY o.echeance, 2) x`
-
 export default class extends BaseSchema {
   async up() {
     this.schema.raw(`CREATE TABLE IF NOT EXISTS client_soldes_recherche (
@@ -58,32 +46,7 @@ export default class extends BaseSchema {
 
     // A client_soldes row written: its figures and the client's open factures, then (new row,
     // or a row missing) the client's shown columns
-    this.schema.raw(`CREATE OR REPLACE FUNCTION client_soldes_recherche_touch() RETURNS trigger
-    LANGUAGE plpgsql AS $$
-    DECLARE e date[]; r bigint[];
-    BEGIN
-      IF TG_OP = 'DELETE' THEN
-        DELETE FROM client_soldes_recherche WHERE client_id = OLD.client_id;
-        RETURN NULL;
-      END IF;
-      SELECT COALESCE(a.echeances, '{}'), COALESCE(a.restes, '{}') INTO e, r
-        FROM (${OUVERTES('NEW.client_id')}) a;
-      UPDATE client_soldes_recherche t SET du = NEW.du, credit = NEW.credit,
-          nb_factures = NEW.nb_factures, premiere_echeance = NEW.premiere_echeance,
-          echeances = e, restes = r
-        WHERE t.client_id = NEW.client_id
-          AND (t.du, t.credit, t.nb_factures, t.premiere_echeance, t.echeances, t.restes)
-            IS DISTINCT FROM (NEW.du, NEW.credit, NEW.nb_factures, NEW.premiere_echeance, e, r);
-      IF NOT FOUND THEN
-        INSERT INTO client_soldes_recherche (client_id, type, civilite, nom, prenom, societe,
-            numero_tva, recherche, du, credit, nb_factures, premiere_echeance, echeances, restes)
-          SELECT c.id_client, c.type, c.civilite, c.nom, c.prenom, c.societe, c.numero_tva,
-            c.recherche, NEW.du, NEW.credit, NEW.nb_factures, NEW.premiere_echeance, e, r
-          FROM clients c WHERE c.id_client = NEW.client_id
-        ON CONFLICT (client_id) DO NOTHING;
-      END IF;
-      RETURN NULL;
-    END $$`)
+    this.schema.raw(touchFunctionSql(false))
     this.schema.raw(`DROP TRIGGER IF EXISTS client_soldes_recherche_touch ON client_soldes`)
     this.schema.raw(`CREATE TRIGGER client_soldes_recherche_touch
       AFTER INSERT OR UPDATE OR DELETE ON client_soldes

@@ -21,7 +21,6 @@ import {
   BUCKET_COLUMNS,
   bucketSums,
   bucketsOfClient,
-  openOfRow,
   rowBucketColumns,
 } from '#services/creances/creance_buckets'
 import { dayLiteral } from '#services/sql_day'
@@ -69,7 +68,7 @@ function clientColumns(today: string, c: string, cr0: string) {
  * client_soldes (kept by the database, decision 263), the buckets computed only for the rows a
  * page or an export reads. `solde` = what the factures ask less the credit. A search reads
  * client_soldes_recherche (decision 731): the same figures and columns, the client's search text
- * with its trigram index, its open factures (`echeances`, `restes`) for the buckets.
+ * with its trigram index, and the buckets the row keeps (decision 829).
  */
 function perClient(today: string, searched: boolean) {
   if (searched) {
@@ -80,8 +79,6 @@ function perClient(today: string, searched: boolean) {
         'r.client_id as id_client',
         ...clientColumns(today, 'r', 'r'),
         'r.tri_nom',
-        'r.echeances',
-        'r.restes',
         db.raw(rowBucketColumns(today, 'r'))
       )
       .as('cr')
@@ -91,7 +88,8 @@ function perClient(today: string, searched: boolean) {
       .from('client_soldes as cr0')
       .join('clients as c', 'c.id_client', 'cr0.client_id')
       // Its open factures read once per client, as the row `b` of the bucket columns. The
-      // constants are written, not bound: the prepared page keeps one plan (decision 813)
+      // constants are written, not bound: the prepared page keeps one plan (decision 813). The
+      // buckets its client_soldes_recherche row keeps were no faster here (decision 829)
       .joinRaw(`CROSS JOIN LATERAL (${bucketsOfClient(today, 'cr0.client_id')}) b`)
       .whereRaw('(cr0.nb_factures > 0 OR cr0.credit > 0)')
       .select(
@@ -152,40 +150,51 @@ const TOTAL_COLUMNS = ['du', 'credit', 'solde', 'nb_factures'] as const
  * selected clients `m` when something is filtered). Column names start with `prefix`.
  */
 function totalsParts(params: ListParams, today: string, prefix = '') {
-  const sums = TOTAL_COLUMNS.map(
-    (col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${prefix}${col}`
-  ).join(', ')
+  const sumsOf = (cols: readonly string[]) =>
+    cols.map((col) => `COALESCE(sum(cr.${col}), 0)::bigint AS ${prefix}${col}`).join(', ')
   // (bucketSums checks `today` before writing it into the SQL)
   const bucketColumns = (amount: string, echeance: string) =>
     bucketSums(today, amount, echeance, prefix)
   // « En retard » alone selects the clients with an overdue facture: the others' open factures
   // are all « non échu », so only that bucket differs from the whole (their du is subtracted)
-  const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !params.words.length)
-  const filtered = !lateOnly && Boolean(params.filter.tranche || params.words.length)
-  // A search or a bucket: the selected clients once (`m`), their sums and their open factures'
-  // buckets from it (decision 663); a search's `m` carries its clients' open factures (decision
-  // 731), a bucket's reads them. Otherwise the buckets come from the figures kept per due
-  // date (migration 0556) and the clients' sums from those kept per oldest due date
-  // (client_soldes_jour, decision 560): about a thousand rows, not one per client.
-  const buckets = params.words.length
-    ? db
-        .from('m')
-        .joinRaw(`CROSS JOIN LATERAL ${openOfRow('m')}`)
-        .select(db.raw(bucketColumns('o.reste', 'o.echeance')))
-    : filtered
-      ? db
-          .from('factures')
-          .whereRaw(OPEN_FACTURE_SQL)
-          .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
-          .select(db.raw(bucketColumns(RESTE_SQL, 'factures.echeance')))
-      : db.from('creance_echeances as e').select(db.raw(bucketColumns('e.du', 'e.echeance')))
+  const searched = params.words.length > 0
+  const lateOnly = Boolean(params.filter.retard && !params.filter.tranche && !searched)
+  const filtered = !lateOnly && Boolean(params.filter.tranche || searched)
+  // A search or a bucket: the selected clients once (`m`), their sums from it (decision 663).
+  // A search's `m` carries its clients' buckets, summed beside (decisions 731, 829); a bucket's
+  // buckets are read from its clients' open factures. Otherwise the buckets come from the
+  // figures kept per due date (migration 0556) and the clients' sums from those kept per oldest
+  // due date (client_soldes_jour, decision 560): about a thousand rows, not one per client.
   const clients = filtered
-    ? db.from('m as cr').select(db.raw(`${sums}, count(*)::int AS ${prefix}nb_clients`))
+    ? db
+        .from('m as cr')
+        .select(
+          db.raw(
+            [
+              sumsOf(TOTAL_COLUMNS),
+              `count(*)::int AS ${prefix}nb_clients`,
+              ...(searched ? [sumsOf(BUCKET_COLUMNS)] : []),
+            ].join(', ')
+          )
+        )
     : db
         .from('client_soldes_jour as cr')
         .if(params.filter.retard, (q) => q.whereRaw(lateCondition(today)))
-        .select(db.raw(`${sums}, COALESCE(sum(cr.n), 0)::int AS ${prefix}nb_clients`))
-  const parts: Query[] = [clients, buckets]
+        .select(
+          db.raw(`${sumsOf(TOTAL_COLUMNS)}, COALESCE(sum(cr.n), 0)::int AS ${prefix}nb_clients`)
+        )
+  const parts: Query[] = [clients]
+  if (!searched) {
+    parts.push(
+      filtered
+        ? db
+            .from('factures')
+            .whereRaw(OPEN_FACTURE_SQL)
+            .whereRaw('factures.client_id IN (SELECT m.id_client FROM m)')
+            .select(db.raw(bucketColumns(RESTE_SQL, 'factures.echeance')))
+        : db.from('creance_echeances as e').select(db.raw(bucketColumns('e.du', 'e.echeance')))
+    )
+  }
   if (lateOnly) {
     parts.push(
       db
@@ -207,9 +216,9 @@ function totalsOfRow(row: Record<string, any> | undefined, lateOnly: boolean, pr
   return totals
 }
 
-/** What `m` holds for the totals besides the figures: a search's open factures (decision 731). */
-const openColumns = (params: ListParams) =>
-  params.words.length ? ['cr.echeances', 'cr.restes'] : []
+/** What `m` holds for the totals besides the figures: a search's buckets (decision 829). */
+const searchBuckets = (params: ListParams) =>
+  params.words.length ? BUCKET_COLUMNS.map((col) => `cr.${col}`) : []
 
 type TotalsStatement = { sql: string; bindings: unknown[]; lateOnly: boolean }
 
@@ -238,7 +247,11 @@ export function creanceTotalsStatement(params: ListParams, today: string): Total
   const { filtered, lateOnly, parts } = totalsParts(params, today)
   const m = filtered
     ? creanceQuery(params, today)
-        .select('cr.id_client', ...TOTAL_COLUMNS.map((col) => `cr.${col}`), ...openColumns(params))
+        .select(
+          'cr.id_client',
+          ...TOTAL_COLUMNS.map((col) => `cr.${col}`),
+          ...searchBuckets(params)
+        )
         .toSQL()
     : null
   // Each part is one aggregated row: one statement for all of them
@@ -272,7 +285,7 @@ export function creanceTotals(params: ListParams, today: string): Promise<Creanc
   return key === null ? read() : cachedByVersion('creances_totaux', key, read)
 }
 
-/** The list's columns but the buckets (computed for the page's rows only). */
+/** The list's columns. */
 const M_COLUMNS = [
   'id_client',
   'type',
@@ -288,6 +301,7 @@ const M_COLUMNS = [
   'nb_factures',
   'premiere_echeance',
   'retard_max',
+  ...BUCKET_COLUMNS,
 ]
 
 /** Where the search page's rows carry the totals (columns prefixed so, decision 706). */
@@ -295,27 +309,16 @@ const TOTALS_PREFIX = '__t_'
 
 /**
  * The page of a search with its totals, in one statement (decision 706): the matching clients
- * once (`m`, every column of the list but the buckets), their totals from it, the page sorted
- * from it, and the buckets computed for the page's rows only. Before, the totals and the page
- * each read every matching client, its client_soldes row and (the totals) its open factures.
+ * once (`m`, every column of the list, the buckets those their rows keep, decision 829), their
+ * totals from it, the page sorted from it. Before, the totals and the page each read every
+ * matching client, its client_soldes row and (the totals) its open factures.
  */
 export function creanceSearchQuery(params: ListParams, today: string): Query {
-  // Its `m` carries the open factures of client_soldes_recherche: a search only
+  // Its `m` carries the buckets of client_soldes_recherche: a search only
   if (!params.words.length) throw new Error('creanceSearchQuery: a search only')
   const { parts } = totalsParts(params, today, TOTALS_PREFIX)
-  const m = creanceQuery(params, today).select(
-    ...M_COLUMNS.map((col) => `cr.${col}`),
-    ...openColumns(params)
-  )
-  const query = db
-    .query()
-    .withMaterialized('m', m)
-    .from((sub) =>
-      sub
-        .from('m as cr0')
-        .select(...M_COLUMNS.map((col) => `cr0.${col}`), db.raw(rowBucketColumns(today, 'cr0')))
-        .as('cr')
-    )
+  const m = creanceQuery(params, today).select(...M_COLUMNS.map((col) => `cr.${col}`))
+  const query = db.query().withMaterialized('m', m).from('m as cr')
   for (const [i, part] of parts.entries()) {
     query.joinRaw(`CROSS JOIN (${part.sql}) AS t${i}`, part.bindings as any[])
   }

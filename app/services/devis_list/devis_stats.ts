@@ -9,6 +9,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { foldAnalyseEcritures } from '#services/analyse/ecritures'
+import { refreshKeptBuckets } from '#services/creances/creance_buckets'
 import { DateTime } from 'luxon'
 import { DEVIS_STATUTS, type DevisStatut } from '#shared/devis'
 import { addDays, addMonths, todayIso } from '#shared/dates'
@@ -261,8 +262,9 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
 /**
  * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards',
  * the turnover analyse's, the occupation's, the acceptance's and the rentabilité's: decisions
- * 556, 560, 640, 642, 650, 652, 690, 695) to one row per key (the figures do not change): the
- * nightly pass (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
+ * 556, 560, 640, 642, 650, 652, 690, 695) to one row per key (the figures do not change), and
+ * sums again the créances' buckets that ended (decision 829): the nightly pass
+ * (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
  */
 // The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
 // 690, 695, 711, 721)
@@ -282,6 +284,8 @@ const AGGREGATE_TABLES = [
   'rentabilite_produits',
   'offres_cohorte_jour',
   'commandes_acomptes',
+  // Not a table of deltas: the pass rewrites the rows whose kept buckets ended (decision 829)
+  'client_soldes_recherche',
 ]
 
 /** `vacuum: false` inside a transaction (the tests'): VACUUM cannot run in one. */
@@ -294,6 +298,7 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await db.rawQuery('SELECT occupation_jour_compact()')
   await db.rawQuery('SELECT acceptation_jour_compact()')
   await db.rawQuery('SELECT rentabilite_compact()')
+  await refreshKeptBuckets(todayIso())
   // Last: the compactions above are writes too (decision 817)
   await foldAnalyseEcritures()
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late

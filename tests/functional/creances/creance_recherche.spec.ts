@@ -4,7 +4,8 @@
  * payments added and removed; clients renamed, retyped, their société or VAT number changed)
  * the table equals a recomputation from clients, client_soldes and the open factures, and a
  * search's page, totals and filtered rows equal the former query's (the oracle below, which read
- * clients, client_soldes and the factures), for every sort, the tranche and late filters.
+ * clients, client_soldes and the factures), for every sort, the tranche and late filters, today
+ * (the buckets each row keeps, decision 829) and 45 days on (summed from its arrays).
  */
 import { test } from '@japa/runner'
 import fc from 'fast-check'
@@ -20,6 +21,8 @@ import {
   creanceTotals,
   parseCreanceListParams,
 } from '#services/creances/creance_list'
+import { keptBucketsHold } from '#services/creances/creance_buckets'
+import { dayLiteral } from '#services/sql_day'
 import { addDays, todayIso } from '#shared/dates'
 import { AGING_BUCKET_KEYS } from '#shared/creances'
 
@@ -218,48 +221,67 @@ test.group('Créances / search table', (group) => {
     }
 
     const check = async (label: string) => {
-      assert.deepEqual(await stored(ids), await recomputed(ids), label)
-      const { rows: former } = await formerRows(WORD, today)
-      for (const [sort, compare] of Object.entries(SORTS)) {
-        const params = parseCreanceListParams({ q: WORD, sort })
-        const rows = await creanceSearchQuery(params, today)
-          .orderByRaw(
-            sort === 'client'
-              ? 'cr.tri_nom, cr.id_client'
-              : sort === '-du'
-                ? 'cr.solde DESC, cr.id_client DESC'
-                : 'cr.retard_max DESC, cr.id_client DESC'
+      const rowsStored = await stored(ids)
+      assert.deepEqual(rowsStored, await recomputed(ids), label)
+      // Each row keeps today's buckets: the first day below reads them, not the arrays
+      const held = await db.rawQuery(
+        `SELECT count(*)::int AS n FROM client_soldes_recherche t
+         WHERE t.client_id = ANY(?) AND ${keptBucketsHold('t', dayLiteral(today))}`,
+        [ids]
+      )
+      assert.equal(held.rows[0].n, rowsStored.length, `${label} kept`)
+      // Today the rows' kept buckets hold; 45 days on they are summed from the arrays
+      for (const asOf of [today, addDays(today, 45)]) {
+        const { rows: former } = await formerRows(WORD, asOf)
+        for (const [sort, compare] of Object.entries(SORTS)) {
+          const params = parseCreanceListParams({ q: WORD, sort })
+          const rows = await creanceSearchQuery(params, asOf)
+            .orderByRaw(
+              sort === 'client'
+                ? 'cr.tri_nom, cr.id_client'
+                : sort === '-du'
+                  ? 'cr.solde DESC, cr.id_client DESC'
+                  : 'cr.retard_max DESC, cr.id_client DESC'
+            )
+            .limit(100)
+          assert.deepEqual(
+            shown(rows),
+            shown([...former].sort(compare)),
+            `${label} ${asOf} ${sort}`
           )
-          .limit(100)
-        assert.deepEqual(shown(rows), shown([...former].sort(compare)), `${label} ${sort}`)
-        const totals = creanceSearchTotals(rows) ?? (await creanceTotals(params, today))
-        const sum = (k: string) => former.reduce((t: number, r: any) => t + Number(r[k]), 0)
-        assert.deepEqual(
-          totals,
-          {
-            nb_clients: former.length,
-            du: sum('du'),
-            credit: sum('credit'),
-            solde: sum('solde'),
-            nb_factures: sum('nb_factures'),
-            en_retard: sum('en_retard'),
-            ...Object.fromEntries(AGING_BUCKET_KEYS.map((k) => [k, sum(k)])),
-          },
-          `${label} totals`
-        )
-      }
-      // A bucket and « en retard » with the search: the filtered rows (the export's query)
-      for (const filter of [{ tranche: 'j31_60' }, { retard: '1' }, { tranche: 'plus_90' }]) {
-        const params = parseCreanceListParams({ q: WORD, filter })
-        const rows = await creanceQuery(params, today).select('cr.*').orderBy('cr.id_client')
-        const expected = former
-          .filter((r: any) =>
-            filter.tranche
-              ? Number(r[filter.tranche]) > 0
-              : r.premiere_echeance !== null && r.retard_max > 0
+          const totals = creanceSearchTotals(rows) ?? (await creanceTotals(params, asOf))
+          const sum = (k: string) => former.reduce((t: number, r: any) => t + Number(r[k]), 0)
+          assert.deepEqual(
+            totals,
+            {
+              nb_clients: former.length,
+              du: sum('du'),
+              credit: sum('credit'),
+              solde: sum('solde'),
+              nb_factures: sum('nb_factures'),
+              en_retard: sum('en_retard'),
+              ...Object.fromEntries(AGING_BUCKET_KEYS.map((k) => [k, sum(k)])),
+            },
+            `${label} ${asOf} totals`
           )
-          .sort((a: any, b: any) => Number(a.id_client) - Number(b.id_client))
-        assert.deepEqual(shown(rows), shown(expected), `${label} ${JSON.stringify(filter)}`)
+        }
+        // A bucket and « en retard » with the search: the filtered rows (the export's query)
+        for (const filter of [{ tranche: 'j31_60' }, { retard: '1' }, { tranche: 'plus_90' }]) {
+          const params = parseCreanceListParams({ q: WORD, filter })
+          const rows = await creanceQuery(params, asOf).select('cr.*').orderBy('cr.id_client')
+          const expected = former
+            .filter((r: any) =>
+              filter.tranche
+                ? Number(r[filter.tranche]) > 0
+                : r.premiere_echeance !== null && r.retard_max > 0
+            )
+            .sort((a: any, b: any) => Number(a.id_client) - Number(b.id_client))
+          assert.deepEqual(
+            shown(rows),
+            shown(expected),
+            `${label} ${asOf} ${JSON.stringify(filter)}`
+          )
+        }
       }
     }
 
