@@ -13,6 +13,7 @@ import {
   creanceClientItem,
   creanceFactures,
   creanceQuery,
+  creanceSearchPrepared,
   creanceSearchQuery,
   creanceSearchTotals,
   creanceTotals,
@@ -56,6 +57,7 @@ async function searchPage(params: ListParams, today: string) {
   let totals: CreanceTotals | null = null
   const page = await listPage(params, {
     ...listOptions,
+    prepared: creanceSearchPrepared(params),
     query: () => creanceSearchQuery(params, today),
     totalOf: async (rows: Record<string, any>[]) => {
       totals = creanceSearchTotals(rows) ?? (await creanceTotals(params, today))

@@ -15,6 +15,7 @@ import {
   filterParsers,
   parseListParams,
   whereWords,
+  wordsIndexed,
   type ListParams,
 } from '#services/list/list_params'
 import {
@@ -138,9 +139,15 @@ export function creanceQuery(params: ListParams, today: string): Query {
   if (params.filter.retard) query.whereRaw(lateCondition(today))
   const tranche = params.filter.tranche as AgingBucket | undefined
   if (tranche && AGING_BUCKET_KEYS.includes(tranche)) query.whereRaw(`cr.${tranche} > 0`)
-  whereWords(query, 'cr.recherche', params.words)
+  // Words of three characters or more: the search's one plan is the trigram index's, so its
+  // page is a named statement with its words bound, each pattern computed once (decision 830)
+  whereWords(query, 'cr.recherche', params.words, { once: wordsIndexed(params.words) })
   return query
 }
+
+/** How a search's page is sent (keysetPage's `prepared`): named when its words are indexed. */
+export const creanceSearchPrepared = (params: ListParams) =>
+  wordsIndexed(params.words) ? ('bound' as const) : true
 
 const TOTAL_COLUMNS = ['du', 'credit', 'solde', 'nb_factures'] as const
 
@@ -278,7 +285,11 @@ export function creanceTotalsStatement(params: ListParams, today: string): Total
 export function creanceTotals(params: ListParams, today: string): Promise<CreanceTotals> {
   const read = async () => {
     const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
-    const result = await preparedQuery(db.connection(), sql, bindings)
+    // A search of a shorter word stays unnamed, as its page (decision 830)
+    const result =
+      creanceSearchPrepared(params) === true && params.words.length
+        ? await db.rawQuery(sql, bindings as any[])
+        : await preparedQuery(db.connection(), sql, bindings)
     return totalsOfRow(result.rows[0], lateOnly)
   }
   const key = creanceTotalsKey(params, today)

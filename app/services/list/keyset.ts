@@ -173,13 +173,15 @@ export function pageQuery(options: {
  * A plain query's rows through a named statement when no parameter is left (decision 813): its
  * one plan is then the custom plan, kept. A page with bound values stays unnamed: a generic plan
  * cannot use a partial index whose predicate names a value it does not see (the factures late
- * filter: 0.07 → 6–12 ms), and PostgreSQL's cost comparison did not notice.
+ * filter: 0.07 → 6–12 ms), and PostgreSQL's cost comparison did not notice. `bound`: a page
+ * whose values no plan depends on (the créances search, decision 830) is named all the same.
  */
-async function preparedRows(query: Query): Promise<Record<string, any>[]> {
+async function preparedRows(query: Query, bound: boolean): Promise<Record<string, any>[]> {
   const { sql, bindings } = query.toSQL()
-  const { rows } = bindings.length
-    ? await query.client.rawQuery(sql, bindings as any[])
-    : await preparedQuery(query.client, sql, [])
+  const { rows } =
+    bindings.length && !bound
+      ? await query.client.rawQuery(sql, bindings as any[])
+      : await preparedQuery(query.client, sql, bindings)
   return rows
 }
 
@@ -193,8 +195,11 @@ export async function keysetPage<Row>(options: {
   columns: SortColumns
   position: ListPosition
   perPage: number
-  /** A plain query (no model) sent as a named prepared statement (decision 813). */
-  prepared?: boolean
+  /**
+   * A plain query (no model) sent as a named prepared statement (decision 813) when no value is
+   * bound; `bound`: even with its bound values (decision 830).
+   */
+  prepared?: boolean | 'bound'
 }): Promise<KeysetPage<Row> & { invalidCursor: boolean }> {
   const { build, sort, columns, perPage } = options
   const exprs = orderedExprs(sort, columns)
@@ -217,12 +222,11 @@ export async function keysetPage<Row>(options: {
       after,
       reversed,
       limit: perPage + 1,
-      literalLimit: options.prepared,
+      literalLimit: Boolean(options.prepared),
     })
-    const rows = (options.prepared ? await preparedRows(query) : await query) as Record<
-      string,
-      any
-    >[]
+    const rows = (
+      options.prepared ? await preparedRows(query, options.prepared === 'bound') : await query
+    ) as Record<string, any>[]
     const more = rows.length > perPage
     const page = rows.slice(0, perPage)
     return { rows: reversed ? page.reverse() : page, more }

@@ -50,9 +50,10 @@ export async function listPage<Raw, Row>(
     countedQuery?: () => ListQuery
     /**
      * The page as a named prepared statement: a plain query only (decision 813); counted
-     * exactly, it carries its count (decision 826).
+     * exactly, it carries its count (decision 826). `bound`: named with its bound values too
+     * (decision 830).
      */
-    prepared?: boolean
+    prepared?: boolean | 'bound'
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =

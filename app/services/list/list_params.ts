@@ -148,13 +148,20 @@ export function likeContains(word: string): string {
 
 /**
  * Each search word somewhere in `column` (an accent- and case-free text, `f_unaccent(lower(…))`,
- * ideally a stored column with a trigram index).
+ * ideally a stored column with a trigram index). `once`: each pattern made a sub-select, which
+ * PostgreSQL computes once per execution; for a named statement's generic plan, which would
+ * otherwise unaccent it again for every row it rechecks (decision 830). Not for an unnamed
+ * statement: its plan sees the pattern, and its estimate, only as a constant.
  */
 export function whereWords(
   query: { whereRaw: (sql: string, bindings: string[]) => unknown },
   column: string,
-  words: string[]
+  words: string[],
+  { once = false } = {}
 ) {
-  for (const word of words)
-    query.whereRaw(`${column} LIKE f_unaccent(lower(?))`, [likeContains(word)])
+  const pattern = once ? '(SELECT f_unaccent(lower(?)))' : 'f_unaccent(lower(?))'
+  for (const word of words) query.whereRaw(`${column} LIKE ${pattern}`, [likeContains(word)])
 }
+
+/** Whether each word yields a trigram (three characters): an index scan is its one plan. */
+export const wordsIndexed = (words: string[]) => words.every((word) => word.length >= 3)

@@ -95,6 +95,31 @@ test.group('Performance / prepared statements', (group) => {
     }
   })
 
+  test('a créances search of words of three characters is named with them bound, each pattern computed once; a shorter word stays unnamed', async ({
+    assert,
+  }) => {
+    // Decision 830: its one plan is the trigram index's whatever the words, and a generic plan
+    // of `f_unaccent(lower($1))` unaccented the pattern again for each row it rechecked
+    const { visitor } = await staffVisitor()
+    for (let i = 0; i < 7; i++) {
+      const response = await visitor.get('/esi/compta/creance?q=dupont')
+      assert.equal(response.status, 200)
+    }
+    // The page (and, no client matching here, the totals on their own: named already)
+    const searches = await preparedLike('client_soldes_recherche')
+    const pages = searches.filter((s) => s.statement.includes('AS __k0'))
+    assert.lengthOf(pages, 1, JSON.stringify(searches))
+    assert.isAtLeast(pages[0].generic_plans + pages[0].custom_plans, 7)
+    for (const search of searches) {
+      assert.include(search.statement, 'LIKE (SELECT f_unaccent(lower($1)))')
+    }
+    for (let i = 0; i < 3; i++) {
+      const response = await visitor.get('/esi/compta/creance?q=du')
+      assert.equal(response.status, 200)
+    }
+    assert.lengthOf(await preparedLike('client_soldes_recherche'), searches.length)
+  })
+
   test('a filtered list page keeps its bound values unnamed; the late factures are prepared with their partial index', async ({
     assert,
   }) => {
