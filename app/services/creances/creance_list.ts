@@ -287,7 +287,7 @@ export function creanceTotals(params: ListParams, today: string): Promise<Creanc
     const { sql, bindings, lateOnly } = creanceTotalsStatement(params, today)
     // A search of a shorter word stays unnamed, as its page (decision 830)
     const result =
-      creanceSearchPrepared(params) === true && params.words.length
+      params.words.length && !wordsIndexed(params.words)
         ? await db.rawQuery(sql, bindings as any[])
         : await preparedQuery(db.connection(), sql, bindings)
     return totalsOfRow(result.rows[0], lateOnly)
@@ -320,7 +320,7 @@ const TOTALS_PREFIX = '__t_'
 
 /**
  * The page of a search with its totals, in one statement (decision 706): the matching clients
- * once (`m`, every column of the list, the buckets those their rows keep, decision 829), their
+ * once (`m`, every column of the list, the buckets their rows keep, decision 829), their
  * totals from it, the page sorted from it. Before, the totals and the page each read every
  * matching client, its client_soldes row and (the totals) its open factures.
  */
