@@ -24,7 +24,23 @@ export const OUVERTES = (cid: string) => `SELECT array_agg(x.echeance) AS echean
     ORDER BY o.echeance, 2) x`
 
 /** The kept buckets' columns: the sums, the day they were summed on, the day they end. */
-export const KEPT_COLUMNS = [...BUCKET_COLUMNS.map(keptBucketColumn), 'b_jour', 'b_jusqu_au']
+export const KEPT_SUMS = BUCKET_COLUMNS.map(keptBucketColumn)
+export const KEPT_COLUMNS = [...KEPT_SUMS, 'b_jour', 'b_jusqu_au']
+
+/** What creance_buckets (alias `b`) gives for the kept columns, summed on the day `jour`. */
+const keptValues = (jour: string) => [
+  ...BUCKET_COLUMNS.map((col) => `b.${col}`),
+  jour,
+  'b.jusqu_au',
+]
+
+/**
+ * The kept columns set to what creance_buckets gives for the arrays `e`, `r` on the day `jour`
+ * (SQL expressions): a sub-select, evaluated only for the rows the UPDATE writes.
+ */
+const setKept = (e: string, r: string, jour: string) =>
+  `(${KEPT_COLUMNS.join(', ')}) = (SELECT ${keptValues(jour).join(', ')}
+    FROM creance_buckets(${e}, ${r}, ${jour}) b)`
 
 /** Today in Brussels, the day the trigger sums the buckets on (as todayIso() does in the app). */
 export const TODAY_SQL = `(now() AT TIME ZONE '${TIME_ZONE}')::date`
@@ -37,22 +53,19 @@ export const TODAY_SQL = `(now() AT TIME ZONE '${TIME_ZONE}')::date`
  */
 export function touchFunctionSql(buckets: boolean): string {
   const b = (sql: string) => (buckets ? sql : '')
-  const kept = [...BUCKET_COLUMNS.map((col) => `b.${col}`), 'jour', 'b.jusqu_au']
-  const values = ['e', 'r', ...(buckets ? kept : [])]
   return `CREATE OR REPLACE FUNCTION client_soldes_recherche_touch() RETURNS trigger
     LANGUAGE plpgsql AS $$
-    DECLARE e date[]; r bigint[];${b(` jour date := ${TODAY_SQL}; b record;`)}
+    DECLARE e date[]; r bigint[];${b(` jour date := ${TODAY_SQL};`)}
     BEGIN
       IF TG_OP = 'DELETE' THEN
         DELETE FROM client_soldes_recherche WHERE client_id = OLD.client_id;
         RETURN NULL;
       END IF;
       SELECT COALESCE(a.echeances, '{}'), COALESCE(a.restes, '{}') INTO e, r
-        FROM (${OUVERTES('NEW.client_id')}) a;${b(`
-      SELECT * INTO b FROM creance_buckets(e, r, jour);`)}
+        FROM (${OUVERTES('NEW.client_id')}) a;
       UPDATE client_soldes_recherche t SET du = NEW.du, credit = NEW.credit,
           nb_factures = NEW.nb_factures, premiere_echeance = NEW.premiere_echeance,
-          ${buckets ? `(echeances, restes, ${KEPT_COLUMNS.join(', ')}) = (${values.join(', ')})` : 'echeances = e, restes = r'}
+          echeances = e, restes = r${b(`, ${setKept('e', 'r', 'jour')}`)}
         WHERE t.client_id = NEW.client_id
           AND ((t.du, t.credit, t.nb_factures, t.premiere_echeance, t.echeances, t.restes)
             IS DISTINCT FROM (NEW.du, NEW.credit, NEW.nb_factures, NEW.premiere_echeance, e, r)${b(`
@@ -62,8 +75,9 @@ export function touchFunctionSql(buckets: boolean): string {
             numero_tva, recherche, du, credit, nb_factures, premiere_echeance, echeances, restes${b(`,
             ${KEPT_COLUMNS.join(', ')}`)})
           SELECT c.id_client, c.type, c.civilite, c.nom, c.prenom, c.societe, c.numero_tva,
-            c.recherche, NEW.du, NEW.credit, NEW.nb_factures, NEW.premiere_echeance, ${values.join(', ')}
-          FROM clients c WHERE c.id_client = NEW.client_id
+            c.recherche, NEW.du, NEW.credit, NEW.nb_factures, NEW.premiere_echeance, e, r${b(`,
+            ${keptValues('jour').join(', ')}`)}
+          FROM clients c${b(' CROSS JOIN creance_buckets(e, r, jour) b')} WHERE c.id_client = NEW.client_id
         ON CONFLICT (client_id) DO NOTHING;
       END IF;
       RETURN NULL;
@@ -77,11 +91,7 @@ export function touchFunctionSql(buckets: boolean): string {
 export const REFRESH_FUNCTION_SQL = `CREATE OR REPLACE FUNCTION
   client_soldes_recherche_buckets(jour date) RETURNS integer LANGUAGE sql AS $$
     WITH u AS (
-      UPDATE client_soldes_recherche t SET (${KEPT_COLUMNS.join(', ')}) = (SELECT ${[
-        ...BUCKET_COLUMNS.map((col) => `b.${col}`),
-        'jour',
-        'b.jusqu_au',
-      ].join(', ')} FROM creance_buckets(t.echeances, t.restes, jour) b)
+      UPDATE client_soldes_recherche t SET ${setKept('t.echeances', 't.restes', 'jour')}
       WHERE ${keptBucketsHold('t', 'jour')} IS NOT TRUE
       RETURNING 1)
     SELECT count(*)::int FROM u $$`

@@ -1,6 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import {
   KEPT_COLUMNS,
+  KEPT_SUMS,
   REFRESH_FUNCTION_SQL,
   TODAY_SQL,
   touchFunctionSql,
@@ -10,19 +11,17 @@ import { bucketsFunctionSql } from '#services/creances/creance_buckets'
 /*
  * The aging buckets kept on each client_soldes_recherche row (issue 15 §1, decision 829): the
  * sums of its open factures per bucket on the day `b_jour`, and `b_jusqu_au`, the first day on
- * which one of them enters another bucket (null: never). Until then a créances page or search
- * reads six numbers instead of summing each row's arrays (the totals of a search summed every
- * matching client's). Kept IN THE SAME TRANSACTION by the row trigger of migration 0893, which
+ * which one of them enters another bucket (null: never). Until then a créances search reads six
+ * numbers per matching client instead of summing its arrays (the search's totals summed every
+ * match's). Kept IN THE SAME TRANSACTION by the row trigger of migration 0893, which
  * now also sums them for today; the nightly pass (and this migration) sums again the rows whose
  * sums no longer hold. A row read on a day its sums do not hold is summed from its arrays, so
  * the figures are right whether that pass ran or not.
  */
-const BIGINTS = KEPT_COLUMNS.filter((col) => col !== 'b_jour' && col !== 'b_jusqu_au')
-
 export default class extends BaseSchema {
   async up() {
     this.schema.raw(`ALTER TABLE client_soldes_recherche
-      ${BIGINTS.map((col) => `ADD COLUMN IF NOT EXISTS ${col} bigint NOT NULL DEFAULT 0`).join(', ')},
+      ${KEPT_SUMS.map((col) => `ADD COLUMN IF NOT EXISTS ${col} bigint NOT NULL DEFAULT 0`).join(', ')},
       ADD COLUMN IF NOT EXISTS b_jour date, ADD COLUMN IF NOT EXISTS b_jusqu_au date`)
     this.schema.raw(bucketsFunctionSql())
     this.schema.raw(touchFunctionSql(true))

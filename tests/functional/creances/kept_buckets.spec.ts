@@ -13,6 +13,7 @@ import { creanceQuery, parseCreanceListParams } from '#services/creances/creance
 import { refreshKeptBuckets } from '#services/creances/creance_buckets'
 import { compactStats } from '#services/devis_list/devis_stats'
 import { addDays, todayIso } from '#shared/dates'
+import { agingBucket, joursRetard } from '#shared/creances'
 
 /** 100 € HT at 21 %: each facture's TTC. */
 const TTC = 121_00
@@ -82,19 +83,10 @@ test.group('Créances / kept buckets', (group) => {
     const expected = (day: string) => {
       const sums = { en_retard: 0, non_echu: 0, j0_30: 0, j31_60: 0, j61_90: 0, plus_90: 0 }
       for (const late of [-5, -3, 45, 100]) {
-        const days = late + (Date.parse(day) - Date.parse(today)) / 86_400_000
+        // Due `late` days before today: its days late on `day`, by the rule of shared/creances
+        const days = joursRetard(addDays(today, -late), day)
         if (days > 0) sums.en_retard += TTC
-        const key =
-          days <= 0
-            ? 'non_echu'
-            : days <= 30
-              ? 'j0_30'
-              : days <= 60
-                ? 'j31_60'
-                : days <= 90
-                  ? 'j61_90'
-                  : 'plus_90'
-        sums[key] += TTC
+        sums[agingBucket(days)] += TTC
       }
       return sums
     }
