@@ -10,6 +10,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { foldAnalyseEcritures } from '#services/analyse/ecritures'
 import { refreshKeptBuckets } from '#services/creances/creance_buckets'
+import { keepSearchOrder } from '#services/creances/creance_search_order'
 import { DateTime } from 'luxon'
 import { DEVIS_STATUTS, type DevisStatut } from '#shared/devis'
 import { addDays, addMonths, todayIso } from '#shared/dates'
@@ -263,8 +264,10 @@ export async function devisStats(params: StatsParams): Promise<DevisStats> {
  * Folds the pre-aggregates' deltas (the devis statistics', the créances totals', the dashboards',
  * the turnover analyse's, the occupation's, the acceptance's and the rentabilité's: decisions
  * 556, 560, 640, 642, 650, 652, 690, 695) to one row per key (the figures do not change), and
- * sums again the créances' buckets that ended (decision 829): the nightly pass
- * (start/stats.ts). Writers go on meanwhile; two compactions wait for each other.
+ * sums again the créances' buckets that ended (decision 829), then puts the créances search's
+ * table back in the order of the names when it drifted (decision 832): the nightly pass
+ * (start/stats.ts). Writers go on meanwhile, except during that reordering (a few seconds at
+ * 100 000 clients); two compactions wait for each other.
  */
 // The tables the statement triggers fill with deltas (decisions 556, 560, 263, 640, 642, 650, 652,
 // 690, 695, 711, 721)
@@ -303,5 +306,8 @@ export async function compactStats({ vacuum = true }: { vacuum?: boolean } = {})
   await foldAnalyseEcritures()
   // Compaction leaves every former row dead: without this, a database whose autovacuum is late
   // or off reads them all on each visit (devis_stats_jour was 500 pages for 4 000 live rows)
-  if (vacuum) await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
+  if (!vacuum) return
+  await db.rawQuery(`VACUUM (ANALYZE) ${AGGREGATE_TABLES.join(', ')}`)
+  // After the ANALYZE: the créances search's rows back in the order of the names (decision 832)
+  await keepSearchOrder()
 }
