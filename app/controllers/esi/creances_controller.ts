@@ -55,10 +55,12 @@ async function listAndTotals(params: ListParams, today: string) {
 /** A search: the page carries its totals (decision 706); an empty page asks for them. */
 async function searchPage(params: ListParams, today: string) {
   let totals: CreanceTotals | null = null
+  const search = creanceSearchQuery(params, today)
   const page = await listPage(params, {
     ...listOptions,
     prepared: creanceSearchPrepared(params),
-    query: () => creanceSearchQuery(params, today),
+    query: search.query,
+    around: search.around,
     totalOf: async (rows: Record<string, any>[]) => {
       totals = creanceSearchTotals(rows) ?? (await creanceTotals(params, today))
       return count(totals)

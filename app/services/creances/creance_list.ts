@@ -10,7 +10,7 @@ import { preparedQuery } from '#services/prepared_query'
 import { cachedByVersion } from '#services/cache/versioned_cache'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { RESTE_SQL } from '#services/factures/reste'
-import type { SortColumns } from '#services/list/keyset'
+import { orderedExprs, type SortColumns } from '#services/list/keyset'
 import {
   filterParsers,
   parseListParams,
@@ -296,44 +296,54 @@ export function creanceTotals(params: ListParams, today: string): Promise<Creanc
   return key === null ? read() : cachedByVersion('creances_totaux', key, read)
 }
 
-/** The list's columns. */
-const M_COLUMNS = [
-  'id_client',
-  'type',
-  'civilite',
-  'nom',
-  'prenom',
-  'societe',
-  'numero_tva',
-  'tri_nom',
-  'du',
-  'credit',
-  'solde',
-  'nb_factures',
-  'premiere_echeance',
-  'retard_max',
-  ...BUCKET_COLUMNS,
-]
+/**
+ * What a search's matches carry (`m`): the figures its totals sum and the keys of its sort (a
+ * text key only when sorted by it). The page takes its rows from them, and only those rows
+ * read the other columns they show (SHOWN_COLUMNS).
+ */
+function matchColumns(params: ListParams): string[] {
+  // Each key reads `cr.<column>`
+  const keys = orderedExprs(params.sort, CREANCE_SORT_COLUMNS).map((e) => e.sql.slice(3))
+  const figures = ['id_client', 'du', 'credit', 'solde', 'nb_factures', 'retard_max']
+  return [...new Set([...figures, ...BUCKET_COLUMNS, ...keys])]
+}
+
+/** What only the page's rows show, read by key after the limit (decision 833). */
+const SHOWN_COLUMNS = ['type', 'civilite', 'nom', 'prenom', 'societe', 'numero_tva']
 
 /** Where the search page's rows carry the totals (columns prefixed so, decision 706). */
 const TOTALS_PREFIX = '__t_'
 
 /**
  * The page of a search with its totals, in one statement (decision 706): the matching clients
- * once (`m`, every column of the list, the buckets their rows keep, decision 829), their
- * totals from it, the page sorted from it. Before, the totals and the page each read every
- * matching client, its client_soldes row and (the totals) its open factures.
+ * once (`m`: their sort keys and figures, the buckets their rows keep, decision 829), their
+ * totals from it, the page's rows sorted and cut from it, then the names of those rows only
+ * (`around` the page, decision 833: the 1 666 matches of « dupont » no longer carry seven text
+ * columns through the sort). `query` is the page, `around` what keysetPage puts around it.
  */
-export function creanceSearchQuery(params: ListParams, today: string): Query {
+export function creanceSearchQuery(params: ListParams, today: string) {
   // Its `m` carries the buckets of client_soldes_recherche: a search only
   if (!params.words.length) throw new Error('creanceSearchQuery: a search only')
   const { parts } = totalsParts(params, today, TOTALS_PREFIX)
-  const m = creanceQuery(params, today).select(...M_COLUMNS.map((col) => `cr.${col}`))
-  const query = db.query().withMaterialized('m', m).from('m as cr')
-  for (const [i, part] of parts.entries()) {
-    query.joinRaw(`CROSS JOIN (${part.sql}) AS t${i}`, part.bindings as any[])
+  return {
+    query: () => db.query().from('m as cr').select('cr.*'),
+    around: (page: Query) => {
+      const m = creanceQuery(params, today).select(...matchColumns(params).map((c) => `cr.${c}`))
+      const outer = db
+        .query()
+        .withMaterialized('m', m)
+        .from(page)
+        .join('client_soldes_recherche as r', 'r.client_id', 'cr.id_client')
+      for (const [i, part] of parts.entries()) {
+        outer.joinRaw(`CROSS JOIN (${part.sql}) AS t${i}`, part.bindings as any[])
+      }
+      return outer.select(
+        'cr.*',
+        ...SHOWN_COLUMNS.map((col) => `r.${col}`),
+        ...parts.map((_, i) => `t${i}.*`)
+      )
+    },
   }
-  return query.select('cr.*', ...parts.map((_, i) => `t${i}.*`))
 }
 
 /** The totals a page of creanceSearchQuery carries (its first row), null for an empty page. */

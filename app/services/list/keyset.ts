@@ -154,20 +154,32 @@ export function pageQuery(options: {
   limit: number
   /** The limit written into the text: a prepared page then has no parameter (decision 813). */
   literalLimit?: boolean
+  around?: PageAround
 }): Query {
   const { exprs, values, after, reversed } = options
   const query = options.build() as Query
-  // As text: a bigint or a timestamp (microseconds) comes back exactly as the database has it
-  exprs.forEach((e, i) => query.select(db.raw(`(${e.sql})::text AS __k${i}`)))
   if (after !== null && values) applyKeysetCondition(query, exprs, values, after)
   applyOrder(query, exprs, reversed)
   if (options.literalLimit) {
     // One of the few page sizes (PER_PAGE_CHOICES + 1): a handful of texts per list
     query.knexQuery.limit(options.limit, { skipBinding: true })
-    return query
+  } else {
+    query.limit(options.limit)
   }
-  return query.limit(options.limit)
+  // The page's rows are `cr` around it, ordered again the same way (a join keeps no order)
+  const outer = options.around ? options.around(query.as('cr')) : query
+  if (options.around) applyOrder(outer, exprs, reversed)
+  // As text: a bigint or a timestamp (microseconds) comes back exactly as the database has it.
+  // Around the page when there is one: made for its rows only, not for every row it sorts
+  exprs.forEach((e, i) => outer.select(db.raw(`(${e.sql})::text AS __k${i}`)))
+  return outer
 }
+
+/**
+ * A query around a page (`from(page)`, its rows as `cr`): what only the page's rows need,
+ * joined to them after the limit (decision 833). The page's sort expressions must read `cr`.
+ */
+export type PageAround = (page: Query) => Query
 
 /**
  * A plain query's rows through a named statement when no parameter is left (decision 813): its
@@ -200,6 +212,7 @@ export async function keysetPage<Row>(options: {
    * bound; `bound`: even with its bound values (decision 830).
    */
   prepared?: boolean | 'bound'
+  around?: PageAround
 }): Promise<KeysetPage<Row> & { invalidCursor: boolean }> {
   const { build, sort, columns, perPage } = options
   const exprs = orderedExprs(sort, columns)
@@ -223,6 +236,7 @@ export async function keysetPage<Row>(options: {
       reversed,
       limit: perPage + 1,
       literalLimit: Boolean(options.prepared),
+      around: options.around,
     })
     const rows = (
       options.prepared ? await preparedRows(query, options.prepared === 'bound') : await query

@@ -18,6 +18,7 @@ import {
   keysetPage,
   type KeysetPage,
   type ListQuery,
+  type PageAround,
   type SortColumns,
 } from '#services/list/keyset'
 
@@ -54,6 +55,8 @@ export async function listPage<Raw, Row>(
      * (decision 830).
      */
     prepared?: boolean | 'bound'
+    /** A query around the page, after its limit (keysetPage's `around`, decision 833). */
+    around?: PageAround
   }
 ): Promise<{ list: ListPage<Row>; warnings: string[] }> {
   const filtered =
@@ -79,6 +82,7 @@ export async function listPage<Raw, Row>(
       position: params.position,
       perPage: params.perPage,
       prepared: options.prepared,
+      around: options.around,
     })
     // No row (no match, a cursor past the end) carries the count: it is counted on its own
     const total = !plan.exact
@@ -97,6 +101,7 @@ export async function listPage<Raw, Row>(
       position: params.position,
       perPage: params.perPage,
       prepared: options.prepared,
+      around: options.around,
     }),
     totalOf
       ? null

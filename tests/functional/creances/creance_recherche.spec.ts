@@ -15,6 +15,7 @@ import { withTransaction } from '#tests/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
 import { libreDraftFor } from '#tests/functional/creances/helpers'
 import {
+  CREANCE_SORT_COLUMNS,
   creanceQuery,
   creanceSearchQuery,
   creanceSearchTotals,
@@ -22,6 +23,7 @@ import {
   parseCreanceListParams,
 } from '#services/creances/creance_list'
 import { keptBucketsHold } from '#services/creances/creance_buckets'
+import { orderedExprs, pageQuery } from '#services/list/keyset'
 import { dayLiteral } from '#services/sql_day'
 import { addDays, todayIso } from '#shared/dates'
 import { AGING_BUCKET_KEYS } from '#shared/creances'
@@ -235,15 +237,17 @@ test.group('Créances / search table', (group) => {
         const { rows: former } = await formerRows(WORD, asOf)
         for (const [sort, compare] of Object.entries(SORTS)) {
           const params = parseCreanceListParams({ q: WORD, sort })
-          const rows = await creanceSearchQuery(params, asOf)
-            .orderByRaw(
-              sort === 'client'
-                ? 'cr.tri_nom, cr.id_client'
-                : sort === '-du'
-                  ? 'cr.solde DESC, cr.id_client DESC'
-                  : 'cr.retard_max DESC, cr.id_client DESC'
-            )
-            .limit(100)
+          // The page as keysetPage builds it: the matches cut, then their names around them
+          const search = creanceSearchQuery(params, asOf)
+          const rows = await pageQuery({
+            build: search.query,
+            around: search.around,
+            exprs: orderedExprs(params.sort, CREANCE_SORT_COLUMNS),
+            values: null,
+            after: null,
+            reversed: false,
+            limit: 100,
+          })
           assert.deepEqual(
             shown(rows),
             shown([...former].sort(compare)),
