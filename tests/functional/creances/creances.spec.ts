@@ -205,6 +205,23 @@ test.group('Créances / page', (group) => {
     }
     assert.equal(totals.du, 11 * TTC + 121 * 55)
 
+    // Walked backwards (the page cut in reverse, its names read around it: decision 833), the
+    // rows come in the same order: the last page, and back from it the first one
+    const ids = (p: typeof rows) => p.map((r) => r.client_id)
+    const last = await page(client, user, '?q=zebulon&per_page=10&page=last')
+    assert.deepEqual(ids(last.rows), ids(all).slice(1))
+    assert.deepEqual(last.totals, totals)
+    const back = await page(client, user, `?q=zebulon&per_page=10&before=${second.list.prev}`)
+    assert.deepEqual(ids(back.rows), ids(rows))
+    for (const sort of ['client', '-retard']) {
+      const [asc, desc] = await Promise.all([
+        page(client, user, `?q=zebulon&per_page=20&sort=${sort}`),
+        page(client, user, `?q=zebulon&per_page=20&sort=${sort}&page=last`),
+      ])
+      assert.deepEqual(ids(desc.rows), ids(asc.rows), sort)
+      assert.lengthOf(asc.rows, 11)
+    }
+
     // Past the last row the page is empty: its totals are read on their own, the same
     const past = encodeCursor([{ key: 'du', desc: true }], ['0', '0'])
     const empty = await page(client, user, `?q=zebulon&per_page=10&after=${past}`)
