@@ -8,10 +8,10 @@ import { listPage } from '#services/list/list_page'
 import { filtersProp, type ListParams } from '#services/list/list_params'
 import { sendExport } from '#services/http/csv_response'
 import { limitAction } from '#services/throttle'
+import { creanceFactures } from '#services/creances/creance_factures'
 import {
   CREANCE_SORT_COLUMNS,
   creanceClientItem,
-  creanceFactures,
   creanceQuery,
   creanceSearchPrepared,
   creanceSearchQuery,

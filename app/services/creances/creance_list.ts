@@ -29,15 +29,11 @@ import {
   AGING_BUCKET_KEYS,
   CREANCE_DEFAULT_SORT,
   CREANCE_SORT_KEYS,
-  agingBucket,
-  joursRetard,
   type AgingBucket,
   type CreanceClientItem,
-  type CreanceFactureItem,
   type CreanceTotals,
 } from '#shared/creances'
 import { clientDisplayName } from '#shared/clients'
-import { isoDateInBrussels } from '#shared/dates'
 
 type Query = DatabaseQueryBuilderContract<any>
 
@@ -365,42 +361,4 @@ export function creanceClientItem(row: Record<string, any>): CreanceClientItem {
   } as CreanceClientItem
   for (const key of AGING_BUCKET_KEYS) item[key] = Number(row[key])
   return item
-}
-
-const isoDay = (value: unknown) =>
-  value instanceof Date ? isoDateInBrussels(value) : String(value)
-
-/** A client's open factures on `today`, oldest due date first (the page of one client). */
-export async function creanceFactures(
-  clientId: number,
-  today: string
-): Promise<CreanceFactureItem[]> {
-  const rows = await db
-    .from('factures')
-    .where('factures.client_id', clientId)
-    .whereRaw(OPEN_FACTURE_SQL)
-    .select(
-      'factures.id',
-      'factures.numero',
-      db.raw(`to_char(factures.date_facture, 'YYYY-MM-DD') AS date_facture`),
-      db.raw(`to_char(factures.echeance, 'YYYY-MM-DD') AS echeance`),
-      'factures.total_ttc',
-      db.raw(`${RESTE_SQL}::bigint AS reste`)
-    )
-    .orderBy('factures.echeance', 'asc')
-    .orderBy('factures.id', 'asc')
-  return rows.map((row) => {
-    const echeance = isoDay(row.echeance)
-    const days = joursRetard(echeance, today)
-    return {
-      id: row.id,
-      numero: row.numero,
-      date_facture: isoDay(row.date_facture),
-      echeance,
-      total_ttc: Number(row.total_ttc),
-      reste: Number(row.reste),
-      jours_retard: days,
-      bucket: agingBucket(days),
-    }
-  })
 }

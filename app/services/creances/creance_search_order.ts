@@ -33,10 +33,10 @@ export async function keepSearchOrder(): Promise<boolean> {
         `SELECT correlation FROM pg_stats WHERE schemaname = current_schema()
           AND tablename = 'client_soldes_recherche' AND attname = 'tri_nom'`
       )
-      const correlation = stats.rows[0]?.correlation
-      // In reverse the rows of a name are as close: the sign does not matter
-      const kept = Math.abs(Number(correlation)) >= SEARCH_ORDER_MIN_CORRELATION
-      if (correlation !== null && correlation !== undefined && kept) return false
+      // In reverse the rows of a name are as close: the sign does not matter. No statistics
+      // (null, no row) give NaN or 0: below the bound
+      const correlation = Math.abs(Number(stats.rows[0]?.correlation))
+      if (correlation >= SEARCH_ORDER_MIN_CORRELATION) return false
       await trx.rawQuery(`SET LOCAL lock_timeout = '5s'`)
       await trx.rawQuery(`CLUSTER client_soldes_recherche USING ${SEARCH_ORDER_INDEX}`)
       await trx.rawQuery('ANALYZE client_soldes_recherche')

@@ -166,9 +166,12 @@ export function pageQuery(options: {
   } else {
     query.limit(options.limit)
   }
-  // The page's rows are `cr` around it, ordered again the same way (a join keeps no order)
-  const outer = options.around ? options.around(query.as('cr')) : query
-  if (options.around) applyOrder(outer, exprs, reversed)
+  let outer = query
+  if (options.around) {
+    // The page's rows are `cr` around it, ordered again the same way (a join keeps no order)
+    outer = options.around(query.as('cr'))
+    applyOrder(outer, exprs, reversed)
+  }
   // As text: a bigint or a timestamp (microseconds) comes back exactly as the database has it.
   // Around the page when there is one: made for its rows only, not for every row it sorts
   exprs.forEach((e, i) => outer.select(db.raw(`(${e.sql})::text AS __k${i}`)))

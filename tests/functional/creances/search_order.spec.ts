@@ -8,7 +8,10 @@ import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
 import { factureLate } from '#tests/functional/creances/helpers'
-import { keepSearchOrder } from '#services/creances/creance_search_order'
+import {
+  SEARCH_ORDER_MIN_CORRELATION,
+  keepSearchOrder,
+} from '#services/creances/creance_search_order'
 
 /** The clients in the order of their rows in the table, and in the order of the names. */
 async function orders() {
@@ -46,7 +49,7 @@ test.group('Créances / search order', (group) => {
     }
     const before = await orders()
     assert.notDeepEqual(before.physical, before.byName)
-    assert.isBelow(Math.abs(await correlation()), 0.9)
+    assert.isBelow(Math.abs(await correlation()), SEARCH_ORDER_MIN_CORRELATION)
 
     assert.isTrue(await keepSearchOrder())
     const after = await orders()
