@@ -281,14 +281,17 @@ export async function keysetPage<Row>(options: {
   // The cursors first: cleaning the rows drops the sort values they are made of
   const next = hasNext && rows.length ? cursorOf(rows[rows.length - 1]) : null
   const prev = hasPrev && rows.length ? cursorOf(rows[0]) : null
+  const sortKeys = exprs.map((_, i) => `__k${i}`)
   return {
     rows: rows.map((row) => {
       if (row.$extras) {
-        exprs.forEach((_, i) => delete row.$extras[`__k${i}`])
+        for (const key of sortKeys) delete row.$extras[key]
         return row as Row
       }
-      const clean = { ...row }
-      exprs.forEach((_, i) => delete clean[`__k${i}`])
+      // Copied without them rather than `delete`d: a deletion leaves V8 a dictionary-mode
+      // object, which JSON.stringify serialises about a fifth slower (decision 836)
+      const clean: Record<string, unknown> = {}
+      for (const key in row) if (!sortKeys.includes(key)) clean[key] = row[key]
       return clean as Row
     }),
     next,
