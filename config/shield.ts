@@ -18,8 +18,9 @@ export function shieldSettings(mode: { production: boolean; devServer: boolean }
         // @nonce: the inline script of the root view that applies dark mode before first paint
         scriptSrc: [`'self'`, '@nonce'],
         styleSrc: [`'self'`, `'unsafe-inline'`],
-        // + the planning map's tile server when MAP_TILE_URL is set (none by default)
-        imgSrc: [`'self'`, 'data:', 'blob:', 'https://www.gravatar.com', ...mapTiles],
+        // + the planning map's tile server when MAP_TILE_URL is set (none by default); no
+        // third-party picture (decisions 116, 837)
+        imgSrc: [`'self'`, 'data:', 'blob:', ...mapTiles],
         // No Vite keywords: CSP is only on for built assets, where they would stay unresolved
         connectSrc: [`'self'`],
         fontSrc: [`'self'`, 'data:'],

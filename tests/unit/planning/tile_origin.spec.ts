@@ -25,6 +25,8 @@ test.group('Planning map / tile origin in the CSP', () => {
       delete process.env.MAP_TILE_URL
       const none = shieldSettings(mode).csp.directives.imgSrc
       assert.notInclude(none.join(' '), 'tiles.example.be')
+      // No other origin either: the pictures are the app's own (decision 837)
+      assert.deepEqual(none, [`'self'`, 'data:', 'blob:'])
       process.env.MAP_TILE_URL = 'https://tiles.example.be/{z}/{x}/{y}.png'
       assert.include(shieldSettings(mode).csp.directives.imgSrc, 'https://tiles.example.be')
       assert.deepEqual(shieldSettings(mode).csp.directives.connectSrc, [`'self'`])
