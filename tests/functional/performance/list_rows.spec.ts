@@ -26,6 +26,11 @@ import {
 } from '#services/commandes/commande_service'
 import type { ListParams } from '#services/list/list_params'
 import { statementsOf } from '#tests/functional/performance/helpers'
+import db from '@adonisjs/lucid/services/db'
+import Client from '#models/client'
+import { keysetPage } from '#services/list/keyset'
+import type { ListPosition } from '#shared/list_query'
+import { CLIENT_SORT_COLUMNS } from '#services/clients/client_list'
 
 test.group('The factures list from plain rows (decision 749)', (group) => {
   withTransaction(group)
@@ -224,5 +229,49 @@ test.group('A commandes search counted in its page (decision 771)', (group) => {
     const all = await counted(paramsOf({ q: 'durand' }))
     assert.deepEqual(all.list.total, { count: 4, exact: true })
     assert.notProperty(all.list.data[0], '__total')
+  })
+})
+
+test.group('A page’s rows carry no sort values (decision 836)', (group) => {
+  withTransaction(group)
+
+  test('plain rows: the selected columns only, in their order, on every kind of page', async ({
+    assert,
+  }) => {
+    const columns = ['id_client', 'nom', 'prenom']
+    for (let i = 0; i < 5; i++) {
+      await Client.create({
+        type: 'particulier',
+        nom: `Tri${i}`,
+        prenom: 'Ève',
+        facturationPays: 'BE',
+      })
+    }
+    const sort = [{ key: 'nom', desc: false }]
+    const page = (position: ListPosition) =>
+      keysetPage<Record<string, unknown>>({
+        build: () =>
+          db
+            .from('clients as c')
+            .where('c.nom', 'like', 'Tri%')
+            .select(columns.map((c) => `c.${c}`)),
+        sort,
+        columns: CLIENT_SORT_COLUMNS,
+        position,
+        perPage: 2,
+      })
+    const first = await page({ kind: 'first' })
+    const next = await page({ kind: 'after', cursor: first.next! })
+    const back = await page({ kind: 'before', cursor: next.prev! })
+    const last = await page({ kind: 'last' })
+    for (const { rows } of [first, next, back, last]) {
+      assert.lengthOf(rows, 2)
+      for (const row of rows) assert.deepEqual(Object.keys(row), columns)
+    }
+    assert.deepEqual(
+      [...first.rows, ...next.rows].map((row) => row.nom),
+      ['Tri0', 'Tri1', 'Tri2', 'Tri3']
+    )
+    assert.deepEqual(back.rows, first.rows)
   })
 })
