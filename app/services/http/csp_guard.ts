@@ -2,7 +2,8 @@
  * The Content-Security-Policy of every answer (decision 835). Shield's guard serialised the same
  * directives again on every request and drew each nonce with its own call to randomBytes; the
  * header is now serialised once, by shield's own guard (its validation and format unchanged),
- * and only the nonce changes from one answer to the next.
+ * and only the nonce changes from one answer to the next. A directive value computed per
+ * request other than `@nonce` would be frozen at boot: config/shield.ts has none.
  */
 import { randomBytes } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
