@@ -12,7 +12,7 @@ import { creanceFactures } from '#services/creances/creance_factures'
 import {
   CREANCE_SORT_COLUMNS,
   creanceClientItem,
-  creanceQuery,
+  creancePageQuery,
   creanceSearchPrepared,
   creanceSearchQuery,
   creanceSearchTotals,
@@ -44,7 +44,7 @@ async function listAndTotals(params: ListParams, today: string) {
   const [page, totals] = await Promise.all([
     listPage(params, {
       ...listOptions,
-      query: () => creanceQuery(params, today).select('cr.*'),
+      query: () => creancePageQuery(params, today),
       total: totalsRow.then(count),
     }),
     totalsRow,

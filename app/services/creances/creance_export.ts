@@ -8,7 +8,7 @@ import type { ListParams } from '#services/list/list_params'
 import {
   CREANCE_SORT_COLUMNS,
   creanceClientItem,
-  creanceQuery,
+  creancePageQuery,
 } from '#services/creances/creance_list'
 import { AGING_BUCKETS } from '#shared/creances'
 import { centsToInput } from '#shared/money'
@@ -29,7 +29,7 @@ export const CREANCE_CSV_HEADER = [
 export function exportCreances(params: ListParams, today: string): CsvExport {
   async function* batches() {
     const pages = allRows<Record<string, any>>({
-      build: () => creanceQuery(params, today).select('cr.*'),
+      build: () => creancePageQuery(params, today),
       sort: params.sort,
       columns: CREANCE_SORT_COLUMNS,
     })

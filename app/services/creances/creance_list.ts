@@ -141,11 +141,31 @@ export function creanceQuery(params: ListParams, today: string): Query {
   return query
 }
 
+/**
+ * A page of creanceQuery with the columns creanceClientItem reads, not `cr.*`: the search text
+ * (`recherche`), `tri_nom` and `premiere_echeance` serve the filters and the sort only, and
+ * each row sent them to be decoded, the date parsed, then dropped (decision 839).
+ */
+export function creancePageQuery(params: ListParams, today: string): Query {
+  return creanceQuery(params, today).select(...ROW_COLUMNS.map((col) => `cr.${col}`))
+}
+
 /** How a search's page is sent (keysetPage's `prepared`): named when its words are indexed. */
 export const creanceSearchPrepared = (params: ListParams) =>
   wordsIndexed(params.words) ? ('bound' as const) : true
 
 const TOTAL_COLUMNS = ['du', 'credit', 'solde', 'nb_factures'] as const
+
+/** What only the page's rows show, read by key after the limit (decision 833). */
+const SHOWN_COLUMNS = ['type', 'civilite', 'nom', 'prenom', 'societe', 'numero_tva']
+/** What creanceClientItem reads of a row. */
+const ROW_COLUMNS = [
+  'id_client',
+  ...SHOWN_COLUMNS,
+  ...TOTAL_COLUMNS,
+  'retard_max',
+  ...BUCKET_COLUMNS,
+]
 
 /**
  * The one-row parts of the totals of what the filters select (the row on top of the page): the
@@ -303,9 +323,6 @@ function matchColumns(params: ListParams): string[] {
   const figures = ['id_client', 'du', 'credit', 'solde', 'nb_factures', 'retard_max']
   return [...new Set([...figures, ...BUCKET_COLUMNS, ...keys])]
 }
-
-/** What only the page's rows show, read by key after the limit (decision 833). */
-const SHOWN_COLUMNS = ['type', 'civilite', 'nom', 'prenom', 'societe', 'numero_tva']
 
 /** Where the search page's rows carry the totals (columns prefixed so, decision 706). */
 const TOTALS_PREFIX = '__t_'
