@@ -23,7 +23,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { summarise } from './lib/bench_report.js'
-import { cpuMsOf, profiled } from './lib/bench_profile.js'
+import { cpuMsOf, postgresCpuBetween, postgresCpuByPid, profiled } from './lib/bench_profile.js'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -565,6 +565,7 @@ async function main() {
     await load(loadBase + path, headers, WARMUP, await saveOf(save), post, await dragOf(drag))
     const started = Date.now()
     const cpuBefore = servedPids ? cpuMsOf(servedPids()) : null
+    const dbBefore = postgresCpuByPid(databaseUrl)
     const measured = async () =>
       load(loadBase + path, headers, DURATION, await saveOf(save), post, await dragOf(drag))
     // BENCH_PROFILE=1: the CPU profile of the process under load (the built server through its
@@ -575,6 +576,7 @@ async function main() {
         : await measured()
     const seconds = (Date.now() - started) / 1000
     const cpuAfter = servedPids ? cpuMsOf(servedPids()) : null
+    const dbMs = postgresCpuBetween(dbBefore, postgresCpuByPid(databaseUrl))
     // Every answer that is not a 2xx, by status (a save refused, a timeout…)
     const refused = Object.entries(result.statuses).filter(([status]) => !/^2/.test(status))
     if (refused.length || result.errors) {
@@ -592,7 +594,20 @@ async function main() {
     // The loaded processes' CPU per request (user + system), measured with the profiler when on
     const cpu =
       cpuBefore !== null && cpuAfter !== null && requests ? (cpuAfter - cpuBefore) / requests : null
-    rows.push({ label, path, rps, p50, p95, p99, sql, cpu, errors: requests - ok + result.errors })
+    // PostgreSQL's CPU per request, when it runs on this machine (its share of the same cores)
+    const dbCpu = dbMs !== null && requests ? dbMs / requests : null
+    rows.push({
+      label,
+      path,
+      rps,
+      p50,
+      p95,
+      p99,
+      sql,
+      cpu,
+      dbCpu,
+      errors: requests - ok + result.errors,
+    })
     if (profile) rows.at(-1).profile = profile
     console.log(`  ${label} : ${Math.round(rows.at(-1).rps)} req/s`)
     if (profile) {

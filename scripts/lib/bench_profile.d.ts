@@ -18,4 +18,10 @@ export declare function profiled<T extends object>(
   fn: () => Promise<T>,
   inspectPort?: number | null
 ): Promise<T & { profile: ProfileSummary & { file: string } }>
-export declare function cpuMsOf(pids: number[]): number | null
+export declare function cpuMsOf(pids: (number | string)[]): number | null
+export declare function postgresCpuByPid(databaseUrl: string): Map<string, number> | null
+export declare function postgresCpuBetween(
+  before: Map<string, number> | null,
+  after: Map<string, number> | null
+): number | null
+export declare function isLocalDatabase(databaseUrl: string): boolean

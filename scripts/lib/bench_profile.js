@@ -7,7 +7,7 @@
  * self time per function and per package, so the report says which code spends the request.
  */
 import { Session } from 'node:inspector/promises'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** Where a script's time is counted: its npm package, « app » for our code, « node » for Node's. */
@@ -141,5 +141,54 @@ export function cpuMsOf(pids) {
   }
   return total
 }
+/**
+ * The CPU time (ms) of every PostgreSQL process of this machine, per pid (Linux; null elsewhere
+ * or when the database is not on this machine). On 2 cores the server's backends take their
+ * share of the same cores as the app: a visit costs its statements there too.
+ */
+export function postgresCpuByPid(databaseUrl) {
+  if (!isLocalDatabase(databaseUrl)) return null
+  let entries
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return null
+  }
+  const byPid = new Map()
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue
+      const ms = cpuMsOf([pid])
+      if (ms !== null) byPid.set(pid, ms)
+    } catch {
+      // The process ended while being read
+    }
+  }
+  return byPid
+}
+
+/**
+ * What PostgreSQL's processes used between two readings of postgresCpuByPid: a backend started
+ * in between counts whole; one that ended in between is lost (the pool keeps its connections).
+ */
+export function postgresCpuBetween(before, after) {
+  if (!before || !after) return null
+  let total = 0
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
+  return total
+}
+
+/** A server on this machine: 127.0.0.0/8, ::1, localhost or a Unix socket directory. */
+export function isLocalDatabase(databaseUrl) {
+  try {
+    const url = new URL(databaseUrl)
+    const host = url.searchParams.get('host') ?? url.hostname
+    return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1|)$/.test(host) || host.startsWith('/')
+  } catch {
+    return false
+  }
+}
+
 /** Linux's USER_HZ: 100 on every mainstream kernel build. */
 const CLOCK_TICKS = 100

@@ -19,6 +19,8 @@ export interface Row {
   errors: number
   /** The loaded processes' CPU (user + system) per request, ms; null when not measured. */
   cpu?: number | null
+  /** PostgreSQL's CPU per request (ms), when the server runs on this machine. */
+  dbCpu?: number | null
   profile?: import('./bench_profile.js').ProfileSummary & { file: string }
 }
 export interface Checked {

@@ -208,6 +208,8 @@ export function reportMarkdown(report) {
     `- SQL / requête : ${m.sqlNote}`,
     '- CPU / requête : temps CPU (utilisateur + système) des processus chargés pendant la ligne, ' +
       'divisé par ses requêtes (/proc) ; moins sensible qu’un débit à une machine occupée',
+    '- CPU PostgreSQL / requête : le même temps pour les processus de PostgreSQL quand il tourne ' +
+      'sur cette machine (sinon —) : ses backends prennent leur part des mêmes cœurs',
     ...(m.notes ?? []).map((note) => `- ${note}`),
     '',
     `**${report.summary.passed} / ${report.summary.checked} cibles tenues**` +
@@ -224,9 +226,10 @@ export function reportMarkdown(report) {
         'p99 (ms)',
         'SQL / requête',
         'CPU / requête (ms)',
+        'CPU PostgreSQL / requête (ms)',
         'erreurs',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       [report.comparators.floor, report.comparators.bare].map((r, i) =>
         r
           ? [
@@ -237,10 +240,12 @@ export function reportMarkdown(report) {
               ms(r.p99),
               r.sql ?? '—',
               cpuMs(r.cpu),
+              cpuMs(r.dbCpu),
               r.errors,
             ]
           : [
               i ? 'JSON nu (non mesuré)' : 'Plancher (non mesuré : GET /health absent)',
+              '—',
               '—',
               '—',
               '—',
@@ -263,11 +268,12 @@ export function reportMarkdown(report) {
         'p99 (ms)',
         'SQL / requête',
         'CPU / requête (ms)',
+        'CPU PostgreSQL / requête (ms)',
         '% du plancher',
         'cible',
         'erreurs',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
       report.scenarios.map((r) => [
         r.label,
         fr(r.rps),
@@ -276,6 +282,7 @@ export function reportMarkdown(report) {
         ms(r.p99),
         r.sql ?? '—',
         cpuMs(r.cpu),
+        cpuMs(r.dbCpu),
         r.ofFloor === null ? '—' : `${fr(r.ofFloor * 100, 1)} %`,
         targetText(r) + (r.errors ? ' ✗' : ''),
         r.errors,

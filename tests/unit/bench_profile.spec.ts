@@ -1,7 +1,10 @@
 import { test } from '@japa/runner'
 import {
   cpuMsOf,
+  isLocalDatabase,
   ownerOf,
+  postgresCpuBetween,
+  postgresCpuByPid,
   summariseProfile,
   type CpuProfile,
 } from '../../scripts/lib/bench_profile.js'
@@ -99,5 +102,38 @@ test.group('Bench CPU profiles (BENCH_PROFILE=1)', () => {
     assert.isAbove(after - before!, 50)
     assert.isAbove(x, 0)
     assert.isNull(cpuMsOf([process.pid, 2 ** 22 + 12345]))
+  })
+
+  test('PostgreSQL’s CPU: its processes when it runs here, what they used between two readings', ({
+    assert,
+  }) => {
+    for (const local of [
+      'postgres://postgres@127.0.0.1:5432/esi',
+      'postgres://u:p@localhost/esi',
+      'postgres://u@[::1]:5432/esi',
+      'postgres://postgres@localhost/esi?host=/var/run/postgresql',
+    ]) {
+      assert.isTrue(isLocalDatabase(local), local)
+    }
+    for (const remote of ['postgres://u@db.example.com/esi', 'postgres://u@10.0.0.5/esi', 'x']) {
+      assert.isFalse(isLocalDatabase(remote), remote)
+      assert.isNull(postgresCpuByPid(remote))
+    }
+    // A backend that ran on counts its part, one that started in between counts whole
+    const before = new Map([
+      ['11', 10],
+      ['12', 20],
+    ])
+    const after = new Map([
+      ['11', 15],
+      ['13', 7],
+    ])
+    assert.equal(postgresCpuBetween(before, after), 12)
+    assert.isNull(postgresCpuBetween(null, after))
+    // The suite's own server runs here: its processes are found, each with its CPU so far
+    const pids = postgresCpuByPid('postgres://postgres@127.0.0.1:5432/esi')!
+    assert.isAbove(pids.size, 0)
+    for (const ms of pids.values()) assert.isAtLeast(ms, 0)
+    assert.isNotTrue(pids.has(String(process.pid)))
   })
 })

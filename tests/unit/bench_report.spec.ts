@@ -187,7 +187,7 @@ test.group('Bench report: the whole report', () => {
       rows: [
         row('Plancher : GET /health', { rps: 4000, sql: 0 }),
         row('JSON nu : GET /api/user'),
-        row('Devis, Inertia, ?sort=-date_devis', { rps: 800, cpu: 1.2371 }),
+        row('Devis, Inertia, ?sort=-date_devis', { rps: 800, cpu: 1.2371, dbCpu: 0.6849 }),
         row('Devis, tri client, première page'),
         row('Devis, tri client, dernière page'),
       ],
@@ -207,6 +207,10 @@ test.group('Bench report: the whole report', () => {
     // The loaded processes' CPU per request, when measured
     assert.include(md, '| CPU / requête (ms) |')
     assert.include(md, '| 1,24 |')
+    // PostgreSQL's CPU per request beside it, — when not measured
+    assert.include(md, '| CPU PostgreSQL / requête (ms) |')
+    assert.match(md, /\| 1,24 \| 0,68 \|/)
+    assert.match(md, /\| Devis, tri client, première page \|.*\| — \| — \|/)
     // The rate beside the floor's: 800 of 4 000 req/s
     assert.include(md, '| 20,0 % |')
     assert.include(md, '## Dernière page = première page')
