@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import { ClientFactory } from '#database/factories/client_factory'
-import { libreDraftFor } from '#tests/functional/creances/helpers'
+import { SHOWN_ROW_COLUMNS, libreDraftFor } from '#tests/functional/creances/helpers'
 import {
   CREANCE_SORT_COLUMNS,
   creanceQuery,
@@ -102,24 +102,7 @@ const SORTS: Record<string, (a: any, b: any) => number> = {
 /** The rows as the page shows them, numbers as strings (bigint and int alike). */
 const shown = (rows: any[]) =>
   rows.map((r) =>
-    Object.fromEntries(
-      [
-        'id_client',
-        'type',
-        'civilite',
-        'nom',
-        'prenom',
-        'societe',
-        'numero_tva',
-        'du',
-        'credit',
-        'solde',
-        'nb_factures',
-        'retard_max',
-        'en_retard',
-        ...AGING_BUCKET_KEYS,
-      ].map((k) => [k, r[k] === null ? null : String(r[k])])
-    )
+    Object.fromEntries(SHOWN_ROW_COLUMNS.map((k) => [k, r[k] === null ? null : String(r[k])]))
   )
 
 const WORD = 'zorglub'

@@ -3,6 +3,7 @@
  * chosen day (luxon's clock set for the issue only: the service dates it and sets its due date
  * 30 days later, as in production), and a payment through setFactureAmounts.
  */
+import { AGING_BUCKET_KEYS } from '#shared/creances'
 import { Settings } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type Client from '#models/client'
@@ -71,3 +72,21 @@ export async function libreDraftFor(client: Client) {
     userId: null,
   })
 }
+
+/** The columns a créances row is shown from (what creanceClientItem reads), written out. */
+export const SHOWN_ROW_COLUMNS = [
+  'id_client',
+  'type',
+  'civilite',
+  'nom',
+  'prenom',
+  'societe',
+  'numero_tva',
+  'du',
+  'credit',
+  'solde',
+  'nb_factures',
+  'retard_max',
+  'en_retard',
+  ...AGING_BUCKET_KEYS,
+]
