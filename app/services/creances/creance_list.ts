@@ -158,14 +158,10 @@ const TOTAL_COLUMNS = ['du', 'credit', 'solde', 'nb_factures'] as const
 
 /** What only the page's rows show, read by key after the limit (decision 833). */
 const SHOWN_COLUMNS = ['type', 'civilite', 'nom', 'prenom', 'societe', 'numero_tva']
+/** A row's client and figures: what a search's matches and a page's rows both carry. */
+const FIGURE_COLUMNS = ['id_client', ...TOTAL_COLUMNS, 'retard_max']
 /** What creanceClientItem reads of a row. */
-const ROW_COLUMNS = [
-  'id_client',
-  ...SHOWN_COLUMNS,
-  ...TOTAL_COLUMNS,
-  'retard_max',
-  ...BUCKET_COLUMNS,
-]
+const ROW_COLUMNS = [...FIGURE_COLUMNS, ...SHOWN_COLUMNS, ...BUCKET_COLUMNS]
 
 /**
  * The one-row parts of the totals of what the filters select (the row on top of the page): the
@@ -320,8 +316,7 @@ export function creanceTotals(params: ListParams, today: string): Promise<Creanc
 function matchColumns(params: ListParams): string[] {
   // Each key reads `cr.<column>`
   const keys = orderedExprs(params.sort, CREANCE_SORT_COLUMNS).map((e) => e.sql.slice(3))
-  const figures = ['id_client', 'du', 'credit', 'solde', 'nb_factures', 'retard_max']
-  return [...new Set([...figures, ...BUCKET_COLUMNS, ...keys])]
+  return [...new Set([...FIGURE_COLUMNS, ...BUCKET_COLUMNS, ...keys])]
 }
 
 /** Where the search page's rows carry the totals (columns prefixed so, decision 706). */
