@@ -31,9 +31,11 @@ export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
   json: {
-    // Done after parsing, by clean_input_middleware (emptyStringsToNull in
-    // app/services/http/json_body.ts): a reviver takes JSON.parse off V8's fast path (decision 737)
+    // Both done after parsing, by clean_input_middleware (normaliseStrings in
+    // app/services/http/json_body.ts): either one makes the parser pass JSON.parse a reviver,
+    // which takes it off V8's fast path (decisions 737, 842)
     convertEmptyStringsToNull: false,
+    trimWhitespaces: false,
     types: [
       'application/json',
       'application/json-patch+json',

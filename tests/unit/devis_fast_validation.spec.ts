@@ -221,7 +221,7 @@ test.group('Devis body / fast path against VineJS (decision 801)', () => {
           retenue: k !== 7,
         })
       }
-      // The editor's empty cells arrive as null (emptyStringsToNull)
+      // The editor's empty cells arrive as null (normaliseStrings)
       lignes.push({
         type: 'sous_total',
         designation: 'Sous-total',

@@ -1,23 +1,28 @@
 /*
- * Decision 737: JSON bodies are parsed without a reviver and their empty strings turned into
- * null afterwards (emptyStringsToNull, run by clean_input_middleware). The framework's reviver
- * (`convertEmptyStringsToNull`, copied here as the oracle) and the new way give the same body for
- * every text, with the parser's prototype-poisoning guard (@poppinss/utils safeParse, the call
- * the body parser makes) still removing `__proto__` and `constructor.prototype`.
+ * Decisions 737, 842: JSON bodies are parsed without a reviver, and their strings trimmed and the
+ * empty ones turned into null afterwards (normaliseStrings, run by clean_input_middleware). The
+ * framework's default reviver (`trimWhitespaces` with `convertEmptyStringsToNull`, copied here
+ * as the oracle) and the new way give the same body for every text, with the parser's
+ * prototype-poisoning guard (@poppinss/utils safeParse, the call the body parser makes) still
+ * removing `__proto__` and `constructor.prototype`. And the app's configuration leaves the
+ * parser no reason to make a reviver.
  */
 import { test } from '@japa/runner'
 import { safeParse } from '@poppinss/utils/json'
-import { emptyStringsToNull } from '#services/http/json_body'
+import bodyParserConfig from '#config/bodyparser'
+import { normaliseStrings } from '#services/http/json_body'
 
-/** The body parser's reviver with convertEmptyStringsToNull (@adonisjs/bodyparser 11). */
+/** The body parser's reviver with its defaults for JSON (@adonisjs/bodyparser 11). */
 function frameworkReviver(key: string, value: unknown) {
   if (key === '') return value
-  return typeof value === 'string' ? (value === '' ? null : value) : value
+  if (typeof value !== 'string') return value
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
 }
 
 function newWay(text: string) {
   const parsed = safeParse(text)
-  emptyStringsToNull(parsed)
+  normaliseStrings(parsed)
   return parsed
 }
 
@@ -25,7 +30,7 @@ function newWay(text: string) {
 function randomValue(next: () => number, depth = 0): unknown {
   const r = next()
   if (depth > 4 || r < 0.35) {
-    const leaves = ['', ' ', 'texte', '0', 0, 1.5, null, true, false, 'é « »', '\u2028']
+    const leaves = ['', ' ', ' \t\n', 'texte', '  texte ', '0', 0, 1.5, null, true, false, 'é « »', '\u2028', '\u00a0x\u00a0']
     return leaves[Math.floor(next() * leaves.length)]
   }
   if (r < 0.65) {
@@ -44,7 +49,7 @@ function randomValue(next: () => number, depth = 0): unknown {
   return out
 }
 
-test.group('JSON bodies: empty strings to null without a reviver (decision 737)', () => {
+test.group('JSON bodies: strings trimmed, empty ones null, without a reviver (decisions 737, 842)', () => {
   test('the same body as the framework’s reviver', ({ assert }) => {
     const texts = [
       '{}',
@@ -52,6 +57,9 @@ test.group('JSON bodies: empty strings to null without a reviver (decision 737)'
       '{"objet":"","lignes":[{"quantite":"","unite":null,"taux_tva":21},""]}',
       '{"":"","a":{"":"","b":""}}',
       '{"a":[["",""],{"x":""}],"b":" ","c":0,"d":false}',
+      '{"objet":"  Fenêtres  ","lignes":[{"designation":" Porte\\n","quantite":"  "}],"":" x "}',
+      '{"":{"a":" y ","":" z "},"b":["  ", " w"]}',
+      '"  racine  "',
       '{"__proto__":{"admin":""},"a":""}',
       '{"constructor":{"prototype":{"admin":true}},"b":""}',
       '{"a":{"__proto__":{"x":1},"b":[{"constructor":{"prototype":{}}}]}}',
@@ -80,13 +88,20 @@ test.group('JSON bodies: empty strings to null without a reviver (decision 737)'
   })
 
   test('says whether it changed something; leaves class instances alone', ({ assert }) => {
-    assert.isFalse(emptyStringsToNull({ a: 'x', b: [1, null] }))
-    assert.isTrue(emptyStringsToNull({ a: { b: [''] } }))
+    assert.isFalse(normaliseStrings({ a: 'x', b: [1, null] }))
+    assert.isTrue(normaliseStrings({ a: { b: [''] } }))
+    assert.isTrue(normaliseStrings({ a: ['x '] }))
     class File {
       name = ''
     }
     const file = new File()
-    assert.isFalse(emptyStringsToNull({ file }))
+    assert.isFalse(normaliseStrings({ file }))
     assert.equal(file.name, '')
+  })
+
+  test('the JSON parser is given no reviver: neither rule is left to it', ({ assert }) => {
+    // @adonisjs/bodyparser makes a reviver when either is true, and both default to true
+    assert.isFalse(bodyParserConfig.json.convertEmptyStringsToNull)
+    assert.isFalse(bodyParserConfig.json.trimWhitespaces)
   })
 })
