@@ -309,6 +309,43 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
     assert.equal(after.rentabilite, before.rentabilite + 1)
   })
 
+  test('the fold vacuums the table: after a burst of writes the bundle scans a few pages again', async ({
+    client,
+    assert,
+  }) => {
+    const pages = async () => {
+      const { rows: r } = await db.rawQuery(
+        "SELECT pg_relation_size('analyse_ecritures') / current_setting('block_size')::int AS n"
+      )
+      return Number(r[0].n)
+    }
+    const rows = async () => {
+      const { rows: r } = await db.rawQuery('SELECT count(*)::int AS n FROM analyse_ecritures')
+      return r[0].n as number
+    }
+    // A burst of writes (rows that move no number), folded by a request, twice: the first
+    // VACUUM frees the burst's pages, the second finds them empty at the end and gives them back
+    for (const burst of [20_000, FOLD_AFTER + 10]) {
+      await db.rawQuery(
+        `INSERT INTO analyse_ecritures SELECT 'rentabilite', 0 FROM generate_series(1, ?)`,
+        [burst]
+      )
+      const response = await client.get('/api/user').loginAs(user)
+      response.assertStatus(200)
+      const until = Date.now() + 10_000
+      while ((await rows()) > FOLD_AFTER && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      assert.isAtMost(await rows(), FOLD_AFTER, 'folded')
+    }
+    // 20 000 rows filled about a hundred pages; what is left fits in a few
+    const until = Date.now() + 10_000
+    while ((await pages()) > 4 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.isAtMost(await pages(), 4)
+  })
+
   test('the staff dashboard is kept until a devis crosses the follow-up cut-off', async ({
     client,
     assert,
