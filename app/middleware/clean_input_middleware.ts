@@ -6,8 +6,8 @@ import { normaliseStrings } from '#services/http/json_body'
 /**
  * Control characters and lone surrogates out of the query string, the body and the route
  * params, once for every route (app/services/http/clean_input.ts says what and why), and the
- * strings of a JSON body trimmed, the empty ones null (config/bodyparser.ts). Runs right after the body
- * parser, before shield, validators and controllers.
+ * strings of a JSON body trimmed, the empty ones null (config/bodyparser.ts). Runs right after
+ * the body parser, before shield, validators and controllers.
  */
 export default class CleanInputMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {

@@ -14,6 +14,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import User from '#models/user'
 import { makeUser, withTransaction } from '#tests/helpers'
+import { until } from '#tests/functional/faults/app_process'
 import { parseAnalyseParams } from '#services/analyse/params'
 import { keptAnalyseKey } from '#services/analyse/reads'
 import { rentabilite } from '#services/analyse/rentabilite'
@@ -294,10 +295,7 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
       // Any request reads the rows with its session, and folds them (not waited for)
       const response = await client.get('/api/user').loginAs(user)
       response.assertStatus(200)
-      const until = Date.now() + 5000
-      while ((await rows()) > FOLD_AFTER && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await until('the fold', async () => (await rows()) <= FOLD_AFTER, 5)
       assert.isAtMost(await rows(), Object.keys(ECRITES).length + 1, 'folded')
       assert.deepEqual(await sums(), before, 'every number as it was')
       await writer.query('COMMIT')
@@ -332,17 +330,11 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
       )
       const response = await client.get('/api/user').loginAs(user)
       response.assertStatus(200)
-      const until = Date.now() + 10_000
-      while ((await rows()) > FOLD_AFTER && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await until('the fold', async () => (await rows()) <= FOLD_AFTER, 10)
       assert.isAtMost(await rows(), FOLD_AFTER, 'folded')
     }
     // 20 000 rows filled about a hundred pages; what is left fits in a few
-    const until = Date.now() + 10_000
-    while ((await pages()) > 4 && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await until('the VACUUM', async () => (await pages()) <= 4, 10)
     assert.isAtMost(await pages(), 4)
   })
 
