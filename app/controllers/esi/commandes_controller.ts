@@ -9,7 +9,7 @@ import {
   commandeDetail,
   commandeListItem,
   commandeCountQuery,
-  commandeCountedListQuery,
+  commandeCountedPage,
   commandeListQuery,
   findCommande,
   commandeFiltresPersonnes,
@@ -29,8 +29,8 @@ export default class CommandesController {
     const { list, warnings } = await listPage(params, {
       query: () => commandeListQuery(params),
       count: () => commandeCountQuery(params),
-      // A search: its page and its exact count in one statement (decision 771)
-      countedQuery: params.words.length ? () => commandeCountedListQuery(params) : undefined,
+      // A search: its page and its exact count in one statement (decisions 771, 845)
+      counted: params.words.length ? () => commandeCountedPage(params) : undefined,
       columns: COMMANDE_SORT_COLUMNS,
       table: 'commandes',
       map: commandeListItem,

@@ -8,7 +8,14 @@ import Commande from '#models/commande'
 import type { ListParams } from '#services/list/list_params'
 import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import { filterParsers, parseListParams, whereWords } from '#services/list/list_params'
+import {
+  filterParsers,
+  parseListParams,
+  whereWords,
+  wordsIndexed,
+} from '#services/list/list_params'
+import { orderedExprs } from '#services/list/keyset'
+import type { CountedPage } from '#services/list/list_page'
 import { ETAPES } from '#shared/commande_etapes'
 import { todayIso } from '#shared/dates'
 import { documentSortColumns, whereDocumentFilters, isoDate } from '#services/list/document_list'
@@ -116,50 +123,66 @@ export function commandeListQuery(params: ListParams) {
  * The same page when its rows are counted exactly (decision 771, a search the planner expects
  * to match at most SEARCH_EXACT_COUNT_LIMIT rows): the matching commandes read once, by the
  * filter's index, into a CTE named as the table (the sort keys and the keyset condition read it
- * unchanged), each row carrying their count (`__total`); the bdc's number and the two names are
- * read for the page's rows only (subqueries of the select list, evaluated after the LIMIT).
- * Walking the urgence index for a rare word visited 1 700 rows to find 26, then counted again.
+ * unchanged), each row carrying their count (`__total`). Walking the urgence index for a rare word
+ * visited 1 700 rows to find 26, then counted again. Decision 845: the CTE carries only the id
+ * and the columns of the sort; the page's rows, their bdc's number and the two names are read
+ * `around` the page, by key, after its limit; a search of indexed words and nothing else is a
+ * named statement with each pattern unaccented once (decision 830's rule for the créances).
  */
-export function commandeCountedListQuery(params: ListParams) {
-  const matches = commandeCountQuery(params).select(
-    ...COMMANDE_LIST_FIELDS.map((c) => `commandes.${c}`),
-    'commandes.chef_projet_id'
+export function commandeCountedPage(params: ListParams): CountedPage {
+  const named = wordsIndexed(params.words) && Object.keys(params.filter).length === 0
+  const keys = orderedExprs(params.sort, COMMANDE_SORT_COLUMNS).flatMap((e) =>
+    [...e.sql.matchAll(/commandes\.(\w+)/g)].map((m) => m[1])
   )
-  return Commande.query()
-    .withMaterialized('commandes', matches)
-    .select(
-      ...listColumns(),
-      // Every commande has its bdc (bdc_id not null, foreign key): the inner join's one row
-      db.raw('(SELECT bdcs.numero FROM bdcs WHERE bdcs.id = commandes.bdc_id) AS bdc_numero'),
-      db.raw(
-        '(SELECT chef.name FROM users AS chef WHERE chef.id = commandes.chef_projet_id) AS chef_projet_nom'
-      ),
-      db.raw(
-        '(SELECT commercial.name FROM bdcs JOIN users AS commercial ON commercial.id = bdcs.commercial_id' +
-          ' WHERE bdcs.id = commandes.bdc_id) AS commercial_nom'
-      ),
-      db.raw('(SELECT count(*) FROM commandes)::int AS __total')
-    )
-    .pojo<CommandeListRow & { __total: number }>()
+  const matches = commandeCountQuery(params, { once: named }).select(
+    ...new Set(['commandes.id', ...keys.map((c) => `commandes.${c}`)])
+  )
+  return {
+    query: () =>
+      db
+        .query()
+        .withMaterialized('commandes', matches)
+        .from('commandes')
+        .select('commandes.id', db.raw('(SELECT count(*) FROM commandes)::int AS __total')),
+    // `commandes` is the table again out here: the CTE lives in the page's sub-query
+    around: (page) =>
+      db
+        .query()
+        .from(page)
+        .join('commandes', 'commandes.id', 'cr.id')
+        .join('bdcs', 'bdcs.id', 'commandes.bdc_id')
+        .leftJoin('users as chef', 'chef.id', 'commandes.chef_projet_id')
+        .leftJoin('users as commercial', 'commercial.id', 'bdcs.commercial_id')
+        .select(
+          ...listColumns(),
+          'bdcs.numero as bdc_numero',
+          'chef.name as chef_projet_nom',
+          'commercial.name as commercial_nom',
+          'cr.__total'
+        ),
+    prepared: named ? 'bound' : true,
+  }
 }
 
 /**
  * The same rows without the joins, to count them (decision 661): every commande has its bdc
  * (bdc_id not null, foreign key), the users are left joins; bdcs only for the commercial filter.
+ * `once`: each search pattern a sub-select (whereWords), for a named statement only.
  */
-export function commandeCountQuery(params: ListParams) {
+export function commandeCountQuery(params: ListParams, { once = false } = {}) {
   const query = Commande.query()
   if (params.filter.commercial) query.join('bdcs', 'bdcs.id', 'commandes.bdc_id')
-  return whereCommandeListFilters(query, params)
+  return whereCommandeListFilters(query, params, once)
 }
 
 function whereCommandeListFilters(
   query: ModelQueryBuilderContract<typeof Commande>,
-  params: ListParams
+  params: ListParams,
+  once = false
 ) {
   // The search reads the stored, trigram-indexed column (migration 0611)
   whereDocumentFilters(query, 'commandes', { ...params, words: [] })
-  whereWords(query, 'commandes.recherche', params.words)
+  whereWords(query, 'commandes.recherche', params.words, { once })
   const { commercial, chef, retard, etape, etape_en_retard: etapeEnRetard } = params.filter
   if (commercial) query.where('bdcs.commercial_id', Number(commercial))
   if (chef) query.where('commandes.chef_projet_id', Number(chef))

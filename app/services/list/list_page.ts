@@ -45,10 +45,11 @@ export async function listPage<Raw, Row>(
     totalOf?: (rows: Raw[]) => Promise<{ count: number; exact: boolean }>
     /**
      * The page when its rows are to be counted exactly (decision 771): the same rows, each
-     * carrying the count of all of them as `__total`, read in one statement. The plan is asked
-     * first; an estimated count keeps `query`.
+     * carrying the count of all of them as `__total`, read in one statement, with what keysetPage
+     * puts `around` it and how it is sent when they differ from the list's (decision 845). The
+     * plan is asked first; an estimated count keeps `query`.
      */
-    countedQuery?: () => ListQuery
+    counted?: () => CountedPage
     /**
      * The page as a named prepared statement: a plain query only (decision 813); counted
      * exactly, it carries its count (decision 826). `bound`: named with its bound values too
@@ -62,12 +63,13 @@ export async function listPage<Raw, Row>(
   const filtered =
     Boolean(options.scoped) || Object.keys(params.filter).length > 0 || params.words.length > 0
   const limit = params.words.length ? SEARCH_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT
-  const { totalOf, countedQuery } = options
+  const { totalOf } = options
+  const countedPage = options.counted?.()
   // A plain page (prepared) whose rows are counted exactly carries the count: the counting
   // query as a sub-query of its select list, which PostgreSQL runs once (an InitPlan), by its
   // own plan (decision 826). One statement where the page and the count were two.
   const inline = options.prepared && !totalOf && !options.total
-  if (countedQuery || inline) {
+  if (countedPage || inline) {
     const plan = await planCount(options.count ?? options.query, options.table, filtered, limit)
     const withCount = (): ListQuery => {
       const { sql, bindings } = plan.sql()
@@ -75,14 +77,15 @@ export async function listPage<Raw, Row>(
         db.raw(`(SELECT count(*)::int FROM (${sql}) AS rows) AS __total`, bindings as any[])
       )
     }
+    const own = plan.exact ? countedPage : undefined
     const page = await keysetPage<Raw & { __total?: number }>({
-      build: plan.exact ? (countedQuery ?? withCount) : options.query,
+      build: plan.exact ? (own?.query ?? withCount) : options.query,
       sort: params.sort,
       columns: options.columns,
       position: params.position,
       perPage: params.perPage,
-      prepared: options.prepared,
-      around: options.around,
+      prepared: own?.prepared ?? options.prepared,
+      around: own ? own.around : options.around,
     })
     // No row (no match, a cursor past the end) carries the count: it is counted on its own
     const total = !plan.exact
@@ -110,6 +113,13 @@ export async function listPage<Raw, Row>(
   ])
   const total = totalOf ? await totalOf(page.rows) : counted!
   return listResult(params, options.map, page, total)
+}
+
+/** listPage's `counted`: a page whose rows carry their count, and how it is read and sent. */
+export interface CountedPage {
+  query: () => ListQuery
+  around?: PageAround
+  prepared?: boolean | 'bound'
 }
 
 /** What listPage answers: the rows shaped, the cursors, the count, the URL's warnings. */

@@ -18,7 +18,7 @@ import {
   COMMANDE_LIST_FIELDS,
   COMMANDE_SORT_COLUMNS,
   commandeCountQuery,
-  commandeCountedListQuery,
+  commandeCountedPage,
   commandeListItem,
   commandeListItemOfModel,
   commandeListQuery,
@@ -175,7 +175,7 @@ test.group('A commandes search counted in its page (decision 771)', (group) => {
       map: commandeListItem,
     })
     const counted = (params: ListParams) =>
-      listPage(params, { ...options(params), countedQuery: () => commandeCountedListQuery(params) })
+      listPage(params, { ...options(params), counted: () => commandeCountedPage(params) })
     // Two rows a page, to walk the cursors both ways
     const paramsOf = (qs: Record<string, string>) => ({
       ...parseCommandeListParams(qs),
@@ -186,6 +186,8 @@ test.group('A commandes search counted in its page (decision 771)', (group) => {
       { q: 'durand', sort: '-date' },
       { q: 'durand', sort: 'client' },
       { q: 'durand', sort: 'fin_retractation' },
+      { q: 'durand', sort: '-numero' },
+      { q: 'durand', sort: 'total' },
       { q: 'durand', page: 'last' },
       { q: 'durand', after: 'garbage' },
       { q: 'durand', 'filter[commercial]': String(commercial.id) },

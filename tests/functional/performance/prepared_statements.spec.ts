@@ -120,6 +120,30 @@ test.group('Performance / prepared statements', (group) => {
     assert.lengthOf(await preparedLike('client_soldes_recherche'), searches.length)
   })
 
+  test('a commandes search of indexed words alone is named, each pattern computed once; with a filter or a shorter word it stays unnamed', async ({
+    assert,
+  }) => {
+    // Decision 845: unnamed, it was parsed and planned at every visit, and its pattern
+    // unaccented again for every matching row rechecked
+    const { visitor } = await staffVisitor()
+    for (let i = 0; i < 7; i++) {
+      const response = await visitor.get('/esi/commandes?q=dupont')
+      assert.equal(response.status, 200)
+    }
+    const named = await preparedLike('commandes.recherche LIKE')
+    const pages = named.filter((s) => s.statement.includes('AS __total'))
+    assert.lengthOf(pages, 1, JSON.stringify(named))
+    assert.include(pages[0].statement, 'commandes.recherche LIKE (SELECT f_unaccent(lower($1)))')
+    assert.isAtLeast(pages[0].generic_plans + pages[0].custom_plans, 7)
+    for (const path of ['/esi/commandes?q=du', '/esi/commandes?q=dupont&filter[statut]=en_cours']) {
+      for (let i = 0; i < 3; i++) {
+        const response = await visitor.get(path)
+        assert.equal(response.status, 200, path)
+      }
+    }
+    assert.lengthOf(await preparedLike('commandes.recherche LIKE'), named.length)
+  })
+
   test('a filtered list page keeps its bound values unnamed; the late factures are prepared with their partial index', async ({
     assert,
   }) => {
