@@ -10,6 +10,7 @@ import { listPage } from '#services/list/list_page'
 import {
   filterParsers,
   whereWords,
+  wordsIndexed,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -53,13 +54,13 @@ export function parseClientListParams(qs: Record<string, unknown>): ListParams {
 
 type Query = DatabaseQueryBuilderContract<any>
 
-function filtered(params: ListParams): Query {
+function filtered(params: ListParams, once = false): Query {
   const query = db.from('clients as c')
   if (params.filter.type) query.where('c.type', params.filter.type)
   if (params.filter.apporteur === NO_APPORTEUR) query.whereNull('c.apporteur_id')
   else if (params.filter.apporteur) query.where('c.apporteur_id', Number(params.filter.apporteur))
   // Each word somewhere in the accent- and case-free search column (trigram index)
-  whereWords(query, 'c.recherche', params.words)
+  whereWords(query, 'c.recherche', params.words, { once })
   return query
 }
 
@@ -97,9 +98,9 @@ export interface ClientListRow {
 }
 
 /** The rows query of the list (filtered, joined, selected), before sort and keyset. */
-export function withColumns(params: ListParams, columns: string[] = LIST_COLUMNS) {
+export function withColumns(params: ListParams, columns: string[] = LIST_COLUMNS, once = false) {
   return () =>
-    filtered(params)
+    filtered(params, once)
       .leftJoin('societes as s', 's.id', 'c.apporteur_id')
       .select(...columns, 's.nom as apporteur_nom')
 }
@@ -114,6 +115,12 @@ export function listClients<Row>(params: ListParams, map: (row: ClientListRow) =
     map,
     // A plain query: its plan is kept per connection (decision 813)
     prepared: true,
+    // Decision 846: a search of many matches, of indexed words and no filter, walks the sort's
+    // index whatever its words; named, it is neither parsed nor planned again
+    estimated:
+      wordsIndexed(params.words) && Object.keys(params.filter).length === 0
+        ? () => ({ query: withColumns(params, LIST_COLUMNS, true), prepared: 'bound' })
+        : undefined,
   })
 }
 

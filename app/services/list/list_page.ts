@@ -51,6 +51,11 @@ export async function listPage<Raw, Row>(
      */
     counted?: () => CountedPage
     /**
+     * The page when its rows are too many to count (the planner's estimate is shown), and how it
+     * is sent when that differs from the list's (decision 846).
+     */
+    estimated?: () => CountedPage
+    /**
      * The page as a named prepared statement: a plain query only (decision 813); counted
      * exactly, it carries its count (decision 826). `bound`: named with its bound values too
      * (decision 830).
@@ -77,9 +82,9 @@ export async function listPage<Raw, Row>(
         db.raw(`(SELECT count(*)::int FROM (${sql}) AS rows) AS __total`, bindings as any[])
       )
     }
-    const own = plan.exact ? countedPage : undefined
+    const own = plan.exact ? countedPage : options.estimated?.()
     const page = await keysetPage<Raw & { __total?: number }>({
-      build: plan.exact ? (own?.query ?? withCount) : options.query,
+      build: own?.query ?? (plan.exact ? withCount : options.query),
       sort: params.sort,
       columns: options.columns,
       position: params.position,
@@ -115,7 +120,10 @@ export async function listPage<Raw, Row>(
   return listResult(params, options.map, page, total)
 }
 
-/** listPage's `counted`: a page whose rows carry their count, and how it is read and sent. */
+/**
+ * listPage's `counted` (a page whose rows carry their count) or `estimated` page: its query, and
+ * how it is read and sent.
+ */
 export interface CountedPage {
   query: () => ListQuery
   around?: PageAround

@@ -8,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import { withTransaction } from '#tests/helpers'
 import { staffVisitor } from '#tests/functional/performance/helpers'
 import { deallocateAll, PER_CONNECTION, preparedQuery } from '#services/prepared_query'
+import { forgetTableEstimates } from '#services/list/list_count'
 
 interface Prepared {
   name: string
@@ -142,6 +143,58 @@ test.group('Performance / prepared statements', (group) => {
       }
     }
     assert.lengthOf(await preparedLike('commandes.recherche LIKE'), named.length)
+  })
+
+  test('a clients search of many matches, of indexed words alone, is named with each pattern computed once; its page is the same', async ({
+    assert,
+  }) => {
+    // Decision 846: past 1 000 expected matches its plan walks the sort's index whatever the
+    // words; unnamed, it was parsed and planned at every visit
+    const { visitor } = await staffVisitor()
+    await db.rawQuery(
+      `INSERT INTO clients (type, nom, created_at, updated_at)
+       SELECT 'particulier', 'Volume ' || g, now(), now() FROM generate_series(1, 8000) g`
+    )
+    await db.rawQuery('ANALYZE clients')
+    forgetTableEstimates()
+    try {
+      const newest = await db
+        .from('clients')
+        .where('nom', 'like', 'Volume %')
+        .orderBy('id_client', 'desc')
+        .limit(25)
+        .select('id_client')
+      for (let i = 0; i < 7; i++) {
+        const visited = await visitor.page('/esi/customers?q=volume')
+        const clients = (visited.props as any).clients
+        assert.isFalse(clients.total.exact)
+        const shown = clients.data.map((c: { id_client: number }) => String(c.id_client))
+        assert.deepEqual(
+          shown,
+          newest.map((r) => String(r.id_client))
+        )
+      }
+      const named = await preparedLike('c.recherche LIKE')
+      const pages = named.filter((s) => s.statement.includes('AS __k0'))
+      assert.lengthOf(pages, 1, JSON.stringify(named))
+      assert.include(pages[0].statement, 'c.recherche LIKE (SELECT f_unaccent(lower($1)))')
+      assert.isAtLeast(pages[0].generic_plans + pages[0].custom_plans, 7)
+      // A filter, a word of two letters, a rare word (counted exactly): unnamed as before
+      for (const path of [
+        '/esi/customers?q=volume&filter[type]=particulier',
+        '/esi/customers?q=vo',
+        '/esi/customers?q=volume%207999',
+      ]) {
+        const response = await visitor.get(path)
+        assert.equal(response.status, 200, path)
+      }
+      assert.lengthOf(await preparedLike('c.recherche LIKE'), named.length)
+    } finally {
+      // ANALYZE writes the table's row count outside the transaction: put back a small one
+      await db.rawQuery(`DELETE FROM clients WHERE nom LIKE 'Volume %'`)
+      await db.rawQuery('ANALYZE clients')
+      forgetTableEstimates()
+    }
   })
 
   test('a filtered list page keeps its bound values unnamed; the late factures are prepared with their partial index', async ({
