@@ -10,7 +10,7 @@ import { listPage } from '#services/list/list_page'
 import {
   filterParsers,
   whereWords,
-  wordsIndexed,
+  wordsAloneIndexed,
   parseListParams,
   type ListParams,
   type ListSpec,
@@ -117,10 +117,9 @@ export function listClients<Row>(params: ListParams, map: (row: ClientListRow) =
     prepared: true,
     // Decision 846: a search of many matches, of indexed words and no filter, walks the sort's
     // index whatever its words; named, it is neither parsed nor planned again
-    estimated:
-      wordsIndexed(params.words) && Object.keys(params.filter).length === 0
-        ? () => ({ query: withColumns(params, LIST_COLUMNS, true), prepared: 'bound' })
-        : undefined,
+    estimated: wordsAloneIndexed(params)
+      ? () => ({ query: withColumns(params, LIST_COLUMNS, true), prepared: 'bound' })
+      : undefined,
   })
 }
 

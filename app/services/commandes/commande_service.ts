@@ -12,7 +12,7 @@ import {
   filterParsers,
   parseListParams,
   whereWords,
-  wordsIndexed,
+  wordsAloneIndexed,
 } from '#services/list/list_params'
 import { orderedExprs } from '#services/list/keyset'
 import type { CountedPage } from '#services/list/list_page'
@@ -130,7 +130,7 @@ export function commandeListQuery(params: ListParams) {
  * named statement with each pattern unaccented once (decision 830's rule for the créances).
  */
 export function commandeCountedPage(params: ListParams): CountedPage {
-  const named = wordsIndexed(params.words) && Object.keys(params.filter).length === 0
+  const named = wordsAloneIndexed(params)
   const keys = orderedExprs(params.sort, COMMANDE_SORT_COLUMNS).flatMap((e) =>
     [...e.sql.matchAll(/commandes\.(\w+)/g)].map((m) => m[1])
   )

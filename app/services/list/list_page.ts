@@ -52,7 +52,8 @@ export async function listPage<Raw, Row>(
     counted?: () => CountedPage
     /**
      * The page when its rows are too many to count (the planner's estimate is shown), and how it
-     * is sent when that differs from the list's (decision 846).
+     * is sent when that differs from the list's (decision 846). Read where the plan is asked
+     * first: with `counted`, or a prepared page counted inline.
      */
     estimated?: () => CountedPage
     /**

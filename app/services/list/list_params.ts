@@ -165,3 +165,11 @@ export function whereWords(
 
 /** Whether each word yields a trigram (three characters): an index scan is its one plan. */
 export const wordsIndexed = (words: string[]) => words.every((word) => word.length >= 3)
+
+/**
+ * A search of such words and nothing else: no value but the words is bound, and no plan depends
+ * on them, so its page can be a named statement with each pattern computed once (decisions
+ * 845–846). A filter's values can choose between indexes (decision 814).
+ */
+export const wordsAloneIndexed = (params: ListParams) =>
+  wordsIndexed(params.words) && Object.keys(params.filter).length === 0

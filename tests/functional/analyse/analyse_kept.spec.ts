@@ -145,6 +145,12 @@ const PAGES: Record<VersionedSum, string> = {
   creances_totaux: '/esi/compta/creance',
 }
 
+/** How many rows analyse_ecritures holds (what a fold brings back under FOLD_AFTER). */
+async function ecrituresRows(): Promise<number> {
+  const { rows } = await db.rawQuery('SELECT count(*)::int AS n FROM analyse_ecritures')
+  return rows[0].n as number
+}
+
 test.group('Analyse / the analyse pages kept between visits', (group) => {
   let user: User
   group.each.setup(async () => {
@@ -271,10 +277,6 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
     client,
     assert,
   }) => {
-    const rows = async () => {
-      const { rows: r } = await db.rawQuery('SELECT count(*)::int AS n FROM analyse_ecritures')
-      return r[0].n as number
-    }
     const sums = async () => {
       const { rows: r } = await db.rawQuery(
         'SELECT nom, sum(n)::bigint AS n FROM analyse_ecritures GROUP BY nom'
@@ -295,8 +297,8 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
       // Any request reads the rows with its session, and folds them (not waited for)
       const response = await client.get('/api/user').loginAs(user)
       response.assertStatus(200)
-      await until('the fold', async () => (await rows()) <= FOLD_AFTER, 5)
-      assert.isAtMost(await rows(), Object.keys(ECRITES).length + 1, 'folded')
+      await until('the fold', async () => (await ecrituresRows()) <= FOLD_AFTER, 5)
+      assert.isAtMost(await ecrituresRows(), Object.keys(ECRITES).length + 1, 'folded')
       assert.deepEqual(await sums(), before, 'every number as it was')
       await writer.query('COMMIT')
     } finally {
@@ -317,10 +319,6 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
       )
       return Number(r[0].n)
     }
-    const rows = async () => {
-      const { rows: r } = await db.rawQuery('SELECT count(*)::int AS n FROM analyse_ecritures')
-      return r[0].n as number
-    }
     // A burst of writes (rows that move no number), folded by a request, twice: the first
     // VACUUM frees the burst's pages, the second finds them empty at the end and gives them back
     for (const burst of [20_000, FOLD_AFTER + 10]) {
@@ -330,8 +328,8 @@ test.group('Analyse / the analyse pages kept between visits', (group) => {
       )
       const response = await client.get('/api/user').loginAs(user)
       response.assertStatus(200)
-      await until('the fold', async () => (await rows()) <= FOLD_AFTER, 10)
-      assert.isAtMost(await rows(), FOLD_AFTER, 'folded')
+      await until('the fold', async () => (await ecrituresRows()) <= FOLD_AFTER, 10)
+      assert.isAtMost(await ecrituresRows(), FOLD_AFTER, 'folded')
     }
     // 20 000 rows filled about a hundred pages; what is left fits in a few
     await until('the VACUUM', async () => (await pages()) <= 4, 10)
