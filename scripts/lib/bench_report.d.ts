@@ -16,6 +16,8 @@ export interface Row {
   p95: number
   p99: number
   sql: number | string | null
+  /** A read's first visit's count, when it differs from `sql` (its second visit's). */
+  sqlFirst?: number | null
   errors: number
   /** The loaded processes' CPU (user + system) per request, ms; null when not measured. */
   cpu?: number | null

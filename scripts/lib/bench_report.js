@@ -165,6 +165,13 @@ const fr = (n, digits = 0) =>
 const ms = (n) => fr(n, 1)
 /** The loaded processes' CPU per request: two decimals (the floor's is a few hundredths). */
 const cpuMs = (n) => (typeof n === 'number' ? fr(n, 2) : '—')
+/** A row's SQL count: its second visit's, the first's beside it when the process was cold. */
+const sqlText = (r) =>
+  r.sql === null || r.sql === undefined
+    ? '—'
+    : typeof r.sqlFirst === 'number' && r.sqlFirst !== r.sql
+      ? `${r.sql} (1re : ${r.sqlFirst})`
+      : String(r.sql)
 const mark = (ok) => (ok === null || ok === undefined ? '' : ok ? ' ✓' : ' ✗')
 
 function targetText(r) {
@@ -238,7 +245,7 @@ export function reportMarkdown(report) {
               ms(r.p50),
               ms(r.p95),
               ms(r.p99),
-              r.sql ?? '—',
+              sqlText(r),
               cpuMs(r.cpu),
               cpuMs(r.dbCpu),
               r.errors,
@@ -280,7 +287,7 @@ export function reportMarkdown(report) {
         ms(r.p50),
         ms(r.p95),
         ms(r.p99),
-        r.sql ?? '—',
+        sqlText(r),
         cpuMs(r.cpu),
         cpuMs(r.dbCpu),
         r.ofFloor === null ? '—' : `${fr(r.ofFloor * 100, 1)} %`,

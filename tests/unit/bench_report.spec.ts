@@ -218,4 +218,33 @@ test.group('Bench report: the whole report', () => {
     assert.include(md, '| LCP — tableau de bord | 321,5 |')
     assert.include(md, '**3 / 4 cibles tenues** (1 ✗)')
   })
+
+  test('a read is judged on its second visit, the first shown beside it when it differs', ({
+    assert,
+  }) => {
+    const label = 'Clients, Inertia, ?sort=-id_client'
+    const report = buildReport({
+      meta: META,
+      rows: [
+        row('Plancher : GET /health', { rps: 4000, sql: 0 }),
+        row('JSON nu : GET /api/user', { sql: 1, sqlFirst: 3 }),
+        row(label, { rps: 1000, sql: 4, sqlFirst: 5 }),
+        row('Clients, tri nom, première page', { rps: 1000, sql: 2, sqlFirst: null }),
+        row('Clients, filtre type', { rps: 1000, sql: 5, sqlFirst: 5 }),
+      ],
+    })
+    assert.deepEqual(
+      report.scenarios.map((s) => [s.label, s.checks.sql]),
+      [
+        [label, true],
+        ['Clients, tri nom, première page', true],
+        ['Clients, filtre type', false],
+      ]
+    )
+    const md = reportMarkdown(report)
+    assert.match(md, /\| JSON nu : GET \/api\/user \|.*\| 1 \(1re : 3\) \|/)
+    assert.match(md, /\| Clients, Inertia, \?sort=-id_client \|.*\| 4 \(1re : 5\) \|/)
+    assert.match(md, /\| Clients, tri nom, première page \|.*\| 2 \|/)
+    assert.match(md, /\| Clients, filtre type \|.*\| 5 \|/)
+  })
 })
