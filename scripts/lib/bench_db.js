@@ -20,8 +20,8 @@ export function runCopyName(source) {
 const quoted = (name) => `"${name.replace(/"/g, '""')}"`
 
 /**
- * Drops the previous run copy (only if the bench made it) and copies `source` again. `client`
- * is connected to another database of the same server (the template must have no session).
+ * Drops the previous run copy (only if the bench made it) and copies `source` again, through
+ * `adminUrl`: another database of the same server (a template must have no session open).
  * VACUUM first (in the source): db:volume's updates leave dead rows and unset visibility maps
  * that a server with autovacuum on would have cleared; on an already clean database it reads
  * only the visibility maps.

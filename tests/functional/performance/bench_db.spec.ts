@@ -6,25 +6,15 @@
  */
 import { test } from '@japa/runner'
 import pg from 'pg'
-import db from '@adonisjs/lucid/services/db'
 import { freshRunCopy, runCopyName } from '../../../scripts/lib/bench_db.js'
-
-const SOURCE = 'esi_bench_db_spec'
-
-/** The test server's URL, on database `name`. */
-function urlOf(name: string): string {
-  const { connection } = db.getRawConnection(db.primaryConnectionName)!.config as any
-  const url = connection.connectionString
-    ? new URL(connection.connectionString)
-    : new URL(
-        `postgres://${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password ?? '')}@${connection.host}:${connection.port}`
-      )
-  url.pathname = `/${name}`
-  return url.toString()
-}
+import {
+  databaseUrl,
+  dropDatabase,
+  freshDatabase,
+} from '#tests/functional/production/cluster_helpers'
 
 async function on<T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(name) })
+  const client = new pg.Client({ connectionString: databaseUrl(name) })
   await client.connect()
   try {
     return await fn(client)
@@ -39,46 +29,44 @@ const rows = (name: string) =>
     return result.rows.map((r) => r.n)
   })
 
-async function dropAll() {
-  await on('postgres', async (c) => {
-    for (const name of [SOURCE, runCopyName(SOURCE)]) {
-      await c.query(`drop database if exists "${name}" with (force)`)
-    }
-  })
-}
-
 test.group('Performance / the bench measures a fresh copy', (group) => {
+  let source: string
   group.each.setup(async () => {
-    await dropAll()
-    await on('postgres', (c) => c.query(`create database "${SOURCE}"`))
-    await on(SOURCE, (c) => c.query('create table mesures (n int); insert into mesures values (1)'))
-    return dropAll
+    const made = await freshDatabase('bench_db_spec')
+    source = made.name
+    await on(source, (c) => c.query('create table mesures (n int); insert into mesures values (1)'))
+    return async () => {
+      await dropDatabase(runCopyName(source))
+      await made.drop()
+    }
   })
 
   test('a run’s writes are gone at the next run, the source untouched', async ({ assert }) => {
-    const copy = await freshRunCopy(pg, urlOf('postgres'), SOURCE)
-    assert.equal(copy, `${SOURCE}_run`)
+    const copy = await freshRunCopy(pg, databaseUrl('postgres'), source)
+    assert.equal(copy, `${source}_run`)
     assert.deepEqual(await rows(copy), [1])
     await on(copy, (c) => c.query('insert into mesures values (2), (3)'))
     assert.deepEqual(await rows(copy), [1, 2, 3])
 
     // The next run: its copy again as the source holds it
-    const again = await freshRunCopy(pg, urlOf('postgres'), SOURCE)
+    const again = await freshRunCopy(pg, databaseUrl('postgres'), source)
     assert.equal(again, copy)
     assert.deepEqual(await rows(again), [1])
-    assert.deepEqual(await rows(SOURCE), [1])
+    assert.deepEqual(await rows(source), [1])
   })
 
   test('a database of the copy’s name the bench did not make is refused and kept', async ({
     assert,
   }) => {
-    const copy = runCopyName(SOURCE)
-    await on('postgres', (c) => c.query(`create database "${copy}"`))
-    await on(copy, (c) => c.query('create table mesures (n int); insert into mesures values (42)'))
+    const foreign = await freshDatabase('bench_db_spec_run')
+    assert.equal(foreign.name, runCopyName(source))
+    await on(foreign.name, (c) =>
+      c.query('create table mesures (n int); insert into mesures values (42)')
+    )
     await assert.rejects(
-      () => freshRunCopy(pg, urlOf('postgres'), SOURCE),
+      () => freshRunCopy(pg, databaseUrl('postgres'), source),
       /n’a pas été faite par le bench/
     )
-    assert.deepEqual(await rows(copy), [42])
+    assert.deepEqual(await rows(foreign.name), [42])
   })
 })

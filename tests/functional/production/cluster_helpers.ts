@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,25 +26,45 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** The test database's URL (its DATABASE_URL, or the embedded server's DB_* settings). */
+function testDatabaseUrl(): URL {
+  const { connection } = db.getRawConnection(db.primaryConnectionName)!.config as any
+  if (connection.connectionString) return new URL(connection.connectionString)
+  const url = new URL(
+    `postgres://${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password ?? '')}@${connection.host}:${connection.port}`
+  )
+  url.pathname = `/${connection.database}`
+  return url
+}
+
+/** The test server's URL on database `name`. */
+export function databaseUrl(name: string): string {
+  const url = testDatabaseUrl()
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Drops a database of the test server, its sessions closed. */
+export const dropDatabase = (name: string) =>
+  onServer(`drop database if exists "${name}" with (force)`)
+
 /** A fresh database next to the test database, dropped by the returned function. */
 export async function freshDatabase(suffix: string) {
-  const url = new URL(process.env.DATABASE_URL!)
-  const name = `${url.pathname.slice(1)}_${suffix}`.replace(/[^a-z0-9_]/gi, '')
-  const admin = new URL(url)
-  admin.pathname = '/postgres'
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`drop database if exists "${name}" with (force)`)
-  await run(`create database "${name}"`)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) }
+  const testDb = testDatabaseUrl().pathname.slice(1)
+  const name = `${testDb}_${suffix}`.replace(/[^a-z0-9_]/gi, '')
+  await dropDatabase(name)
+  await onServer(`create database "${name}"`)
+  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
 }
 
 /** Runs `node ace …` as production does; rejects with its output when it fails. */
