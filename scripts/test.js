@@ -3,8 +3,8 @@
  * Vitest for the front-end units, then one closing line "N passed, N failed".
  *
  * Database: with DATABASE_URL (or DB_HOST…) the tests use the database "<name>_test" on that
- * server (created if missing, wiped at each run); otherwise a throwaway embedded PostgreSQL
- * (scripts/lib/embedded_pg.js), deleted when the run ends.
+ * server (created if missing, wiped at each run); otherwise the same on a throwaway embedded
+ * PostgreSQL (scripts/lib/embedded_pg.js), deleted when the run ends.
  * Extra arguments go to Japa, e.g. `npm test -- functional --files=api`.
  */
 import { spawn } from 'node:child_process'
@@ -32,6 +32,8 @@ async function useTestDatabase() {
   const admin = new URL(url)
   admin.pathname = '/postgres'
   lockClient = new pg.Client({ connectionString: admin.toString() })
+  // A server going away under the lock's session must not crash the launcher
+  lockClient.on('error', () => {})
   await lockClient.connect()
   // Two runs at once on one server would wipe each other's tables: the second gets its own copy
   const { rows } = await lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [
@@ -78,8 +80,12 @@ if (hasRealDatabase(env)) {
   await useTestDatabase()
 } else {
   embedded = await startEmbeddedPg({ dataDir: null, port: 5498 })
-  Object.assign(env, embedded.env)
   console.log(`› PostgreSQL embarqué jetable sur le port ${embedded.env.DB_PORT}`)
+  // The suite then runs as with a server of one's own: one DATABASE_URL for the app and for the
+  // tests that open their own connections (decision 850)
+  const { DB_USER, DB_PASSWORD, DB_HOST, DB_PORT, DB_DATABASE } = embedded.env
+  env.DATABASE_URL = `postgres://${encodeURIComponent(DB_USER)}:${encodeURIComponent(DB_PASSWORD)}@${DB_HOST}:${DB_PORT}/${DB_DATABASE}`
+  await useTestDatabase()
 }
 
 function capture(cmd, args) {
@@ -97,8 +103,8 @@ const count = (out, re) => [...strip(out).matchAll(re)].reduce((n, m) => n + Num
 
 const migrate = await run('node', ['ace', 'migration:fresh', '--force'], { env })
 if (migrate !== 0) {
-  await embedded?.stop()
   await releaseTestDatabase()
+  await embedded?.stop()
   process.exit(migrate)
 }
 
@@ -110,8 +116,9 @@ if (!existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   if (japaArgs.length === 0) japaArgs.push('unit', 'functional')
 }
 const japa = await capture('node', ['ace', 'test', ...japaArgs])
-await embedded?.stop()
+// The lock's session ends before its server (an embedded server stopping would kill it)
 await releaseTestDatabase()
+await embedded?.stop()
 
 const onlyJapa = process.argv.length > 2
 const vitest = onlyJapa ? { code: 0, out: '' } : await capture('npx', ['vitest', 'run'])
