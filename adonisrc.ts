@@ -45,6 +45,8 @@ export default defineConfig({
     { file: () => import('#start/relances'), environment: ['web'] },
     { file: () => import('#start/rappels'), environment: ['web'] },
     { file: () => import('#start/stats'), environment: ['web'] },
+    // SIGTERM: the requests running finish before the pools close (decision 851)
+    { file: () => import('#start/drain'), environment: ['web'] },
   ],
 
   tests: {

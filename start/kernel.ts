@@ -5,6 +5,8 @@ import app from '@adonisjs/core/services/app'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  // The requests running, which a SIGTERM waits for (start/drain.ts, decision 851)
+  () => import('#middleware/in_flight_middleware'),
   // One JSON line per request: request id, user, route, status, duration (issue 15 §4)
   () => import('#middleware/access_log_middleware'),
   () => import('#middleware/container_bindings_middleware'),

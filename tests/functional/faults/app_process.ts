@@ -129,6 +129,11 @@ export class AppProcess {
     await this.exit
   }
 
+  /** How the process ended (its exit code, or the signal that killed it). */
+  get exited() {
+    return this.exit
+  }
+
   async stop() {
     this.child.kill('SIGTERM')
     const done = await Promise.race([
@@ -257,7 +262,9 @@ export class AppVisitor {
     method: string,
     path: string,
     body?: Record<string, unknown> | FormData,
-    as: 'inertia' | 'json' | 'plain' = 'inertia'
+    as: 'inertia' | 'json' | 'plain' = 'inertia',
+    /** Aborting it closes the connection: the client goes away mid-request. */
+    signal?: AbortSignal
   ): Promise<Answer> {
     const headers: Record<string, string> = {
       accept: as === 'json' ? 'application/json' : 'text/html, application/xhtml+xml',
@@ -277,6 +284,7 @@ export class AppVisitor {
       headers,
       body: form ? body : body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
+      signal,
     })
     this.keep(response)
     // A visit with a stale assets version is answered 409, as the Inertia client sees it: it
@@ -284,7 +292,7 @@ export class AppVisitor {
     const version = response.headers.get('x-inertia-version')
     if (as === 'inertia' && response.status === 409 && version && version !== this.version) {
       this.version = version
-      return this.request(method, path, body, as)
+      return this.request(method, path, body, as, signal)
     }
     const type = response.headers.get('content-type') ?? ''
     const bytes = Buffer.from(await response.arrayBuffer())
