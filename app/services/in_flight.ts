@@ -7,6 +7,20 @@
  */
 let running = 0
 let onIdle: (() => void)[] = []
+let stopping = false
+
+/**
+ * The process is stopping: each answer from now on closes its connection, so that a client
+ * keeping one busy (a browser clicking on, a balancer's probes) does not hold the server's
+ * close, which waits for every connection, until the process is killed.
+ */
+export function markStopping() {
+  stopping = true
+}
+
+export function isStopping() {
+  return stopping
+}
 
 export function requestStarted() {
   running++

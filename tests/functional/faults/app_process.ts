@@ -240,7 +240,14 @@ function describe(answer: unknown): string {
   return String(answer)
 }
 
-export type Answer = { status: number; location: string | null; type: string; body: string }
+export type Answer = {
+  status: number
+  location: string | null
+  type: string
+  body: string
+  /** The Connection header: « close » when the app ends the connection after this answer. */
+  connection: string | null
+}
 
 /**
  * A browser against the app process: keeps its cookies, sends the XSRF token back, asks for
@@ -299,6 +306,7 @@ export class AppVisitor {
     return {
       status: response.status,
       location: response.headers.get('location'),
+      connection: response.headers.get('connection'),
       type,
       body: type.startsWith('application/pdf') ? bytes.toString('latin1') : bytes.toString('utf8'),
     }
@@ -327,4 +335,44 @@ export function settle<T>(request: PromiseLike<T>): Promise<T | Error> {
     (value) => value,
     (error: Error) => error
   )
+}
+
+/** What a fault test made through the app process: its clients, users and devis. */
+export type Made = { clients: number[]; users: number[]; devis: number[] }
+
+/**
+ * Removes what a fault test made (issued factures too: the freeze triggers are off for this
+ * cleanup only, in its transaction) and puts the numbering counters back as they were.
+ */
+export async function removeMade(made: Made, counters: Record<string, unknown>[]) {
+  const rows = await db.from('factures').whereIn('client_id', made.clients).select('id')
+  const factures = rows.map((r) => r.id)
+  const releves = db.from('releves_bancaires').whereIn('imported_by', made.users).select('id')
+  await db.transaction(async (trx) => {
+    await trx.rawQuery('ALTER TABLE factures DISABLE TRIGGER factures_freeze_issued')
+    await trx.rawQuery('ALTER TABLE facture_lignes DISABLE TRIGGER facture_lignes_freeze_issued')
+    await trx.from('releve_lignes').whereIn('releve_id', releves).delete()
+    await trx.from('releves_bancaires').whereIn('imported_by', made.users).delete()
+    await trx.from('paiement_allocations').whereIn('facture_id', factures).delete()
+    await trx.from('paiements').whereIn('client_id', made.clients).delete()
+    await trx.from('facture_lignes').whereIn('facture_id', factures).delete()
+    await trx.from('factures').whereIn('id', factures).delete()
+    await trx.rawQuery('ALTER TABLE factures ENABLE TRIGGER factures_freeze_issued')
+    await trx.rawQuery('ALTER TABLE facture_lignes ENABLE TRIGGER facture_lignes_freeze_issued')
+    await trx.from('devis').whereIn('id', made.devis).delete()
+    await trx.from('audit_logs').whereIn('user_id', made.users).delete()
+    await trx
+      .from('audit_logs')
+      .whereIn('subject_type', ['facture', 'paiement', 'releve_bancaire', 'devis'])
+      .where('created_at', '>', trx.raw(`now() - interval '10 minutes'`))
+      .delete()
+    await trx.from('notifications').whereIn('user_id', made.users).delete()
+    await trx.from('clients').whereIn('id_client', made.clients).delete()
+    await trx.from('users').whereIn('id', made.users).delete()
+    await trx.from('document_counters').delete()
+    if (counters.length) await trx.table('document_counters').multiInsert(counters)
+  })
+  made.clients = []
+  made.users = []
+  made.devis = []
 }

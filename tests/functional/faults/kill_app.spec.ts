@@ -27,6 +27,7 @@ import {
   AppVisitor,
   backendsGone,
   HeldLock,
+  removeMade,
   rowCounts,
   settle,
 } from '#tests/functional/faults/app_process'
@@ -79,36 +80,7 @@ test.group('Faults / kill -9 of the app mid-request', (group) => {
   })
   group.each.teardown(async () => {
     await HeldLock.releaseAll()
-    const rows = await db.from('factures').whereIn('client_id', made.clients).select('id')
-    const factures = rows.map((r) => r.id)
-    const releves = db.from('releves_bancaires').whereIn('imported_by', made.users).select('id')
-    await db.transaction(async (trx) => {
-      await trx.rawQuery('ALTER TABLE factures DISABLE TRIGGER factures_freeze_issued')
-      await trx.rawQuery('ALTER TABLE facture_lignes DISABLE TRIGGER facture_lignes_freeze_issued')
-      await trx.from('releve_lignes').whereIn('releve_id', releves).delete()
-      await trx.from('releves_bancaires').whereIn('imported_by', made.users).delete()
-      await trx.from('paiement_allocations').whereIn('facture_id', factures).delete()
-      await trx.from('paiements').whereIn('client_id', made.clients).delete()
-      await trx.from('facture_lignes').whereIn('facture_id', factures).delete()
-      await trx.from('factures').whereIn('id', factures).delete()
-      await trx.rawQuery('ALTER TABLE factures ENABLE TRIGGER factures_freeze_issued')
-      await trx.rawQuery('ALTER TABLE facture_lignes ENABLE TRIGGER facture_lignes_freeze_issued')
-      await trx.from('devis').whereIn('id', made.devis).delete()
-      await trx.from('audit_logs').whereIn('user_id', made.users).delete()
-      await trx
-        .from('audit_logs')
-        .whereIn('subject_type', ['facture', 'paiement', 'releve_bancaire', 'devis'])
-        .where('created_at', '>', trx.raw(`now() - interval '10 minutes'`))
-        .delete()
-      await trx.from('notifications').whereIn('user_id', made.users).delete()
-      await trx.from('clients').whereIn('id_client', made.clients).delete()
-      await trx.from('users').whereIn('id', made.users).delete()
-      await trx.from('document_counters').delete()
-      if (counters.length) await trx.table('document_counters').multiInsert(counters)
-    })
-    made.clients = []
-    made.users = []
-    made.devis = []
+    await removeMade(made, counters)
   })
 
   /** A staff member logged in on the app process (his session survives its restarts). */

@@ -13,9 +13,11 @@ import Facture from '#models/facture'
 import { makeUser } from '#tests/helpers'
 import { libreDraft } from '#tests/functional/factures/helpers'
 import {
+  type Made,
   AppProcess,
   AppVisitor,
   HeldLock,
+  removeMade,
   settle,
   until,
 } from '#tests/functional/faults/app_process'
@@ -31,7 +33,7 @@ function refused(port: number): Promise<boolean> {
 
 test.group('Faults / SIGTERM waits for the requests running', (group) => {
   let appProcess: AppProcess | null = null
-  const made = { clients: [] as number[], users: [] as number[] }
+  const made: Made = { clients: [], users: [], devis: [] }
   let counters: Record<string, unknown>[] = []
 
   group.each.setup(async () => {
@@ -41,33 +43,11 @@ test.group('Faults / SIGTERM waits for the requests running', (group) => {
     await HeldLock.releaseAll()
     if (appProcess) await appProcess.kill()
     appProcess = null
-    const factures = db.from('factures').whereIn('client_id', made.clients).select('id')
-    await db.transaction(async (trx) => {
-      await trx.rawQuery('ALTER TABLE factures DISABLE TRIGGER factures_freeze_issued')
-      await trx.rawQuery('ALTER TABLE facture_lignes DISABLE TRIGGER facture_lignes_freeze_issued')
-      await trx.from('facture_lignes').whereIn('facture_id', factures).delete()
-      await trx.from('factures').whereIn('client_id', made.clients).delete()
-      await trx.rawQuery('ALTER TABLE factures ENABLE TRIGGER factures_freeze_issued')
-      await trx.rawQuery('ALTER TABLE facture_lignes ENABLE TRIGGER facture_lignes_freeze_issued')
-      await trx
-        .from('audit_logs')
-        .where('subject_type', 'facture')
-        .where('created_at', '>', trx.raw(`now() - interval '10 minutes'`))
-        .delete()
-      await trx.from('audit_logs').whereIn('user_id', made.users).delete()
-      await trx.from('notifications').whereIn('user_id', made.users).delete()
-      await trx.from('clients').whereIn('id_client', made.clients).delete()
-      await trx.from('users').whereIn('id', made.users).delete()
-      await trx.from('document_counters').delete()
-      if (counters.length) await trx.table('document_counters').multiInsert(counters)
-    })
-    made.clients = []
-    made.users = []
+    await removeMade(made, counters)
   })
 
-  test('a facture issue whose browser went away ends whole, notification included', async ({
-    assert,
-  }) => {
+  /** The app, a staff member logged in, and a draft whose issue will notify its author. */
+  async function issueSetup() {
     appProcess = await AppProcess.start()
     const running = appProcess
     const staff = await makeUser('esi')
@@ -78,29 +58,42 @@ test.group('Faults / SIGTERM waits for the requests running', (group) => {
     made.clients.push(draft.clientId)
     // Its author hears of the issue, after the commit (the actor does not)
     await db.from('factures').where('id', draft.id).update({ created_by: author.id })
-
-    const lock = await HeldLock.take('audit_logs')
-    const gone = new AbortController()
-    const pending = settle(
-      browser.request(
-        'POST',
-        `/esi/compta/facture/${draft.id}/emettre`,
-        { lock_version: draft.lockVersion },
-        'inertia',
-        gone.signal
+    const emettre = (signal?: AbortSignal) =>
+      settle(
+        browser.request(
+          'POST',
+          `/esi/compta/facture/${draft.id}/emettre`,
+          { lock_version: draft.lockVersion },
+          'inertia',
+          signal
+        )
       )
-    )
-    await lock.waiters('émission', pending)
-    gone.abort()
-    assert.instanceOf(await pending, Error, 'the browser left without an answer')
+    return { running, author, draft, emettre }
+  }
 
+  /** SIGTERM, then the held lock released once the server takes no new connection. */
+  async function stopDuring(running: AppProcess, lock: HeldLock) {
     const stopping = running.stop()
-    // The server takes no new connection any more (asked on a new one each time: fetch would
-    // reuse a kept-alive one, still served); from here, before 851, the pools were closing
+    // Asked on a new connection each time: fetch would reuse a kept-alive one
     await until('port fermé', () => refused(running.port))
     await lock.release()
     await stopping
     appProcess = null
+  }
+
+  test('a facture issue whose browser went away ends whole, notification included', async ({
+    assert,
+  }) => {
+    const { running, author, draft, emettre } = await issueSetup()
+    const lock = await HeldLock.take('audit_logs')
+    const gone = new AbortController()
+    const pending = emettre(gone.signal)
+    await lock.waiters('émission', pending)
+    gone.abort()
+    assert.instanceOf(await pending, Error, 'the browser left without an answer')
+
+    // From the closed port on, before 851, the pools were closing under the request
+    await stopDuring(running, lock)
 
     const facture = await Facture.findOrFail(draft.id)
     assert.equal(facture.statut, 'emise')
@@ -112,6 +105,27 @@ test.group('Faults / SIGTERM waits for the requests running', (group) => {
     assert.exists(notification, 'the notification written after the commit is there')
     assert.notMatch(running.output, /after-commit task failed|"aborted"/)
     // Gone by itself once done, not killed at the deadline
+    const { code } = await running.exited
+    assert.equal(code, 0)
+  }).timeout(300_000)
+
+  test('a browser still waiting gets its answer, told to close its connection', async ({
+    assert,
+  }) => {
+    const { running, draft, emettre } = await issueSetup()
+    const lock = await HeldLock.take('audit_logs')
+    const pending = emettre()
+    await lock.waiters('émission', pending)
+
+    await stopDuring(running, lock)
+
+    const answer = await pending
+    if (answer instanceof Error) throw answer
+    assert.include([302, 303], answer.status)
+    // Kept alive, a busy connection would hold the server's close until the process is killed
+    assert.equal(answer.connection, 'close')
+    const facture = await Facture.findOrFail(draft.id)
+    assert.equal(facture.statut, 'emise')
     const { code } = await running.exited
     assert.equal(code, 0)
   }).timeout(300_000)
