@@ -44,21 +44,9 @@ const PROFILE = process.env.BENCH_PROFILE === '1'
 const WARMUP = 2
 
 const loadStart = os.loadavg()
-const {
-  app,
-  base,
-  env,
-  embedded,
-  server,
-  databaseUrl,
-  url,
-  name,
-  copy,
-  session,
-  user,
-  inertia,
-  json,
-} = await startBenchApp()
+const { app, base, env, database, session, user, headers } = await startBenchApp()
+const { embedded, sourceUrl: databaseUrl } = database
+const { inertia, json } = headers
 const scenarios = readScenarios(inertia, json)
 
 // Saving a devis of 50 lines and its PDF: one bench devis per connection (lock_version each)
@@ -296,11 +284,11 @@ const report = buildReport({
     loadStart,
     loadEnd: os.loadavg(),
     node: process.version,
-    postgres: `PostgreSQL ${pgVersion.rows[0].v} (${server})`,
+    postgres: `PostgreSQL ${pgVersion.rows[0].v} (${database.server})`,
     nodeEnv: env.NODE_ENV,
     // What the booted app uses (SESSION_DRIVER, else redis with REDIS_URL, else database)
     sessionDriver: app.config.get('session.store', env.SESSION_DRIVER ?? 'database'),
-    database: `${embedded ? 'BENCH_DB=embedded' : `DATABASE_URL (${url.host}/${name})`}, mesuré sur sa copie ${copy}`,
+    database: database.label,
     connections: CONNECTIONS,
     duration: DURATION,
     warmup: WARMUP,

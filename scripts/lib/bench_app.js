@@ -142,19 +142,12 @@ export async function startBenchApp() {
   }
   const json = { cookie: session.header(), accept: 'application/json' }
 
-  return {
-    app,
-    base,
-    env,
+  // What the report says of the database, and the source's URL (PostgreSQL's CPU is read there)
+  const database = {
     embedded,
     server,
-    databaseUrl,
-    url,
-    name,
-    copy,
-    session,
-    user,
-    inertia,
-    json,
+    sourceUrl: databaseUrl,
+    label: `${embedded ? 'BENCH_DB=embedded' : `DATABASE_URL (${url.host}/${name})`}, mesuré sur sa copie ${copy}`,
   }
+  return { app, base, env, database, session, user, headers: { inertia, json } }
 }

@@ -36,6 +36,18 @@ export class Session {
   }
 }
 
+/** A section title or a sub-total: a line without quantity, price or VAT. */
+const textLine = (type, designation) => ({
+  type,
+  designation,
+  quantite: '',
+  unite: null,
+  prix_unitaire_ht: '',
+  remise_pct: '0',
+  taux_tva: null,
+  produit_id: null,
+})
+
 /** "123456" cents → "1234,56" as typed in the editor */
 const typedMoney = (cents) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`
 
@@ -75,16 +87,7 @@ export async function prepareDevisBench(session, user, connections) {
   if (produits.length < 40 || !client) throw new Error('Données de volume manquantes (db:volume)')
   const lignes = []
   for (let s = 0; s < 5; s++) {
-    lignes.push({
-      type: 'section',
-      designation: `Lot ${s + 1}`,
-      quantite: '',
-      unite: null,
-      prix_unitaire_ht: '',
-      remise_pct: '0',
-      taux_tva: null,
-      produit_id: null,
-    })
+    lignes.push(textLine('section', `Lot ${s + 1}`))
     for (let k = 0; k < 8; k++) {
       const p = produits[s * 8 + k]
       lignes.push({
@@ -98,16 +101,7 @@ export async function prepareDevisBench(session, user, connections) {
         taux_tva: p.taux_tva,
       })
     }
-    lignes.push({
-      type: 'sous_total',
-      designation: `Sous-total lot ${s + 1}`,
-      quantite: '',
-      unite: null,
-      prix_unitaire_ht: '',
-      remise_pct: '0',
-      taux_tva: null,
-      produit_id: null,
-    })
+    lignes.push(textLine('sous_total', `Sous-total lot ${s + 1}`))
   }
   const body = {
     client_id: Number(client.id_client),
