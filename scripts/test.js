@@ -80,11 +80,10 @@ if (hasRealDatabase(env)) {
   await useTestDatabase()
 } else {
   embedded = await startEmbeddedPg({ dataDir: null, port: 5498 })
+  Object.assign(env, embedded.env)
   console.log(`› PostgreSQL embarqué jetable sur le port ${embedded.env.DB_PORT}`)
-  // The suite then runs as with a server of one's own: one DATABASE_URL for the app and for the
-  // tests that open their own connections (decision 850)
-  const { DB_USER, DB_PASSWORD, DB_HOST, DB_PORT, DB_DATABASE } = embedded.env
-  env.DATABASE_URL = `postgres://${encodeURIComponent(DB_USER)}:${encodeURIComponent(DB_PASSWORD)}@${DB_HOST}:${DB_PORT}/${DB_DATABASE}`
+  // The suite then runs as with a server of one's own: its DB_* made one DATABASE_URL for the
+  // app and for the tests that open their own connections (decision 850)
   await useTestDatabase()
 }
 

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,15 +25,9 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** The test database's URL (its DATABASE_URL, or the embedded server's DB_* settings). */
+/** The test database's URL: `npm test` sets DATABASE_URL on every server (decision 850). */
 function testDatabaseUrl(): URL {
-  const { connection } = db.getRawConnection(db.primaryConnectionName)!.config as any
-  if (connection.connectionString) return new URL(connection.connectionString)
-  const url = new URL(
-    `postgres://${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password ?? '')}@${connection.host}:${connection.port}`
-  )
-  url.pathname = `/${connection.database}`
-  return url
+  return new URL(process.env.DATABASE_URL!)
 }
 
 /** The test server's URL on database `name`. */
