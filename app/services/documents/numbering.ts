@@ -3,8 +3,9 @@
  * DEV-2026-00001, BDC-, CMD-, DP-, OFF- (one series per pro société), FAC-, NC-, and CF- (supplier
  * orders, numbered when sent).
  * The counter row of (serie, year) is incremented by an upsert inside the caller's transaction:
- * the UPDATE takes the row lock until that transaction ends, so concurrent issuers queue, a
- * rollback gives the number back, and no two documents share one. Never call it outside the
+ * the UPDATE takes the row lock until that transaction ends, so concurrent issuers wait (in
+ * their order of arrival, behind an advisory lock: decision 853), a rollback gives the number
+ * back, and no two documents share one. Never call it outside the
  * transaction that issues the document.
  */
 import { DateTime } from 'luxon'
@@ -33,6 +34,9 @@ export const SERIES = {
 } as const
 export type Serie = keyof typeof SERIES
 
+/** The first key of the numbering's advisory locks (the two-key space, apart from our others). */
+const NUMBERING_LOCK_CLASS = 15_853
+
 /** Types numbered per owner (an offre per pro société: OFF:<societe id>). */
 const SCOPED: Partial<Record<Serie, true>> = { offre: true }
 
@@ -58,11 +62,16 @@ export async function nextNumero(
 ): Promise<string> {
   const annee = options.annee ?? currentYear()
   const scope = counterKey(serie, options.scope)
+  // Issuers queue on an advisory lock first, in the same statement (a round trip between the
+  // two would be spent holding it): the lock manager grants it in order of arrival, whereas the
+  // waiters on the counter row retry the upsert and race each time it is released, so some lost
+  // many rounds (decision 853). ON CONFLICT then updates the latest committed row.
   const result = await trx.rawQuery(
-    `INSERT INTO document_counters (serie, annee, dernier) VALUES (?, ?, 1)
+    `WITH queued AS (SELECT pg_advisory_xact_lock(?, hashtext(?)))
+     INSERT INTO document_counters (serie, annee, dernier) SELECT ?, ?, 1 FROM queued
      ON CONFLICT (serie, annee) DO UPDATE SET dernier = document_counters.dernier + 1
      RETURNING dernier`,
-    [scope, annee]
+    [NUMBERING_LOCK_CLASS, `${scope}:${annee}`, scope, annee]
   )
   return formatNumero(serie, annee, Number(result.rows[0].dernier))
 }
