@@ -4,7 +4,7 @@
  * handle (dnd-kit) and its delete button. Each cell shows its own French error
  * (`lignes.3.quantite`).
  */
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { LigneForm } from '@shared/devis'
@@ -22,8 +22,37 @@ export type LigneRowProps = {
   readOnly?: boolean
   /** A devis: the line's « Option » switch and, for an option, whether it is proposed ticked. */
   withOptions?: boolean
-  update: (patch: Partial<LigneForm>) => void
-  remove: () => void
+  /** Changes line `index` (one function for every row: its identity never changes). */
+  update: (index: number, patch: Partial<LigneForm>) => void
+  remove: (index: number) => void
+}
+
+/** Whether two error maps say the same of line `index` (the map also holds other fields'). */
+export function sameRowErrors(
+  a: Record<string, string | undefined>,
+  b: Record<string, string | undefined>,
+  index: number
+): boolean {
+  if (a === b) return true
+  const prefix = `lignes.${index}.`
+  for (const key of Object.keys(a)) if (key.startsWith(prefix) && a[key] !== b[key]) return false
+  for (const key of Object.keys(b)) if (key.startsWith(prefix) && a[key] !== b[key]) return false
+  return true
+}
+
+/** A row is drawn again only when what it shows changed (50 lines: a keystroke, the save). */
+function sameRow(a: LigneRowProps, b: LigneRowProps): boolean {
+  return (
+    a.ligne === b.ligne &&
+    a.index === b.index &&
+    a.total === b.total &&
+    a.catalogue === b.catalogue &&
+    a.readOnly === b.readOnly &&
+    a.withOptions === b.withOptions &&
+    a.update === b.update &&
+    a.remove === b.remove &&
+    sameRowErrors(a.errors, b.errors, a.index)
+  )
 }
 
 function CellError({ id, message }: { id: string; message?: string }) {
@@ -43,7 +72,9 @@ function OptionSwitches({
   index,
   readOnly,
   update,
-}: Pick<LigneRowProps, 'ligne' | 'index' | 'readOnly' | 'update'>) {
+}: Pick<LigneRowProps, 'ligne' | 'index' | 'readOnly'> & {
+  update: (patch: Partial<LigneForm>) => void
+}) {
   const optionId = `lignes-${index}-optionnel`
   const retenueId = `lignes-${index}-retenue`
   return (
@@ -82,7 +113,7 @@ function OptionSwitches({
   )
 }
 
-export default function LigneRow({
+function LigneRow({
   ligne,
   index,
   total,
@@ -90,9 +121,10 @@ export default function LigneRow({
   catalogue,
   readOnly,
   withOptions,
-  update,
-  remove,
+  update: updateAt,
+  remove: removeAt,
 }: LigneRowProps) {
+  const update = (patch: Partial<LigneForm>) => updateAt(index, patch)
   const {
     attributes,
     listeners,
@@ -148,7 +180,7 @@ export default function LigneRow({
       className="btn btn-sm btn-link text-danger p-0"
       aria-label={`Supprimer la ligne ${index + 1}`}
       title="Supprimer la ligne"
-      onClick={remove}
+      onClick={() => removeAt(index)}
     >
       <i className="bi bi-x-lg" aria-hidden="true" />
     </button>
@@ -319,3 +351,5 @@ export default function LigneRow({
     </tr>
   )
 }
+
+export default memo(LigneRow, sameRow)

@@ -20,6 +20,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { emptyLigne, type LigneForm } from '@shared/devis'
 import { LIGNE_TYPE_LABELS, type LigneType } from '@shared/totals'
 import LigneRow from './LigneRow.js'
@@ -81,6 +82,11 @@ const ADD_BUTTONS: { type: LigneType; icon: string; label: string }[] = [
   { type: 'sous_total', icon: 'bi-calculator', label: 'Sous-total' },
 ]
 
+// Constants: options made at each render gave new sensors, hence a new drag context that drew
+// every row again (decision 855)
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } }
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates }
+
 export default function LignesTable({
   lignes,
   onChange,
@@ -91,8 +97,8 @@ export default function LignesTable({
   withOptions,
 }: LignesTableProps) {
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates })
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS)
   )
 
   function onDragEnd(event: DragEndEvent) {
@@ -104,9 +110,23 @@ export default function LignesTable({
     onChange(arrayMove(lignes, from, to))
   }
 
-  const update = (index: number) => (patch: Partial<LigneForm>) =>
-    onChange(lignes.map((l, i) => (i === index ? { ...l, ...patch } : l)))
-  const remove = (index: number) => () => onChange(lignes.filter((_, i) => i !== index))
+  // The rows' callbacks keep their identity (they read the lines of the last render), and the
+  // sortable ids too while the order is the same: an unchanged row is not drawn again (decision
+  // 855), where a click on « Enregistrer » redrew all 50
+  const latest = useRef({ lignes, onChange })
+  useLayoutEffect(() => {
+    latest.current = { lignes, onChange }
+  })
+  const update = useCallback((index: number, patch: Partial<LigneForm>) => {
+    const current = latest.current
+    current.onChange(current.lignes.map((l, i) => (i === index ? { ...l, ...patch } : l)))
+  }, [])
+  const remove = useCallback((index: number) => {
+    const current = latest.current
+    current.onChange(current.lignes.filter((_, i) => i !== index))
+  }, [])
+  const order = lignes.map((l) => l.key!).join('\n')
+  const items = useMemo(() => (order === '' ? [] : order.split('\n')), [order])
   const add = (type: LigneType) => onChange([...lignes, { ...emptyLigne(type), key: newKey() }])
 
   return (
@@ -147,10 +167,7 @@ export default function LignesTable({
                 </th>
               </tr>
             </thead>
-            <SortableContext
-              items={lignes.map((l) => l.key!)}
-              strategy={verticalListSortingStrategy}
-            >
+            <SortableContext items={items} strategy={verticalListSortingStrategy}>
               <tbody>
                 {lignes.length === 0 && (
                   <tr>
@@ -169,8 +186,8 @@ export default function LignesTable({
                     catalogue={catalogue}
                     readOnly={readOnly}
                     withOptions={withOptions}
-                    update={update(i)}
-                    remove={remove(i)}
+                    update={update}
+                    remove={remove}
                   />
                 ))}
               </tbody>
