@@ -1,64 +1,44 @@
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import Block from '~/components/ui/Block'
+import { mountRoot } from './helpers/react_root'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let container: HTMLDivElement
-let root: Root
-const block = () => container.querySelector('.block')!
+const dom = mountRoot()
+const block = () => dom.container.querySelector('.block')!
 const button = (label: string) =>
-  container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!
-
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
+  dom.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!
 
 describe('Block (SPEC.md §4 block states)', () => {
   it('renders title, custom options and content; no header without them', () => {
-    act(() =>
-      root.render(
-        <Block title="Titre" options={<button className="btn-block-option">x</button>}>
-          Contenu
-        </Block>
-      )
+    dom.render(
+      <Block title="Titre" options={<button className="btn-block-option">x</button>}>
+        Contenu
+      </Block>
     )
-    expect(container.querySelector('.block-title')?.textContent).toBe('Titre')
-    expect(container.querySelector('.block-options .btn-block-option')?.textContent).toBe('x')
+    expect(dom.container.querySelector('.block-title')?.textContent).toBe('Titre')
+    expect(dom.container.querySelector('.block-options .btn-block-option')?.textContent).toBe('x')
     expect(block().classList.contains('block-rounded')).toBe(true)
-    act(() => root.render(<Block rounded={false}>Seul</Block>))
-    expect(container.querySelector('.block-header')).toBeNull()
+    dom.render(<Block rounded={false}>Seul</Block>)
+    expect(dom.container.querySelector('.block-header')).toBeNull()
     expect(block().classList.contains('block-rounded')).toBe(false)
   })
 
   it('loading shows a spinner overlay', () => {
-    act(() =>
-      root.render(
-        <Block title="T" loading>
-          x
-        </Block>
-      )
+    dom.render(
+      <Block title="T" loading>
+        x
+      </Block>
     )
     expect(block().classList.contains('block-mode-loading')).toBe(true)
     expect(block().getAttribute('aria-busy')).toBe('true')
-    expect(container.querySelector('.block-loader .spinner-border')).not.toBeNull()
+    expect(dom.container.querySelector('.block-loader .spinner-border')).not.toBeNull()
   })
 
   it('toggles fullscreen (Escape leaves it), pinned and content hidden', () => {
-    act(() =>
-      root.render(
-        <Block title="T" fullscreenToggle pinToggle contentToggle themed>
-          x
-        </Block>
-      )
+    dom.render(
+      <Block title="T" fullscreenToggle pinToggle contentToggle themed>
+        x
+      </Block>
     )
     expect(block().classList.contains('block-themed')).toBe(true)
 
@@ -80,7 +60,7 @@ describe('Block (SPEC.md §4 block states)', () => {
 
     act(() => button('Masquer le contenu').click())
     expect(block().classList.contains('block-mode-hidden')).toBe(true)
-    expect(container.querySelector<HTMLElement>('.block-content')!.hidden).toBe(true)
+    expect(dom.container.querySelector<HTMLElement>('.block-content')!.hidden).toBe(true)
     act(() => button('Afficher le contenu').click())
     expect(block().classList.contains('block-mode-hidden')).toBe(false)
   })

@@ -3,16 +3,13 @@
  * changes), calendar dates are never shifted, days are counted whole; and the withdrawal banner
  * of a commande counts its days left from that "today".
  */
-import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { daysBetween, formatDate, formatDateTime, isoDateInBrussels, todayIso } from '@shared/dates'
 import RetractationBanner, {
   joursRestantsText,
   retractationState,
 } from '~/components/commande/RetractationBanner'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+import { mountRoot } from './helpers/react_root'
 
 describe('todayIso: the Brussels day', () => {
   it('23:30 UTC on the night of the spring clock change is already the next day', () => {
@@ -65,20 +62,9 @@ describe('daysBetween', () => {
 })
 
 describe('withdrawal banner', () => {
-  let container: HTMLDivElement
-  let root: Root
-
-  beforeEach(() => {
-    container = document.createElement('div')
-    document.body.appendChild(container)
-    root = createRoot(container)
-  })
-
-  afterEach(() => {
-    act(() => root.unmount())
-    container.remove()
-    vi.useRealTimers()
-  })
+  // Registered before mountRoot(), so it runs after the root's teardown (vitest's stack order)
+  afterEach(() => vi.useRealTimers())
+  const dom = mountRoot()
 
   it('days left from the Brussels today, the last day included', () => {
     expect(retractationState('2026-04-12', '2026-03-29')).toEqual({
@@ -97,19 +83,19 @@ describe('withdrawal banner', () => {
   it('at 23:30 UTC on the last day, Brussels is past it: the banner says it is over', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-03-29T23:30:00Z'))
-    act(() => root.render(<RetractationBanner fin="2026-03-29" />))
-    const banner = container.querySelector('[data-testid="commande-retractation"]')!
+    dom.render(<RetractationBanner fin="2026-03-29" />)
+    const banner = dom.container.querySelector('[data-testid="commande-retractation"]')!
     // In UTC it would still be the 29th, the last day: the old banner said "en cours"
     expect(banner.className).toContain('alert-secondary')
     expect(banner.textContent).toContain('jusqu’au 29/03/2026')
-    expect(container.querySelector('[data-testid="retractation-jours"]')!.textContent).toBe(
+    expect(dom.container.querySelector('[data-testid="retractation-jours"]')!.textContent).toBe(
       'Ce délai est écoulé.'
     )
 
     vi.setSystemTime(new Date('2026-03-29T21:30:00Z'))
-    act(() => root.render(<RetractationBanner fin="2026-04-05" />))
+    dom.render(<RetractationBanner fin="2026-04-05" />)
     expect(banner.className).toContain('alert-warning')
-    expect(container.querySelector('[data-testid="retractation-jours"]')!.textContent).toBe(
+    expect(dom.container.querySelector('[data-testid="retractation-jours"]')!.textContent).toBe(
       'Encore 7 jours.'
     )
   })

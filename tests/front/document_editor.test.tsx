@@ -5,8 +5,7 @@
  * a save sends the lock_version seen and keeps the new one; the devis and offre editors use it.
  */
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const confirmMock = vi.hoisted(() => vi.fn())
 const toastMock = vi.hoisted(() => vi.fn())
@@ -26,8 +25,7 @@ import { UNSAVED_TEXT } from '~/components/document_editor/use_unsaved_guard'
 import { devisCatalogue } from '~/components/lignes/catalogue'
 import { devisSavedMessage } from '~/components/devis/DevisForm'
 import { emptyLigne, type LigneForm } from '@shared/devis'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+import { mountRoot, typeInto } from './helpers/react_root'
 
 type Form = {
   objet: string
@@ -47,20 +45,11 @@ const INITIAL: Form = {
   ],
 }
 
-let container: HTMLDivElement
-let root: Root
+const dom = mountRoot()
 
 beforeEach(() => {
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
   confirmMock.mockReset().mockResolvedValue(false)
   toastMock.mockReset()
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
 })
 
 function Editor(props: Partial<DocumentEditorOptions<Form>> & { withOptions?: boolean }) {
@@ -94,17 +83,7 @@ function Editor(props: Partial<DocumentEditorOptions<Form>> & { withOptions?: bo
 }
 
 const $ = <E extends Element = HTMLElement>(selector: string) =>
-  container.querySelector<E>(selector)
-
-function typeInto(selector: string, value: string) {
-  const el = $<HTMLInputElement>(selector)!
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement
-  const setter = Object.getOwnPropertyDescriptor(proto.prototype, 'value')!.set!
-  act(() => {
-    setter.call(el, value)
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
+  dom.container.querySelector<E>(selector)
 
 /** An Inertia page visit about to leave: true when the guard stopped it. */
 function visitStopped(): boolean {
@@ -131,12 +110,12 @@ async function save() {
 
 describe('document editor shell: unsaved-changes guard', () => {
   it('lets the user leave while nothing changed; asks (the SPEC dialog) once something did', () => {
-    act(() => root.render(<Editor />))
+    dom.render(<Editor />)
     expect(visitStopped()).toBe(false)
     expect(closingStopped()).toBe(false)
     expect(confirmMock).not.toHaveBeenCalled()
 
-    typeInto('#objet', 'Châssis PVC')
+    typeInto(dom.field('#objet'), 'Châssis PVC')
     expect(text('[data-testid="editor-savebar"] [role="status"]')).toBe(
       'Modifications non enregistrées'
     )
@@ -145,15 +124,19 @@ describe('document editor shell: unsaved-changes guard', () => {
     expect(closingStopped()).toBe(true)
 
     // Typed back to what was saved: nothing to lose
-    typeInto('#objet', 'Châssis')
+    typeInto(dom.field('#objet'), 'Châssis')
     expect(visitStopped()).toBe(false)
     expect(text('[data-testid="editor-savebar"] [role="status"]')).toBe('Tout est enregistré')
   })
 
   it('a line added counts as a change; a partial reload does not leave the page', () => {
-    act(() => root.render(<Editor />))
+    dom.render(<Editor />)
     act(() => {
-      ;[...container.querySelectorAll<HTMLButtonElement>('[aria-label="Ajouter une ligne"] button')]
+      ;[
+        ...dom.container.querySelectorAll<HTMLButtonElement>(
+          '[aria-label="Ajouter une ligne"] button'
+        ),
+      ]
         .find((b) => b.textContent?.includes('Texte'))!
         .click()
     })
@@ -175,8 +158,8 @@ describe('document editor shell: one submit path', () => {
       .mockResolvedValueOnce({ lock_version: 5 })
     const reload = vi.spyOn(router, 'reload').mockImplementation(() => {})
     const onSaved = vi.fn(() => router.reload())
-    act(() => root.render(<Editor onSaved={onSaved} />))
-    typeInto('#objet', 'Nouvel objet')
+    dom.render(<Editor onSaved={onSaved} />)
+    typeInto(dom.field('#objet'), 'Nouvel objet')
     await save()
     expect(put).toHaveBeenCalledWith('/esi/devis/7', {
       ...payloadOf({ ...INITIAL, objet: 'Nouvel objet' }),
@@ -191,7 +174,7 @@ describe('document editor shell: one submit path', () => {
     )
     expect(visitStopped()).toBe(false)
 
-    typeInto('#objet', 'Encore')
+    typeInto(dom.field('#objet'), 'Encore')
     await save()
     expect((put.mock.calls[1][1] as { lock_version: number }).lock_version).toBe(4)
   })
@@ -202,9 +185,9 @@ describe('document editor shell: one submit path', () => {
         message: 'Ce devis a été modifié par Marc Dubois entre-temps.',
       })
     )
-    act(() => root.render(<Editor />))
-    typeInto('#objet', 'Ma version')
-    typeInto('#lignes-0-quantite', '4')
+    dom.render(<Editor />)
+    typeInto(dom.field('#objet'), 'Ma version')
+    typeInto(dom.field('#lignes-0-quantite'), '4')
     await save()
     const alert = $('[data-testid="editor-conflict"]')!
     expect(alert.className).toContain('sticky-top')
@@ -227,8 +210,8 @@ describe('document editor shell: one submit path', () => {
         ],
       })
     )
-    act(() => root.render(<Editor />))
-    typeInto('#objet', 'x')
+    dom.render(<Editor />)
+    typeInto(dom.field('#objet'), 'x')
     await save()
     expect($('#lignes-0-quantite')!.className).toContain('is-invalid')
     expect(text('#lignes-0-quantite-error')).toBe('Quantité invalide.')
@@ -241,7 +224,7 @@ describe('document editor shell: one submit path', () => {
     )
     expect($<HTMLInputElement>('#objet')!.value).toBe('x')
     // The field's message goes once it is changed; the cell keeps its own until the next save
-    typeInto('#objet', 'xy')
+    typeInto(dom.field('#objet'), 'xy')
     expect(text('[data-testid="editor-errors"]')).not.toContain('Objet')
     expect(text('#lignes-0-quantite-error')).toBe('Quantité invalide.')
   })
@@ -249,13 +232,11 @@ describe('document editor shell: one submit path', () => {
   it('create: POST without a version, then the edit page, without the guard asking', async () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ id: 42 })
     const onCreated = vi.fn(() => visitStopped())
-    act(() =>
-      root.render(
-        <Editor lockVersion={null} url="/esi/devis" onCreated={onCreated} createdMessage="Créé." />
-      )
+    dom.render(
+      <Editor lockVersion={null} url="/esi/devis" onCreated={onCreated} createdMessage="Créé." />
     )
     expect(text('[data-testid="editor-savebar"] [role="status"]')).toBe('')
-    typeInto('#objet', 'Neuf')
+    typeInto(dom.field('#objet'), 'Neuf')
     await save()
     expect(post.mock.calls[0][1]).not.toHaveProperty('lock_version')
     expect(onCreated).toHaveBeenCalledWith({ id: 42 })
@@ -264,7 +245,7 @@ describe('document editor shell: one submit path', () => {
   })
 
   it('read-only: no save bar, nothing guarded', () => {
-    act(() => root.render(<Editor readOnly />))
+    dom.render(<Editor readOnly />)
     expect($('button[type="submit"]')).toBeNull()
     expect(visitStopped()).toBe(false)
   })
@@ -295,7 +276,7 @@ describe('save failures and the devis toast', () => {
 })
 
 function text(selector: string) {
-  return container.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim()
+  return dom.container.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim()
 }
 
 describe('devis options (issue 14 §1)', () => {
@@ -303,8 +284,8 @@ describe('devis options (issue 14 §1)', () => {
   const total = () => $('[data-testid="ligne-total-0"]')!.textContent
 
   it('« Option » takes the line out of the total until it is proposed ticked', () => {
-    act(() => root.render(<Editor withOptions />))
-    const ttc = () => container.querySelector('table[aria-label="Totaux"]')!.textContent
+    dom.render(<Editor withOptions />)
+    const ttc = () => dom.container.querySelector('table[aria-label="Totaux"]')!.textContent
     expect(ttc()).toContain('12,10')
     click('#lignes-0-optionnel')
     expect(total()).toContain('(10,00')
@@ -316,7 +297,7 @@ describe('devis options (issue 14 §1)', () => {
   })
 
   it('an offre or a facture editor has no option switch', () => {
-    act(() => root.render(<Editor />))
+    dom.render(<Editor />)
     expect($('#lignes-0-optionnel')).toBeNull()
   })
 })

@@ -5,12 +5,12 @@
  * designation cell's autocomplete is replaced by a counter of its renders, one per row.
  */
 import { act, useState } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { beforeEach, expect, it, vi } from 'vitest'
 import LignesTable, { withKeys } from '~/components/lignes/LignesTable'
 import { devisCatalogue } from '~/components/lignes/catalogue'
 import { liveTotals } from '~/components/lignes/use_document_totals'
 import { emptyLigne, type LigneForm } from '@shared/devis'
+import { mountRoot, typeInto } from './helpers/react_root'
 
 const renders = new Map<string, number>()
 vi.mock('~/components/lignes/ProduitAutocomplete', () => ({
@@ -19,22 +19,9 @@ vi.mock('~/components/lignes/ProduitAutocomplete', () => ({
     return <input id={id} defaultValue={value} />
   },
 }))
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-let container: HTMLDivElement
-let root: Root
-
-beforeEach(() => {
-  renders.clear()
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
+beforeEach(() => renders.clear())
+const dom = mountRoot()
 
 const LIGNES: LigneForm[] = withKeys([
   { ...emptyLigne('produit'), designation: 'Châssis', quantite: '2', prix_unitaire_ht: '100' },
@@ -66,48 +53,39 @@ function Editor() {
   )
 }
 
-function type(selector: string, value: string) {
-  const el = container.querySelector<HTMLInputElement>(selector)!
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-  act(() => {
-    setter.call(el, value)
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
-
 const counts = () => [renders.get('lignes-0-designation'), renders.get('lignes-1-designation')]
 
 it('a change elsewhere in the editor draws no row again', () => {
-  act(() => root.render(<Editor />))
+  dom.render(<Editor />)
   expect(counts()).toEqual([1, 1])
-  act(() => container.querySelector<HTMLButtonElement>('#busy')!.click())
-  act(() => container.querySelector<HTMLButtonElement>('#busy')!.click())
-  expect(container.querySelector('#busy')!.textContent).toBe('Enregistrer')
+  act(() => dom.container.querySelector<HTMLButtonElement>('#busy')!.click())
+  act(() => dom.container.querySelector<HTMLButtonElement>('#busy')!.click())
+  expect(dom.container.querySelector('#busy')!.textContent).toBe('Enregistrer')
   expect(counts()).toEqual([1, 1])
 })
 
 it('a line typed draws its row only, and every change is kept', () => {
-  act(() => root.render(<Editor />))
-  type('#lignes-0-quantite', '3')
+  dom.render(<Editor />)
+  typeInto(dom.field('#lignes-0-quantite'), '3')
   expect(counts()).toEqual([2, 1])
-  type('#lignes-1-prix_unitaire_ht', '250')
+  typeInto(dom.field('#lignes-1-prix_unitaire_ht'), '250')
   expect(counts()).toEqual([2, 2])
   expect(current.map((l) => [l.quantite, l.prix_unitaire_ht])).toEqual([
     ['3', '100'],
     ['1', '250'],
     [LIGNES[2].quantite, LIGNES[2].prix_unitaire_ht],
   ])
-  expect(container.querySelector('[data-testid="ligne-total-2"]')!.textContent).toContain('550')
+  expect(dom.container.querySelector('[data-testid="ligne-total-2"]')!.textContent).toContain('550')
 })
 
 it('a line removed moves the rows after it, with their new numbers', () => {
-  act(() => root.render(<Editor />))
+  dom.render(<Editor />)
   act(() =>
-    container.querySelector<HTMLButtonElement>('[aria-label="Supprimer la ligne 1"]')!.click()
+    dom.container.querySelector<HTMLButtonElement>('[aria-label="Supprimer la ligne 1"]')!.click()
   )
   expect(current.map((l) => l.designation)).toEqual(['Porte', ''])
-  expect(container.querySelector('[aria-label="Supprimer la ligne 1"]')).not.toBeNull()
-  expect(container.querySelector('[aria-label="Supprimer la ligne 3"]')).toBeNull()
-  type('#lignes-0-quantite', '4')
+  expect(dom.container.querySelector('[aria-label="Supprimer la ligne 1"]')).not.toBeNull()
+  expect(dom.container.querySelector('[aria-label="Supprimer la ligne 3"]')).toBeNull()
+  typeInto(dom.field('#lignes-0-quantite'), '4')
   expect(current[0]).toMatchObject({ designation: 'Porte', quantite: '4' })
 })

@@ -1,6 +1,5 @@
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import SortHeader from '~/components/list/SortHeader'
 import Pager, { totalText } from '~/components/list/Pager'
 import ChantierMap from '~/components/clients/ChantierMap'
@@ -9,22 +8,9 @@ import EmptyState from '~/components/list/EmptyState'
 import ListToolbar from '~/components/list/ListToolbar'
 import type { ListState } from '~/components/list/use_list'
 import { listQueryString } from '@shared/list_query'
+import { mountRoot } from './helpers/react_root'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let container: HTMLDivElement
-let root: Root
-
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
+const dom = mountRoot()
 
 const page = (next: string | null, prev: string | null) => ({
   data: [1, 2],
@@ -37,29 +23,27 @@ const page = (next: string | null, prev: string | null) => ({
 describe('SortHeader', () => {
   it('says the current order to screen readers and asks for a secondary key on shift', () => {
     const onSort = vi.fn()
-    act(() =>
-      root.render(
-        <table>
-          <thead>
-            <tr>
-              <SortHeader
-                label="Nom"
-                sortKey="nom"
-                sort={[{ key: 'nom', desc: true }]}
-                onSort={onSort}
-              />
-              <SortHeader
-                label="Type"
-                sortKey="type"
-                sort={[{ key: 'nom', desc: true }]}
-                onSort={onSort}
-              />
-            </tr>
-          </thead>
-        </table>
-      )
+    dom.render(
+      <table>
+        <thead>
+          <tr>
+            <SortHeader
+              label="Nom"
+              sortKey="nom"
+              sort={[{ key: 'nom', desc: true }]}
+              onSort={onSort}
+            />
+            <SortHeader
+              label="Type"
+              sortKey="type"
+              sort={[{ key: 'nom', desc: true }]}
+              onSort={onSort}
+            />
+          </tr>
+        </thead>
+      </table>
     )
-    const [nom, type] = container.querySelectorAll('th')
+    const [nom, type] = dom.container.querySelectorAll('th')
     expect(nom.getAttribute('aria-sort')).toBe('descending')
     expect(type.getAttribute('aria-sort')).toBe('none')
     act(() =>
@@ -74,8 +58,8 @@ describe('SortHeader', () => {
 describe('Pager', () => {
   it('offers only the moves that exist', () => {
     const onNavigate = vi.fn()
-    act(() => root.render(<Pager page={page('c2', null)} noun="client" onNavigate={onNavigate} />))
-    const state = [...container.querySelectorAll('button')].map((b) => [
+    dom.render(<Pager page={page('c2', null)} noun="client" onNavigate={onNavigate} />)
+    const state = [...dom.container.querySelectorAll('button')].map((b) => [
       b.getAttribute('aria-label'),
       b.disabled,
     ])
@@ -85,9 +69,13 @@ describe('Pager', () => {
       ['Page suivante', false],
       ['Dernière page', false],
     ])
-    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Page suivante"]')!.click())
+    act(() =>
+      dom.container.querySelector<HTMLButtonElement>('[aria-label="Page suivante"]')!.click()
+    )
     expect(onNavigate).toHaveBeenCalledWith({ kind: 'after', cursor: 'c2' })
-    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Dernière page"]')!.click())
+    act(() =>
+      dom.container.querySelector<HTMLButtonElement>('[aria-label="Dernière page"]')!.click()
+    )
     expect(onNavigate).toHaveBeenLastCalledWith({ kind: 'last' })
   })
 
@@ -113,18 +101,18 @@ describe('List URLs', () => {
 
 describe('ChantierMap', () => {
   it('draws the marker from the coordinates, with no image or tile to fetch', () => {
-    act(() => root.render(<ChantierMap lat={50.4669} lng={4.8675} label="Namur" />))
-    const svg = container.querySelector('svg')!
+    dom.render(<ChantierMap lat={50.4669} lng={4.8675} label="Namur" />)
+    const svg = dom.container.querySelector('svg')!
     expect(svg.getAttribute('aria-label')).toContain('chantier à Namur')
-    expect(container.textContent).toContain('50,4669° N, 4,8675° E')
-    expect(container.querySelectorAll('img, image, iframe')).toHaveLength(0)
+    expect(dom.container.textContent).toContain('50,4669° N, 4,8675° E')
+    expect(dom.container.querySelectorAll('img, image, iframe')).toHaveLength(0)
   })
 
   it('says when there is nothing to draw', () => {
-    act(() => root.render(<ChantierMap lat={null} lng={null} />))
-    expect(container.textContent).toContain('Coordonnées du chantier non renseignées.')
-    act(() => root.render(<ChantierMap lat={48.85} lng={2.35} />))
-    expect(container.textContent).toContain('hors de la carte de Belgique')
+    dom.render(<ChantierMap lat={null} lng={null} />)
+    expect(dom.container.textContent).toContain('Coordonnées du chantier non renseignées.')
+    dom.render(<ChantierMap lat={48.85} lng={2.35} />)
+    expect(dom.container.textContent).toContain('hors de la carte de Belgique')
   })
 })
 
@@ -138,31 +126,29 @@ describe('DataTable', () => {
   it('sorts from its headers, opens a row on click but leaves links alone', () => {
     const onSort = vi.fn()
     const onRowClick = vi.fn()
-    act(() =>
-      root.render(
-        <DataTable
-          rows={[{ id: 7, nom: 'Aubry' }]}
-          columns={COLUMNS}
-          rowKey={(r) => r.id}
-          sort={[{ key: 'nom', desc: false }]}
-          onSort={onSort}
-          onRowClick={onRowClick}
-          caption="Liste"
-          empty={<p>vide</p>}
-        />
-      )
+    dom.render(
+      <DataTable
+        rows={[{ id: 7, nom: 'Aubry' }]}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        sort={[{ key: 'nom', desc: false }]}
+        onSort={onSort}
+        onRowClick={onRowClick}
+        caption="Liste"
+        empty={<p>vide</p>}
+      />
     )
-    const [nom, id] = container.querySelectorAll('th')
+    const [nom, id] = dom.container.querySelectorAll('th')
     expect(nom.getAttribute('aria-sort')).toBe('ascending')
     expect(id.querySelector('button')).toBeNull()
     act(() => nom.querySelector('button')!.click())
     expect(onSort).toHaveBeenCalledWith('nom', false)
-    act(() => container.querySelectorAll('td')[1].click())
+    act(() => dom.container.querySelectorAll('td')[1].click())
     expect(onRowClick).toHaveBeenCalledWith({ id: 7, nom: 'Aubry' })
-    container.querySelector('a')!.addEventListener('click', (e) => e.preventDefault())
-    act(() => container.querySelector('a')!.click())
+    dom.container.querySelector('a')!.addEventListener('click', (e) => e.preventDefault())
+    act(() => dom.container.querySelector('a')!.click())
     expect(onRowClick).toHaveBeenCalledTimes(1)
-    expect(container.querySelector('tr[data-id="7"]')).not.toBeNull()
+    expect(dom.container.querySelector('tr[data-id="7"]')).not.toBeNull()
   })
 
   it('shows the empty state instead of an empty table', () => {
@@ -188,14 +174,14 @@ describe('DataTable', () => {
         }
       />
     )
-    act(() => root.render(empty(false)))
-    expect(container.querySelector('table')).toBeNull()
-    expect(container.textContent).toContain('Aucune société pour le moment.')
-    expect(container.textContent).toContain('Créez-en une.')
-    act(() => root.render(empty(true)))
-    expect(container.textContent).toContain('ne correspond à ces critères')
-    expect(container.textContent).not.toContain('Créez-en une.')
-    act(() => container.querySelector('button')!.click())
+    dom.render(empty(false))
+    expect(dom.container.querySelector('table')).toBeNull()
+    expect(dom.container.textContent).toContain('Aucune société pour le moment.')
+    expect(dom.container.textContent).toContain('Créez-en une.')
+    dom.render(empty(true))
+    expect(dom.container.textContent).toContain('ne correspond à ces critères')
+    expect(dom.container.textContent).not.toContain('Créez-en une.')
+    act(() => dom.container.querySelector('button')!.click())
     expect(onClear).toHaveBeenCalled()
   })
 })
@@ -213,9 +199,9 @@ describe('ListToolbar', () => {
 
   it('changes the rows per page through the URL and resets only when something is filtered', () => {
     const list = state(false)
-    act(() => root.render(<ListToolbar list={list} filters={filters} searchLabel="Chercher" />))
-    expect(container.textContent).not.toContain('Réinitialiser')
-    const select = container.querySelector<HTMLSelectElement>('#list-per-page')!
+    dom.render(<ListToolbar list={list} filters={filters} searchLabel="Chercher" />)
+    expect(dom.container.textContent).not.toContain('Réinitialiser')
+    const select = dom.container.querySelector<HTMLSelectElement>('#list-per-page')!
     act(() => {
       select.value = '50'
       select.dispatchEvent(new Event('change', { bubbles: true }))
@@ -223,8 +209,8 @@ describe('ListToolbar', () => {
     expect(list.visit).toHaveBeenCalledWith({ per_page: 50 })
 
     const filtered = state(true)
-    act(() => root.render(<ListToolbar list={filtered} filters={filters} searchLabel="Chercher" />))
-    const reset = [...container.querySelectorAll('button')].find((b) =>
+    dom.render(<ListToolbar list={filtered} filters={filters} searchLabel="Chercher" />)
+    const reset = [...dom.container.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Réinitialiser')
     )!
     act(() => reset.click())

@@ -1,8 +1,8 @@
-import { act, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { filterMenu, MENU } from '@shared/navigation'
 import type { CurrentUser } from '~/types'
+import { mountRoot } from './helpers/react_root'
 
 // Inertia's Link needs a running router: a plain anchor is enough to test the menu's behaviour
 const page = vi.hoisted(() => ({
@@ -32,54 +32,36 @@ vi.mock('@inertiajs/react', () => ({
 const { default: NavMenu, NavTree, activePath } = await import('~/components/layout/NavMenu')
 const { layoutStore } = await import('~/lib/layout_store')
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let container: HTMLDivElement
-let root: Root
+beforeEach(() => setWidth(1200))
+const dom = mountRoot()
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true })
 }
 
-function render(node: ReactNode) {
-  act(() => root.render(node))
-}
-
 const submenuButton = (name: string) =>
-  Array.from(container.querySelectorAll<HTMLButtonElement>('button.nav-main-link-submenu')).find(
-    (b) => b.textContent?.includes(name)
-  )!
+  Array.from(
+    dom.container.querySelectorAll<HTMLButtonElement>('button.nav-main-link-submenu')
+  ).find((b) => b.textContent?.includes(name))!
 const openNames = () =>
   Array.from(
-    container.querySelectorAll('.nav-main-item.open > .nav-main-link .nav-main-link-name')
+    dom.container.querySelectorAll('.nav-main-item.open > .nav-main-link .nav-main-link-name')
   ).map((n) => n.textContent)
 
 const ESI_MENU = filterMenu(MENU, { role: 'esi', droit: 'admin' }, 'https://admin.example.test')
 
-beforeEach(() => {
-  setWidth(1200)
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
-
 describe('NavMenu', () => {
   it('opens the submenu of the current page and marks the link active', () => {
-    render(<NavTree nodes={ESI_MENU} currentUrl="/esi/devis/create" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/esi/devis/create" />)
     expect(openNames()).toEqual(['Devis'])
-    const active = container.querySelector('a.nav-main-link.active')
+    const active = dom.container.querySelector('a.nav-main-link.active')
     expect(active?.getAttribute('href')).toBe('/esi/devis/create')
     expect(active?.getAttribute('aria-current')).toBe('page')
-    expect(container.querySelectorAll('a.nav-main-link.active')).toHaveLength(1)
+    expect(dom.container.querySelectorAll('a.nav-main-link.active')).toHaveLength(1)
   })
 
   it('opening a submenu closes its siblings; a second click closes it', () => {
-    render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
     expect(openNames()).toEqual([])
     act(() => submenuButton('Commandes').click())
     expect(openNames()).toEqual(['Commandes'])
@@ -92,36 +74,36 @@ describe('NavMenu', () => {
   })
 
   it('after a visit, the submenu holding the new page opens in place of the open one', () => {
-    render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
     act(() => submenuButton('Planning').click())
-    render(<NavTree nodes={ESI_MENU} currentUrl="/esi/devis/create" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/esi/devis/create" />)
     expect(openNames()).toEqual(['Devis'])
     // a page outside any submenu leaves the open one as it is
-    render(<NavTree nodes={ESI_MENU} currentUrl="/profile" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/profile" />)
     expect(openNames()).toEqual(['Devis'])
   })
 
   it('a link click below 992 px closes the sidebar, not above', () => {
-    render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" />)
     setWidth(800)
     layoutStore.sidebar('open')
     expect(layoutStore.getState().sidebarVisibleMobile).toBe(true)
-    act(() => container.querySelector<HTMLAnchorElement>('a[href="/app/company"]')!.click())
+    act(() => dom.container.querySelector<HTMLAnchorElement>('a[href="/app/company"]')!.click())
     expect(layoutStore.getState().sidebarVisibleMobile).toBe(false)
 
     setWidth(1200)
-    act(() => container.querySelector<HTMLAnchorElement>('a[href="/app/company"]')!.click())
+    act(() => dom.container.querySelector<HTMLAnchorElement>('a[href="/app/company"]')!.click())
     expect(layoutStore.getState().sidebarVisibleDesktop).toBe(true)
   })
 
   it('renders external links as new-tab anchors and "#" placeholders as disabled', () => {
     // The menu has no placeholder left (issue 14): one is added to check how one would render
     const soon = { name: 'À venir', to: '#', badge: 'bientôt', 'badge-variant': 'secondary' }
-    render(<NavTree nodes={[...ESI_MENU, soon] as typeof ESI_MENU} currentUrl="/dashboard" />)
-    const admin = container.querySelector('a[href="https://admin.example.test"]')!
+    dom.render(<NavTree nodes={[...ESI_MENU, soon] as typeof ESI_MENU} currentUrl="/dashboard" />)
+    const admin = dom.container.querySelector('a[href="https://admin.example.test"]')!
     expect(admin.getAttribute('target')).toBe('_blank')
     expect(admin.getAttribute('rel')).toBe('noopener noreferrer')
-    const placeholders = container.querySelectorAll('a[href="#"]')
+    const placeholders = dom.container.querySelectorAll('a[href="#"]')
     expect(placeholders.length).toBe(1)
     placeholders.forEach((a) => {
       expect(a.classList.contains('disabled')).toBe(true)
@@ -130,14 +112,14 @@ describe('NavMenu', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true })
     placeholders[0].dispatchEvent(click)
     expect(click.defaultPrevented).toBe(true)
-    expect(container.querySelector('.nav-main-link-badge.text-bg-secondary')?.textContent).toBe(
+    expect(dom.container.querySelector('.nav-main-link-badge.text-bg-secondary')?.textContent).toBe(
       'bientôt'
     )
   })
 
   it('in horizontal hover mode, submenu clicks do nothing on wide screens but work on small ones', () => {
-    render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" horizontal hover />)
-    expect(container.querySelector('ul.nav-main')?.className).toContain(
+    dom.render(<NavTree nodes={ESI_MENU} currentUrl="/dashboard" horizontal hover />)
+    expect(dom.container.querySelector('ul.nav-main')?.className).toContain(
       'nav-main-horizontal nav-main-hover'
     )
     act(() => submenuButton('Devis').click())
@@ -151,8 +133,8 @@ describe('NavMenu', () => {
     const user: Partial<CurrentUser> = { role: 'esi', acces_role: 'pro', droit: null }
     page.props.user = user
     page.url = '/app/contacts'
-    render(<NavMenu />)
-    const hrefs = Array.from(container.querySelectorAll('a')).map((a) => a.getAttribute('href'))
+    dom.render(<NavMenu />)
+    const hrefs = Array.from(dom.container.querySelectorAll('a')).map((a) => a.getAttribute('href'))
     expect(hrefs).toEqual([
       '/dashboard',
       '/app/company',
@@ -161,7 +143,7 @@ describe('NavMenu', () => {
       '/profile',
       '/',
     ])
-    expect(container.querySelector('a.active')?.getAttribute('href')).toBe('/app/contacts')
+    expect(dom.container.querySelector('a.active')?.getAttribute('href')).toBe('/app/contacts')
   })
 
   it('activePath prefers the longest matching menu path', () => {

@@ -1,34 +1,17 @@
-import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import TextePreview from '~/components/texte/TextePreview'
 import { insertAt } from '~/components/texte/TexteEditor'
 import { matchesFilter } from '~/pages/Texte/BaseTexte'
 import { authorName } from '@shared/authors'
+import { mountRoot } from './helpers/react_root'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+const dom = mountRoot()
 
-let container: HTMLDivElement
-let root: Root
-
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-})
-
-const preview = () => container.querySelector('[data-testid="texte-preview"]')!
+const preview = () => dom.container.querySelector('[data-testid="texte-preview"]')!
 
 describe('TextePreview (live preview of a texte modèle)', () => {
   it('fills the placeholders with the sample data and marks them', () => {
-    act(() =>
-      root.render(<TextePreview contenu={'Bonjour {{client.civilite}} {{client.nom}},\nmerci.'} />)
-    )
+    dom.render(<TextePreview contenu={'Bonjour {{client.civilite}} {{client.nom}},\nmerci.'} />)
     expect(preview().textContent).toBe('Bonjour Madame Leclercq,\nmerci.')
     const marks = [...preview().querySelectorAll('mark')].map((m) => m.textContent)
     expect(marks).toEqual(['Madame', 'Leclercq'])
@@ -36,7 +19,7 @@ describe('TextePreview (live preview of a texte modèle)', () => {
 
   it('shows markup as text: no element is created from the text', () => {
     const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>{{societe.nom}}'
-    act(() => root.render(<TextePreview contenu={payload} />))
+    dom.render(<TextePreview contenu={payload} />)
     expect(preview().querySelector('img, script')).toBeNull()
     expect(preview().textContent).toBe(
       '<img src=x onerror="alert(1)"><script>alert(2)</script>Menuiseries Dubois & Fils'
@@ -44,13 +27,13 @@ describe('TextePreview (live preview of a texte modèle)', () => {
   })
 
   it('keeps an unknown placeholder as typed and says so', () => {
-    act(() => root.render(<TextePreview contenu="Cher {{client.nmo}}" />))
+    dom.render(<TextePreview contenu="Cher {{client.nmo}}" />)
     expect(preview().textContent).toBe('Cher {{client.nmo}}')
-    expect(container.textContent).toContain('Champ inconnu, imprimé tel quel : {{client.nmo}}')
+    expect(dom.container.textContent).toContain('Champ inconnu, imprimé tel quel : {{client.nmo}}')
   })
 
   it('says when the text is empty', () => {
-    act(() => root.render(<TextePreview contenu="" />))
+    dom.render(<TextePreview contenu="" />)
     expect(preview().textContent).toBe('Le texte est vide.')
   })
 })

@@ -5,31 +5,18 @@
  * société's partner prices) and the totals panel with or without the acompte line.
  */
 import { act, useState } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import LignesTable, { withKeys } from '~/components/lignes/LignesTable'
 import TotalsPanel from '~/components/lignes/TotalsPanel'
 import { devisCatalogue, offreCatalogue, type Catalogue } from '~/components/lignes/catalogue'
 import { liveTotals } from '~/components/lignes/use_document_totals'
 import { http } from '~/lib/http'
 import { emptyLigne, type LigneForm } from '@shared/devis'
+import { mountRoot, typeInto } from './helpers/react_root'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let container: HTMLDivElement
-let root: Root
-
-beforeEach(() => {
-  container = document.createElement('div')
-  document.body.appendChild(container)
-  root = createRoot(container)
-})
-
-afterEach(() => {
-  act(() => root.unmount())
-  container.remove()
-  vi.restoreAllMocks()
-})
+// Registered before mountRoot(), so it runs after the root's teardown (vitest's stack order)
+afterEach(() => vi.restoreAllMocks())
+const dom = mountRoot()
 
 const LIGNES: LigneForm[] = withKeys([
   { ...emptyLigne('section'), designation: 'Rez' },
@@ -40,17 +27,15 @@ const LIGNES: LigneForm[] = withKeys([
 
 function render(lignes: LigneForm[], onChange = vi.fn(), readOnly = false) {
   const live = liveTotals({ lignes, remise_globale_pct: '0', acompte_pct: '30' })
-  act(() =>
-    root.render(
-      <LignesTable
-        lignes={lignes}
-        onChange={onChange}
-        lineTotals={live.totals.lignes.map((l) => l.total_ht)}
-        errors={live.errors}
-        catalogue={devisCatalogue}
-        readOnly={readOnly}
-      />
-    )
+  dom.render(
+    <LignesTable
+      lignes={lignes}
+      onChange={onChange}
+      lineTotals={live.totals.lignes.map((l) => l.total_ht)}
+      errors={live.errors}
+      catalogue={devisCatalogue}
+      readOnly={readOnly}
+    />
   )
   return onChange
 }
@@ -71,30 +56,25 @@ function Editor({ catalogue, initial }: { catalogue: Catalogue; initial: LigneFo
 }
 
 const text = (selector: string) =>
-  container.querySelector(selector)?.textContent?.replace(/\s/g, ' ')
-
-function type(selector: string, value: string) {
-  const el = container.querySelector<HTMLTextAreaElement>(selector)!
-  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
-  act(() => {
-    setter.call(el, value)
-    el.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
+  dom.container.querySelector(selector)?.textContent?.replace(/\s/g, ' ')
 
 describe('LignesTable', () => {
   it('shows each row with its live total and the error on the bad cell', () => {
     render(LIGNES)
-    expect(container.querySelectorAll('tr[data-ligne-type]')).toHaveLength(4)
-    expect(container.querySelectorAll('tr[data-ligne-type="produit"]')).toHaveLength(2)
+    expect(dom.container.querySelectorAll('tr[data-ligne-type]')).toHaveLength(4)
+    expect(dom.container.querySelectorAll('tr[data-ligne-type="produit"]')).toHaveLength(2)
     expect(text('[data-testid="ligne-total-1"]')).toBe('2 469,12 €')
     expect(text('[data-testid="ligne-total-3"]')).toBe('2 469,12 €')
-    expect(container.querySelector('#lignes-2-prix_unitaire_ht')?.className).toContain('is-invalid')
+    expect(dom.container.querySelector('#lignes-2-prix_unitaire_ht')?.className).toContain(
+      'is-invalid'
+    )
     expect(text('#lignes-2-prix_unitaire_ht-error')).toMatch(/Montant invalide/)
-    expect(container.querySelectorAll('button[aria-label^="Déplacer la ligne"]')).toHaveLength(4)
+    expect(dom.container.querySelectorAll('button[aria-label^="Déplacer la ligne"]')).toHaveLength(
+      4
+    )
     // Every cell has its label
     for (const f of ['designation', 'quantite', 'unite', 'prix_unitaire_ht', 'remise_pct']) {
-      expect(container.querySelector(`label[for="lignes-1-${f}"]`)).not.toBeNull()
+      expect(dom.container.querySelector(`label[for="lignes-1-${f}"]`)).not.toBeNull()
     }
   })
 
@@ -103,7 +83,7 @@ describe('LignesTable', () => {
     const add = (label: string) =>
       act(() =>
         [
-          ...container.querySelectorAll<HTMLButtonElement>(
+          ...dom.container.querySelectorAll<HTMLButtonElement>(
             '[aria-label="Ajouter une ligne"] button'
           ),
         ]
@@ -119,7 +99,7 @@ describe('LignesTable', () => {
     expect((onChange.mock.calls[1][0] as LigneForm[])[4].type).toBe('sous_total')
 
     act(() =>
-      container
+      dom.container
         .querySelector<HTMLButtonElement>('button[aria-label="Supprimer la ligne 2"]')!
         .click()
     )
@@ -129,7 +109,7 @@ describe('LignesTable', () => {
 
   it('read-only: no handle, no add or delete buttons', () => {
     render(LIGNES, vi.fn(), true)
-    expect(container.querySelectorAll('button')).toHaveLength(0)
+    expect(dom.container.querySelectorAll('button')).toHaveLength(0)
     expect(text('tbody')).toContain('Châssis')
   })
 
@@ -148,19 +128,17 @@ describe('LignesTable', () => {
         },
       ],
     })
-    act(() =>
-      root.render(
-        <Editor
-          catalogue={offreCatalogue(12)}
-          initial={withKeys([{ ...emptyLigne('produit'), quantite: '2' }])}
-        />
-      )
+    dom.render(
+      <Editor
+        catalogue={offreCatalogue(12)}
+        initial={withKeys([{ ...emptyLigne('produit'), quantite: '2' }])}
+      />
     )
-    type('#lignes-0-designation', 'chas')
+    typeInto(dom.field('#lignes-0-designation'), 'chas')
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
     expect(get).toHaveBeenCalledOnce()
     expect(get.mock.calls[0][0]).toBe('/app/offres/produits?q=chas&societe_id=12')
-    const option = container.querySelector<HTMLElement>('[role="option"][data-produit-id="7"]')!
+    const option = dom.container.querySelector<HTMLElement>('[role="option"][data-produit-id="7"]')!
     // The partner price, the catalogue one struck through
     expect(text('[data-produit-id="7"]')).toContain('CH-1 · m² · TVA 6 %')
     expect(text('[data-produit-id="7"]')).toContain('87,50 €')
@@ -168,9 +146,9 @@ describe('LignesTable', () => {
     act(() => {
       option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
     })
-    expect(container.querySelector('[role="listbox"]')).toBeNull()
+    expect(dom.container.querySelector('[role="listbox"]')).toBeNull()
     const value = (f: string) =>
-      container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#lignes-0-${f}`)!.value
+      dom.container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#lignes-0-${f}`)!.value
     expect(value('designation')).toBe('Châssis\nPVC blanc')
     expect(value('prix_unitaire_ht')).toBe('87,50')
     expect(value('unite')).toBe('m2')
@@ -192,18 +170,16 @@ describe('LignesTable', () => {
         },
       ],
     })
-    act(() =>
-      root.render(<Editor catalogue={devisCatalogue} initial={withKeys([emptyLigne('produit')])} />)
-    )
-    type('#lignes-0-designation', 'porte d’entrée')
+    dom.render(<Editor catalogue={devisCatalogue} initial={withKeys([emptyLigne('produit')])} />)
+    typeInto(dom.field('#lignes-0-designation'), 'porte d’entrée')
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
     expect(get.mock.calls[0][0]).toBe('/esi/devis/produits?q=porte+d%E2%80%99entr%C3%A9e')
-    const option = container.querySelector<HTMLElement>('[role="option"]')!
+    const option = dom.container.querySelector<HTMLElement>('[role="option"]')!
     expect(option.querySelector('.text-decoration-line-through')).toBeNull()
     act(() => {
       option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
     })
-    expect(container.querySelector<HTMLTextAreaElement>('#lignes-0-designation')!.value).toBe(
+    expect(dom.container.querySelector<HTMLTextAreaElement>('#lignes-0-designation')!.value).toBe(
       'Porte'
     )
     expect(text('[data-testid="ligne-total-0"]')).toBe('2 500,00 €')
@@ -214,18 +190,18 @@ describe('TotalsPanel', () => {
   const { totals } = liveTotals({ lignes: LIGNES, remise_globale_pct: '10', acompte_pct: '30' })
 
   it('a devis: HT, TVA per rate, TTC and the acompte', () => {
-    act(() => root.render(<TotalsPanel totals={totals} label="Totaux du devis" acomptePct="30" />))
-    expect(container.querySelector('table')?.getAttribute('aria-label')).toBe('Totaux du devis')
+    dom.render(<TotalsPanel totals={totals} label="Totaux du devis" acomptePct="30" />)
+    expect(dom.container.querySelector('table')?.getAttribute('aria-label')).toBe('Totaux du devis')
     expect(text('[data-testid="total-ht"]')).toBe('2 222,21 €')
     expect(text('[data-testid="tva-21"]')).toBe('466,66 €')
     expect(text('[data-testid="total-ttc"]')).toBe('2 688,87 €')
     expect(text('[data-testid="acompte"]')).toBe('806,66 €')
-    expect(container.textContent).toContain('Remise globale')
+    expect(dom.container.textContent).toContain('Remise globale')
   })
 
   it('an offre: no acompte line', () => {
-    act(() => root.render(<TotalsPanel totals={totals} label="Totaux de l’offre" />))
+    dom.render(<TotalsPanel totals={totals} label="Totaux de l’offre" />)
     expect(text('[data-testid="total-ttc"]')).toBe('2 688,87 €')
-    expect(container.querySelector('[data-testid="acompte"]')).toBeNull()
+    expect(dom.container.querySelector('[data-testid="acompte"]')).toBeNull()
   })
 })
