@@ -27,6 +27,8 @@ import {
   commandeALEtape,
   commandeEnRetard,
   commandeEtapeEnRetard,
+  ETAPE_DONE_SQL,
+  ETAPE_NOT_DONE_SQL,
 } from '#services/dashboard/conditions'
 import { cachedMenuBadges } from '#services/commandes/menu_badges'
 import CommandeTransformer from '#transformers/sales/commande_transformer'
@@ -213,8 +215,8 @@ export async function commandesEnRetard(): Promise<number> {
  * for each step list, the open commandes waiting at that step — the step not done (à faire,
  * planifiée, en cours, bloquée) and the step before it reached: any for the mesurage, the
  * mesurage done for the approvisionnement, something ordered (approvisionnement en cours or
- * faite) for the fourniture. Served by the (etape, statut, prevue_fin) and (commande_id, etape)
- * indexes of commande_etapes.
+ * faite) for the fourniture. The three steps of each commande are read once and folded into
+ * flags (decision 858: half the time of joining each step to the one before it).
  */
 export function menuCommandeBadges(): Promise<Record<string, number>> {
   return cachedMenuBadges(countMenuBadges)
@@ -225,18 +227,21 @@ async function countMenuBadges(): Promise<Record<string, number>> {
   const result = await db.rawQuery(
     `SELECT
        (SELECT count(*) FROM commandes WHERE ${late.sql}) AS retard,
-       count(*) FILTER (WHERE e.etape = 'mesurage') AS mesurage,
-       count(*) FILTER (WHERE e.etape = 'approvisionnement'
-                          AND p.statut IN ('faite', 'sans_objet')) AS approvisionnement,
-       count(*) FILTER (WHERE e.etape = 'fourniture'
-                          AND p.statut IN ('en_cours', 'faite')) AS fourniture
-     FROM commande_etapes e
-     JOIN commandes c ON c.id = e.commande_id AND c.statut IN ('en_attente', 'en_cours')
-     LEFT JOIN commande_etapes p ON p.commande_id = e.commande_id
-       AND p.etape = CASE e.etape WHEN 'approvisionnement' THEN 'mesurage'
-                                  WHEN 'fourniture' THEN 'approvisionnement' END
-     WHERE e.etape IN ('mesurage', 'approvisionnement', 'fourniture')
-       AND e.statut IN ('a_faire', 'planifiee', 'en_cours', 'bloquee')`,
+       count(*) FILTER (WHERE s.m_open) AS mesurage,
+       count(*) FILTER (WHERE s.a_open AND s.m_done) AS approvisionnement,
+       count(*) FILTER (WHERE s.f_open AND s.a_ordered) AS fourniture
+     FROM (
+       SELECT e.commande_id,
+         bool_or(e.etape = 'mesurage' AND e.statut IN (${ETAPE_NOT_DONE_SQL})) AS m_open,
+         bool_or(e.etape = 'mesurage' AND e.statut IN (${ETAPE_DONE_SQL})) AS m_done,
+         bool_or(e.etape = 'approvisionnement' AND e.statut IN (${ETAPE_NOT_DONE_SQL})) AS a_open,
+         bool_or(e.etape = 'approvisionnement' AND e.statut IN ('en_cours', 'faite')) AS a_ordered,
+         bool_or(e.etape = 'fourniture' AND e.statut IN (${ETAPE_NOT_DONE_SQL})) AS f_open
+       FROM commande_etapes e
+       WHERE e.etape IN ('mesurage', 'approvisionnement', 'fourniture')
+       GROUP BY e.commande_id
+     ) s
+     JOIN commandes c ON c.id = s.commande_id AND c.statut IN ('en_attente', 'en_cours')`,
     late.bindings
   )
   const row = result.rows[0] ?? {}

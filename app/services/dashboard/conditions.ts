@@ -67,11 +67,11 @@ export function commandeEnRetard(today: string, table = 'commandes'): Condition 
   }
 }
 
-// The statuts of a step not done (shared/commande_etapes.ts etapeFinie), as an IN list: the
-// (etape, statut, prevue_fin) index of commande_etapes answers it
-const NOT_DONE = ETAPE_STATUTS.filter((s) => !etapeFinie(s))
-  .map((s) => `'${s}'`)
-  .join(', ')
+// The statuts of a step not done and done (shared/commande_etapes.ts etapeFinie), as IN lists:
+// the (etape, statut, prevue_fin) index of commande_etapes answers them
+const sqlList = (statuts: readonly string[]) => statuts.map((s) => `'${s}'`).join(', ')
+export const ETAPE_NOT_DONE_SQL = sqlList(ETAPE_STATUTS.filter((s) => !etapeFinie(s)))
+export const ETAPE_DONE_SQL = sqlList(ETAPE_STATUTS.filter((s) => etapeFinie(s)))
 
 /**
  * A running commande whose step `etape` is late: planned to end before today and not done
@@ -89,7 +89,7 @@ export function commandeEtapeEnRetard(
   return {
     sql: `${table}.statut IN ('en_attente', 'en_cours') AND EXISTS (
       SELECT 1 FROM commande_etapes late_e WHERE late_e.commande_id = ${table}.id
-        AND late_e.etape = ${byName ? '?' : etape.sql} AND late_e.statut IN (${NOT_DONE})
+        AND late_e.etape = ${byName ? '?' : etape.sql} AND late_e.statut IN (${ETAPE_NOT_DONE_SQL})
         AND late_e.prevue_fin < ${DAY_FROM})`,
     bindings: byName ? [etape, today] : [today],
   }
