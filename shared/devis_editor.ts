@@ -92,3 +92,17 @@ export type DevisEditorOptions = {
   commerciaux: DevisUserOption[]
   textes: { intro: DevisTexteOption[]; conditions: DevisTexteOption[] }
 }
+
+/**
+ * The esi/devis/Edit props a save can change (a sent devis saved becomes its next revision, a
+ * draft again): the reload after a save asks only for these, the option lists stay as they are.
+ */
+export const DEVIS_AFTER_SAVE_PROPS = [
+  'devis',
+  'readOnly',
+  'revisable',
+  'transitions',
+  'revisions',
+  'canDelete',
+  'lienClient',
+] as const

@@ -24,6 +24,8 @@ import {
   bdcOf,
   devisEditorData,
   editorOptions,
+  devisCommerciaux,
+  devisTextes,
   revisionItems,
   searchClients,
   searchProduits,
@@ -140,12 +142,7 @@ export default class DevisController {
     authorize(policy.view(auth.user ?? null))
     const devis = await findDevis(params.id)
     const user = auth.getUserOrFail()
-    const [data, revisions, bdc, options] = await Promise.all([
-      devisEditorData(devis),
-      revisionItems(devis.id),
-      bdcOf(devis.id),
-      editorOptions(),
-    ])
+    const [data, revisions] = await Promise.all([devisEditorData(devis), revisionItems(devis.id)])
     return inertia.render('esi/devis/Edit', {
       devis: data,
       readOnly: !DEVIS_EDITABLE.includes(devis.statut) && !DEVIS_REVISABLE.includes(devis.statut),
@@ -153,7 +150,9 @@ export default class DevisController {
       viewingRevision: null,
       transitions: DEVIS_TRANSITIONS[devis.statut],
       revisions,
-      bdc,
+      // Closures: the reload after a save (DEVIS_AFTER_SAVE_PROPS) leaves them out unread; an
+      // editable devis has no bdc, so a save cannot change it
+      bdc: () => bdcOf(devis.id),
       conflict: (session.flashMessages.get(CONFLICT_FLASH) as string | undefined) ?? null,
       canDelete:
         devis.statut === 'brouillon' &&
@@ -161,7 +160,8 @@ export default class DevisController {
         canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, 'admin'),
       // Issue 14 §1: while the customer can still answer online
       lienClient: devis.statut === 'envoye' ? customerDevisLink(devis) : null,
-      ...options,
+      commerciaux: () => devisCommerciaux(),
+      textes: () => devisTextes(),
     })
   }
 

@@ -82,21 +82,27 @@ export async function searchProduits(q: unknown): Promise<DevisProduitOption[]> 
 }
 
 export async function editorOptions(): Promise<DevisEditorOptions> {
-  const [users, textes] = await Promise.all([
-    User.query().where('role', 'esi').orderBy('name').select('id', 'name'),
-    Texte.query()
-      .whereIn('categorie', ['devis_intro', 'devis_conditions'])
-      .orderBy('titre')
-      .select('id', 'code', 'titre', 'categorie', 'contenu'),
-  ])
+  const [commerciaux, textes] = await Promise.all([devisCommerciaux(), devisTextes()])
+  return { commerciaux, textes }
+}
+
+/** The editor's « Commercial » choices: the staff, by name. */
+export async function devisCommerciaux(): Promise<DevisEditorOptions['commerciaux']> {
+  const users = await User.query().where('role', 'esi').orderBy('name').select('id', 'name')
+  return users.map((u) => ({ id: u.id, name: u.name }))
+}
+
+/** The texts the editor offers for the introduction and the conditions. */
+export async function devisTextes(): Promise<DevisEditorOptions['textes']> {
+  const textes = await Texte.query()
+    .whereIn('categorie', ['devis_intro', 'devis_conditions'])
+    .orderBy('titre')
+    .select('id', 'code', 'titre', 'categorie', 'contenu')
   const pick = (categorie: string) =>
     textes
       .filter((t) => t.categorie === categorie)
       .map((t) => ({ id: t.id, code: t.code, titre: t.titre, contenu: t.contenu }))
-  return {
-    commerciaux: users.map((u) => ({ id: u.id, name: u.name })),
-    textes: { intro: pick('devis_intro'), conditions: pick('devis_conditions') },
-  }
+  return { intro: pick('devis_intro'), conditions: pick('devis_conditions') }
 }
 
 /** The devis as the editor holds it (DevisTransformer.forEditor). */

@@ -14,12 +14,13 @@ import PartnerCommission from './PartnerCommission.js'
 import DocumentEditorLayout from '../document_editor/DocumentEditorLayout.js'
 import { useDocumentEditor, type SavedDocument } from '../document_editor/use_document_editor.js'
 import { route } from '~/lib/route'
-import type {
-  DevisClientOption,
-  DevisFormData,
-  DevisPartenaire,
-  DevisTexteOption,
-  DevisUserOption,
+import {
+  DEVIS_AFTER_SAVE_PROPS,
+  type DevisClientOption,
+  type DevisFormData,
+  type DevisPartenaire,
+  type DevisTexteOption,
+  type DevisUserOption,
 } from '@shared/devis_editor'
 
 export type DevisFormProps = {
@@ -93,8 +94,8 @@ export default function DevisForm({
     conflict,
     onDirtyChange,
     onCreated: ({ id }) => router.visit(route('esi.devis.edit', { id })),
-    // The page's statut, revisions and totals follow the save
-    onSaved: () => router.reload(),
+    // The page's statut, revisions and totals follow the save; its option lists do not change
+    onSaved: () => router.reload({ only: [...DEVIS_AFTER_SAVE_PROPS] }),
     savedMessage: (saved) => devisSavedMessage(saved, revision),
     createdMessage: 'Devis créé (brouillon).',
     failedMessage: 'Le devis n’a pas pu être enregistré : vérifiez votre connexion.',
