@@ -9,6 +9,7 @@ import { makeUser, withTransaction } from '#tests/helpers'
 import { DEVIS_AFTER_SAVE_PROPS } from '#shared/devis_editor'
 import { DEVIS_TRANSITIONS } from '#shared/machines/devis'
 import { api, devisBody, makeDevis } from '#tests/functional/devis/editor_helpers'
+import { statementsOf } from '#tests/functional/performance/helpers'
 
 /** The Inertia partial reload the browser sends after a save. */
 function reloadAfterSave(client: any, user: any, devisId: number) {
@@ -35,8 +36,14 @@ test.group('Devis editor / the reload after a save', (group) => {
     assert.deepInclude(full.body().props.commerciaux, { id: user.id, name: user.name })
     assert.properties(full.body().props.textes, ['intro', 'conditions'])
 
-    const partial = await reloadAfterSave(client, user, devis.id)
+    let partial: any
+    const sent = await statementsOf(async () => {
+      partial = await reloadAfterSave(client, user, devis.id)
+    })
     partial.assertStatus(200)
+    // Left unread, not only left out of the answer: no statement on the texts or the bdcs
+    assert.isNotEmpty(sent)
+    assert.notMatch(sent.join('\n'), /"?\b(textes|bdcs)\b"?/)
     const props = partial.body().props
     for (const key of DEVIS_AFTER_SAVE_PROPS) assert.property(props, key)
     for (const key of ['commerciaux', 'textes', 'bdc', 'conflict', 'viewingRevision']) {
