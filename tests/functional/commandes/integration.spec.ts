@@ -25,6 +25,7 @@ import {
   bdcVersion,
   etapeA,
   commandeSignee,
+  expectedMenuCounts,
 } from '#tests/functional/commandes/timeline_helpers'
 import { signedCommande, signedReception } from '#tests/functional/receptions/helpers'
 import { preparedAvenant } from '#tests/functional/avenants/helpers'
@@ -218,24 +219,7 @@ test.group('Commandes / the parts together', (group) => {
     assert.isDefined(waiting)
 
     // Independent: every open commande's steps read whole, the rule applied here
-    const rows = await db
-      .from('commande_etapes as e')
-      .join('commandes as c', 'c.id', 'e.commande_id')
-      .whereIn('c.statut', ['en_attente', 'en_cours'])
-      .select('e.commande_id', 'e.etape', 'e.statut')
-    const byCommande = new Map<number, Record<string, string>>()
-    for (const r of rows) {
-      byCommande.set(r.commande_id, { ...byCommande.get(r.commande_id), [r.etape]: r.statut })
-    }
-    const open = (s: string) => ['a_faire', 'planifiee', 'en_cours', 'bloquee'].includes(s)
-    const expected = { mesurage: 0, approvisionnement: 0, fourniture: 0 }
-    for (const e of byCommande.values()) {
-      if (open(e.mesurage)) expected.mesurage++
-      if (open(e.approvisionnement) && ['faite', 'sans_objet'].includes(e.mesurage))
-        expected.approvisionnement++
-      if (open(e.fourniture) && ['en_cours', 'faite'].includes(e.approvisionnement))
-        expected.fourniture++
-    }
+    const expected = await expectedMenuCounts()
     assert.isAtLeast(expected.mesurage, 1)
     assert.isAtLeast(expected.approvisionnement, 1)
     assert.isAtLeast(expected.fourniture, 1)

@@ -116,3 +116,29 @@ export async function bdcVersion(bdcId: number): Promise<number> {
   const bdc = await Bdc.findOrFail(bdcId)
   return bdc.lockVersion
 }
+
+/**
+ * The Commandes menu's step counts computed independently (the oracle of the menu's query):
+ * every open commande's steps read whole, the rule of decision 413 applied here.
+ */
+export async function expectedMenuCounts() {
+  const rows = await db
+    .from('commande_etapes as e')
+    .join('commandes as c', 'c.id', 'e.commande_id')
+    .whereIn('c.statut', ['en_attente', 'en_cours'])
+    .select('e.commande_id', 'e.etape', 'e.statut')
+  const byCommande = new Map<number, Record<string, string>>()
+  for (const r of rows) {
+    byCommande.set(r.commande_id, { ...byCommande.get(r.commande_id), [r.etape]: r.statut })
+  }
+  const open = (s: string) => ['a_faire', 'planifiee', 'en_cours', 'bloquee'].includes(s)
+  const expected = { mesurage: 0, approvisionnement: 0, fourniture: 0 }
+  for (const e of byCommande.values()) {
+    if (open(e.mesurage)) expected.mesurage++
+    if (open(e.approvisionnement) && ['faite', 'sans_objet'].includes(e.mesurage))
+      expected.approvisionnement++
+    if (open(e.fourniture) && ['en_cours', 'faite'].includes(e.approvisionnement))
+      expected.fourniture++
+  }
+  return expected
+}
