@@ -150,9 +150,6 @@ export default class DevisController {
       viewingRevision: null,
       transitions: DEVIS_TRANSITIONS[devis.statut],
       revisions,
-      // Closures: the reload after a save (DEVIS_AFTER_SAVE_PROPS) leaves them out unread; an
-      // editable devis has no bdc, so a save cannot change it
-      bdc: () => bdcOf(devis.id),
       conflict: (session.flashMessages.get(CONFLICT_FLASH) as string | undefined) ?? null,
       canDelete:
         devis.statut === 'brouillon' &&
@@ -160,6 +157,9 @@ export default class DevisController {
         canReach({ role: user.role, acces_role: user.accesRole, droit: user.droit }, 'admin'),
       // Issue 14 §1: while the customer can still answer online
       lienClient: devis.statut === 'envoye' ? customerDevisLink(devis) : null,
+      // Closures: the reload after a save (DEVIS_AFTER_SAVE_PROPS) leaves them out unread; an
+      // editable devis has no bdc, so a save cannot change it
+      bdc: () => bdcOf(devis.id),
       commerciaux: () => devisCommerciaux(),
       textes: () => devisTextes(),
     })

@@ -67,8 +67,8 @@ export function commandeEnRetard(today: string, table = 'commandes'): Condition 
   }
 }
 
-// The statuts of a step not done and done (shared/commande_etapes.ts etapeFinie), as IN lists:
-// the (etape, statut, prevue_fin) index of commande_etapes answers them
+// The statuts of a step not done and done (shared/commande_etapes.ts etapeFinie), as IN lists
+// (the late-step condition's is answered by the (etape, statut, prevue_fin) index)
 const sqlList = (statuts: readonly string[]) => statuts.map((s) => `'${s}'`).join(', ')
 export const ETAPE_NOT_DONE_SQL = sqlList(ETAPE_STATUTS.filter((s) => !etapeFinie(s)))
 export const ETAPE_DONE_SQL = sqlList(ETAPE_STATUTS.filter((s) => etapeFinie(s)))
