@@ -72,5 +72,9 @@ export declare function buildReport(input: {
   browser?: any
   budgets?: Budgets | null
 }): Report
+export declare function searchOrderLine(order: {
+  correlation: number | null
+  ordered: boolean
+}): string
 export declare function reportMarkdown(report: Report): string
 export declare function budgetsMarkdown(budgets: Budgets): string[]

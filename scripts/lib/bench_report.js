@@ -191,6 +191,17 @@ function table(head, align, body) {
   ].join('\n')
 }
 
+/** Whether the créances search's rows were in the order of the names (decision 861). */
+export function searchOrderLine({ correlation, ordered }) {
+  const figure = correlation === null ? 'pas de statistiques' : `corrélation ${fr(correlation, 2)}`
+  return (
+    `- Recherche des créances : lignes ${ordered ? 'dans l’ordre des noms' : 'hors de l’ordre des noms'} (${figure})` +
+    (ordered
+      ? ''
+      : ' — **la passe de nuit ne les a pas remises en ordre : la recherche y coûte plus**')
+  )
+}
+
 /** The report as markdown (French, like the rest of what the bench prints). */
 export function reportMarkdown(report) {
   const m = report.meta
@@ -212,6 +223,7 @@ export function reportMarkdown(report) {
       (m.volumeShort?.length
         ? ` — **en dessous du volume des cibles** (${m.volumeShort.join(', ')})`
         : ''),
+    ...(m.searchOrder ? [searchOrderLine(m.searchOrder)] : []),
     `- SQL / requête : ${m.sqlNote}`,
     '- CPU / requête : temps CPU (utilisateur + système) des processus chargés pendant la ligne, ' +
       'divisé par ses requêtes (/proc) ; moins sensible qu’un débit à une machine occupée',

@@ -6,6 +6,7 @@ import {
   lastVsFirst,
   percentile,
   reportMarkdown,
+  searchOrderLine,
   summarise,
   targetOf,
   type Row,
@@ -246,5 +247,29 @@ test.group('Bench report: the whole report', () => {
     assert.match(md, /\| Clients, Inertia, \?sort=-id_client \|.*\| 4 \(1re : 5\) \|/)
     assert.match(md, /\| Clients, tri nom, première page \|.*\| 2 \|/)
     assert.match(md, /\| Clients, filtre type \|.*\| 5 \|/)
+  })
+
+  test('the report says whether the créances search read its rows in order (decision 861)', ({
+    assert,
+  }) => {
+    assert.equal(
+      searchOrderLine({ correlation: 0.998, ordered: true }),
+      '- Recherche des créances : lignes dans l’ordre des noms (corrélation 1,00)'
+    )
+    const unordered = searchOrderLine({ correlation: 0.0068, ordered: false })
+    assert.include(unordered, 'hors de l’ordre des noms (corrélation 0,01)')
+    assert.include(unordered, 'la passe de nuit ne les a pas remises en ordre')
+    assert.include(searchOrderLine({ correlation: null, ordered: false }), 'pas de statistiques')
+    const md = reportMarkdown(
+      buildReport({
+        meta: { ...META, searchOrder: { correlation: 0.2, ordered: false } },
+        rows: [],
+      })
+    )
+    assert.include(md, 'hors de l’ordre des noms (corrélation 0,20)')
+    assert.notInclude(
+      reportMarkdown(buildReport({ meta: META, rows: [] })),
+      'Recherche des créances'
+    )
   })
 })
