@@ -1,6 +1,7 @@
 /*
  * A brouillon's save in ONE statement (decision 736): the header updated only at the version the
- * user saw, the lines deleted and written again from one JSON parameter, and the audit row —
+ * user saw, the lines written from one JSON parameter (only the positions whose values changed,
+ * and those past the last line deleted: decision 862), and the audit row —
  * one round trip, atomic on its own (no BEGIN/COMMIT), no Lucid model read or saved, no
  * 650-binding multi-row insert. Same values as devis_service's applyInput (the totals from
  * shared/totals.ts, computed here before the statement). When the statement changes nothing (a
@@ -65,6 +66,9 @@ const LIGNE_COLUMNS = [
   'optionnel',
   'retenue',
 ]
+
+/** What an unchanged line leaves as it is: every column but its place. */
+const LINE_VALUES = LIGNE_COLUMNS.filter((c) => c !== 'position')
 
 /**
  * The save when it can be one statement: the body names the remise and the acompte (the editor
@@ -148,14 +152,18 @@ export async function saveDraftInOneStatement(
          AND c.id_client = ? AND c.type = ? AND c.civilite IS NOT DISTINCT FROM ?
          AND c.nom = ? AND c.prenom IS NOT DISTINCT FROM ? AND c.societe IS NOT DISTINCT FROM ?
        RETURNING d.id, d.revision, d.lock_version, d.total_ttc
-     ), del AS (
-       DELETE FROM devis_lignes WHERE devis_id = (SELECT id FROM upd) RETURNING 1
      ), ins AS (
-       -- after the delete (the one-time filter reads it to its end): (devis_id, position) is unique
+       -- Each position written only when it changed (decision 862); positions are 1..n
        INSERT INTO devis_lignes (devis_id, ${columnList})
        SELECT upd.id, ${LIGNE_COLUMNS.map((c) => `l.${c}`).join(', ')}
        FROM upd, jsonb_populate_recordset(NULL::devis_lignes, ?::jsonb) AS l
-       WHERE (SELECT count(*) FROM del) >= 0
+       ON CONFLICT (devis_id, position) DO UPDATE SET ${LINE_VALUES.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
+       WHERE (${LINE_VALUES.map((c) => `devis_lignes.${c}`).join(', ')})
+         IS DISTINCT FROM (${LINE_VALUES.map((c) => `EXCLUDED.${c}`).join(', ')})
+       RETURNING 1
+     ), del AS (
+       -- The positions past the last line: rows the insert above never touches
+       DELETE FROM devis_lignes WHERE devis_id = (SELECT id FROM upd) AND position > ?
        RETURNING 1
      ), aud AS (
        INSERT INTO audit_logs (user_id, action, subject_type, subject_id, before, after, ip, created_at)
@@ -163,7 +171,7 @@ export async function saveDraftInOneStatement(
          jsonb_build_object('revision', upd.revision, 'lignes', ?::int, 'total_ttc', ?::bigint),
          ?, now()
        FROM upd
-       WHERE (SELECT count(*) FROM ins) >= 0
+       WHERE (SELECT count(*) FROM ins) + (SELECT count(*) FROM del) >= 0
      )
      SELECT * FROM upd`,
     [
@@ -178,6 +186,7 @@ export async function saveDraftInOneStatement(
       client.prenom,
       client.societe,
       devisLignesJson(lignes, totals),
+      lignes.length,
       userId,
       input.lignes.length,
       totals.total_ttc,

@@ -285,4 +285,58 @@ test.group('Devis save / one statement (decision 736)', (group) => {
     assert.equal(line.prix_unitaire_ht, 123456)
     assert.equal(line.remise_pct, '12.50')
   })
+
+  test('a save writes only the lines that changed (decision 862)', async ({ assert }) => {
+    const { user, visitor } = await staffVisitor()
+    const devis = await makeDevis(user)
+    const c = await makeClient()
+    const lignes = [1, 2, 3, 4, 5].map((n) => ligne({ designation: `Châssis n° ${n}` }))
+    let lockVersion = devis.lockVersion
+    const save = async (sent: typeof lignes) => {
+      const response = await visitor.request(
+        'PUT',
+        `/esi/devis/${devis.id}`,
+        devisBody(c, { lock_version: lockVersion, lignes: sent }),
+        { accept: 'application/json' }
+      )
+      assert.equal(response.status, 200)
+      lockVersion = (await response.json()).lock_version
+    }
+    // Where each row is stored: an UPDATE or INSERT moves it, a row left alone keeps its place
+    const rows = async () =>
+      (
+        await db.rawQuery(
+          `SELECT position, id, ctid::text AS place, designation FROM devis_lignes
+            WHERE devis_id = ? ORDER BY position`,
+          [devis.id]
+        )
+      ).rows as { position: number; id: string; place: string; designation: string }[]
+
+    await save(lignes)
+    const first = await rows()
+    assert.deepEqual(
+      first.map((r) => r.designation),
+      lignes.map((l) => l.designation)
+    )
+    await save(lignes)
+    assert.deepEqual(await rows(), first, 'the same lines again: no line row written')
+
+    const changed = [...lignes.slice(0, 2), ligne({ designation: 'Porte d’entrée' }), lignes[3]]
+    await save(changed)
+    const after = await rows()
+    assert.deepEqual(
+      after.map((r) => [r.position, r.id, r.designation]),
+      [
+        [1, first[0].id, 'Châssis n° 1'],
+        [2, first[1].id, 'Châssis n° 2'],
+        [3, first[2].id, 'Porte d’entrée'],
+        [4, first[3].id, 'Châssis n° 4'],
+      ]
+    )
+    assert.deepEqual(
+      after.map((r) => r.place === first[r.position - 1].place),
+      [true, true, false, true],
+      'only the third line rewritten, the fifth deleted'
+    )
+  })
 })
