@@ -300,17 +300,18 @@ test.group('Devis save / one statement (decision 736)', (group) => {
         { accept: 'application/json' }
       )
       assert.equal(response.status, 200)
-      lockVersion = (await response.json()).lock_version
+      const saved = (await response.json()) as { lock_version: number }
+      lockVersion = saved.lock_version
     }
     // Where each row is stored: an UPDATE or INSERT moves it, a row left alone keeps its place
-    const rows = async () =>
-      (
-        await db.rawQuery(
-          `SELECT position, id, ctid::text AS place, designation FROM devis_lignes
-            WHERE devis_id = ? ORDER BY position`,
-          [devis.id]
-        )
-      ).rows as { position: number; id: string; place: string; designation: string }[]
+    const rows = async () => {
+      const result = await db.rawQuery(
+        `SELECT position, id, ctid::text AS place, designation FROM devis_lignes
+          WHERE devis_id = ? ORDER BY position`,
+        [devis.id]
+      )
+      return result.rows as { position: number; id: string; place: string; designation: string }[]
+    }
 
     await save(lignes)
     const first = await rows()
