@@ -275,15 +275,8 @@ for (const table of ['clients', 'devis', 'factures', 'commandes', 'planification
 const pgVersion = await db.rawQuery(`select current_setting('server_version') as v`)
 // Whether the créances search read its rows in the order of the names (the nightly pass, decision
 // 832): on rows in the order they were written it costs PostgreSQL twice as much (decision 861)
-const { SEARCH_ORDER_MIN_CORRELATION } = await import('#services/creances/creance_search_order')
-const order = await db.rawQuery(`select correlation from pg_stats
-  where schemaname = current_schema() and tablename = 'client_soldes_recherche'
-    and attname = 'tri_nom'`)
-const correlation = order.rows[0]?.correlation ?? null
-const searchOrder = {
-  correlation,
-  ordered: correlation !== null && Math.abs(correlation) >= SEARCH_ORDER_MIN_CORRELATION,
-}
+const { searchOrderOf } = await import('#services/creances/creance_search_order')
+const searchOrder = await searchOrderOf()
 const { buildReport, reportMarkdown } = await import('./lib/bench_report.js')
 const generatedAt = new Date().toISOString()
 const report = buildReport({

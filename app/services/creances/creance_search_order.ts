@@ -6,12 +6,33 @@
  * table back in order when PostgreSQL's statistics say it has drifted.
  */
 import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
 /** The index whose order CLUSTER restores: the créances' sort by client. */
 export const SEARCH_ORDER_INDEX = 'client_soldes_recherche_tri'
 
 /** Below this correlation of `tri_nom` with the rows' places, the table is put back in order. */
 export const SEARCH_ORDER_MIN_CORRELATION = 0.9
+
+/**
+ * The correlation of `tri_nom` with the rows' places in PostgreSQL's statistics (null: none), and
+ * whether the rows count as in the order of the names: in reverse the rows of a name are as
+ * close, so the sign does not matter; no statistics is not in order.
+ */
+export async function searchOrderOf(
+  client: QueryClientContract = db.connection()
+): Promise<{ correlation: number | null; ordered: boolean }> {
+  const stats = await client.rawQuery(
+    `SELECT correlation FROM pg_stats WHERE schemaname = current_schema()
+      AND tablename = 'client_soldes_recherche' AND attname = 'tri_nom'`
+  )
+  const value = stats.rows[0]?.correlation
+  const correlation = value === null || value === undefined ? null : Number(value)
+  return {
+    correlation,
+    ordered: correlation !== null && Math.abs(correlation) >= SEARCH_ORDER_MIN_CORRELATION,
+  }
+}
 
 /** pg's « lock_not_available »: lock_timeout gave up. */
 const LOCK_NOT_AVAILABLE = '55P03'
@@ -29,14 +50,8 @@ export async function keepSearchOrder(): Promise<boolean> {
         SEARCH_ORDER_INDEX,
       ])
       if (!lock.rows[0].ok) return false
-      const stats = await trx.rawQuery(
-        `SELECT correlation FROM pg_stats WHERE schemaname = current_schema()
-          AND tablename = 'client_soldes_recherche' AND attname = 'tri_nom'`
-      )
-      // In reverse the rows of a name are as close: the sign does not matter. No statistics
-      // (null, no row) give NaN or 0: below the bound
-      const correlation = Math.abs(Number(stats.rows[0]?.correlation))
-      if (correlation >= SEARCH_ORDER_MIN_CORRELATION) return false
+      const order = await searchOrderOf(trx)
+      if (order.ordered) return false
       await trx.rawQuery(`SET LOCAL lock_timeout = '5s'`)
       await trx.rawQuery(`CLUSTER client_soldes_recherche USING ${SEARCH_ORDER_INDEX}`)
       await trx.rawQuery('ANALYZE client_soldes_recherche')
